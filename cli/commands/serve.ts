@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import type { Config } from '../../core/config';
+import type { Database } from '../../core/db/open-database';
+import type { Logger } from '../../core/logger';
+import { createApp } from '../../server/app';
+import { startServer } from '../../server/start-server';
+import { withContext } from '../context';
+import { parseCount } from './stories';
+
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export function serveCommand(): Command {
+  return new Command('serve')
+    .description('start the web server: reader site, console and API')
+    .option('--port <port>', 'port to listen on (default: PORT or 3360)', parseCount('--port', 65535))
+    .option('--host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
+    .action(async (options: { port?: number; host?: string }) => {
+      await withContext('serve', (context) => serveUntilStopped(context, options));
+    });
+}
+
+/** Serves until SIGINT/SIGTERM, then shuts down gracefully. Shared by `serve` and `demo`. */
+export async function serveUntilStopped(
+  context: { config: Config; db: Database; logger: Logger },
+  options: { port?: number; host?: string } = {},
+): Promise<void> {
+  const app = createApp({ ...context, webDist: WEB_DIST });
+  const server = await startServer(app, { host: options.host ?? context.config.host, port: options.port ?? context.config.port });
+  process.stderr.write(`C360 is serving ${server.url} (database: ${context.db.location}). Press Ctrl+C to stop.\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  process.stderr.write('Shutting down…\n');
+  await server.close();
+}

@@ -1,0 +1,82 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { C360Error } from '../../core/errors';
+import { articlePath } from '../../core/stories/article-address';
+import { isPipelineStage } from '../../core/stories/pipeline-stages';
+import { statusLabel } from '../../core/stories/pipeline-stages';
+import { findPublishedStory, getStoryById, listStories } from '../../core/stories/story-repository';
+import { PIPELINE_STAGES, type Story } from '../../core/stories/story';
+import { withContext } from '../context';
+import { printJson } from '../output';
+import { printRows } from '../print-rows';
+
+export function parseCount(name: string, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > max) throw new InvalidArgumentError(`${name} must be a whole number from 0 to ${max}.`);
+    return n;
+  };
+}
+
+export function storiesCommand(): Command {
+  const command = new Command('stories').description('list and inspect stories');
+
+  command
+    .command('list')
+    .description('list stories, most recently updated first')
+    .option('--stage <stage>', `only this pipeline stage (${PIPELINE_STAGES.join(', ')})`)
+    .option('--limit <n>', 'how many (at most 50)', parseCount('--limit', 50), 20)
+    .option('--offset <n>', 'skip this many', parseCount('--offset', 1_000_000), 0)
+    .option('--json', 'print JSON')
+    .action(async (options: { stage?: string; limit: number; offset: number; json?: boolean }) => {
+      if (options.stage && !isPipelineStage(options.stage)) {
+        throw new C360Error('invalid_input', `Unknown stage "${options.stage}".`, { hint: `Use one of: ${PIPELINE_STAGES.join(', ')}.` });
+      }
+      await withContext('stories list', async ({ db }) => {
+        const page = await listStories(db.knex, { stage: options.stage, limit: options.limit, offset: options.offset });
+        await printRows(
+          page.items,
+          [
+            { header: 'ID', value: (s: Story) => s.id.slice(0, 8) },
+            { header: 'STAGE', value: (s) => s.pipeline_stage },
+            { header: 'STATUS', value: (s) => statusLabel(s) },
+            { header: 'SRC', value: (s) => s.source_count },
+            { header: 'REGION', value: (s) => s.region, width: 20 },
+            { header: 'TITLE', value: (s) => s.title, width: 60 },
+          ],
+          { json: options.json, title: `Stories ${page.offset + 1}–${page.offset + page.items.length}${page.hasMore ? ' (more with --offset)' : ''}`, jsonValue: page },
+        );
+      });
+    });
+
+  command
+    .command('show')
+    .argument('<id>', 'a story UUID, or a published story address (slug-shortid or slug)')
+    .description('show one story with its layers and audit log')
+    .option('--json', 'print JSON')
+    .action(async (id: string, options: { json?: boolean }) => {
+      await withContext('stories show', async ({ db }) => {
+        const story = (await getStoryById(db.knex, id)) ?? (await findPublishedStory(db.knex, id.replace(/^\/?article\//, '')))?.story;
+        if (!story) throw new C360Error('not_found', `No story matches "${id}".`, { hint: 'Use `c360 stories list` to see story ids.' });
+        if (options.json) return printJson(story);
+        printStory(story);
+      });
+    });
+
+  return command;
+}
+
+function printStory(story: Story): void {
+  const lines = [
+    story.title,
+    `${story.region} · ${story.pipeline_stage} · ${statusLabel(story)} · ${story.source_count} source(s): ${story.source_list.join(', ') || '—'}`,
+    `id ${story.id}${story.pipeline_stage === 'published' ? ` · ${articlePath(story)}` : ''}`,
+    `risk ${story.ai_risk_level} · triangulated ${story.triangulation_check ? 'yes' : 'no'} · urgency ${story.urgency}${story.flag_reason ? ` · flagged: ${story.flag_reason}` : ''}`,
+    '',
+    story.summary,
+    ...story.layers.flatMap((layer) => ['', `[${layer.layerType}]`, layer.content]),
+    '',
+    `Audit log (${story.audit_log.length}):`,
+    ...story.audit_log.map((e) => `  ${e.timestamp} ${e.user} ${e.action}${e.reason ? ` — ${e.reason}` : ''}${e.details ? ` (${e.details})` : ''}`),
+  ];
+  console.log(lines.join('\n'));
+}

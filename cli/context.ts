@@ -1,0 +1,26 @@
+import { loadConfig, type Config } from '../core/config';
+import { assertMigrated } from '../core/db/migrations';
+import { openDatabase, type Database } from '../core/db/open-database';
+import { createLogger, type Logger } from '../core/logger';
+
+export type CommandContext = { config: Config; db: Database; logger: Logger };
+
+/**
+ * Opens what a command needs, runs it, and always closes the database (releasing the
+ * embedded data directory's lock) however the command ends.
+ */
+export async function withContext<T>(
+  command: string,
+  run: (context: CommandContext) => Promise<T>,
+  options: { requireSchema?: boolean } = {},
+): Promise<T> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase(config, { command: `c360 ${command}` });
+  try {
+    if (options.requireSchema !== false) await assertMigrated(db.knex);
+    return await run({ config, db, logger });
+  } finally {
+    await db.close();
+  }
+}

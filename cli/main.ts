@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { dbCommand } from './commands/db';
+import { demoCommand } from './commands/demo';
+import { serveCommand } from './commands/serve';
+import { storiesCommand } from './commands/stories';
+import { reportError } from './output';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export function createProgram(): Command {
+  const program = new Command('c360')
+    .description('C360: verified, layered news for the Caribbean and its diaspora.\nUses the embedded database in ./.c360 unless DATABASE_URL points at PostgreSQL.')
+    .version(version, '-v, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ sortSubcommands: false });
+  program.addCommand(demoCommand());
+  program.addCommand(serveCommand());
+  program.addCommand(storiesCommand());
+  program.addCommand(dbCommand());
+  return program;
+}
+
+try {
+  await createProgram().parseAsync(process.argv);
+} catch (error) {
+  // The only place that reads the environment outside config: the error printer must work
+  // even when the configuration itself is what failed.
+  process.exitCode = reportError(error, process.env.C360_DEBUG === '1');
+}

@@ -1,0 +1,38 @@
+/**
+ * Typed errors with a stable `code`. Callers branch on the code, never on message text.
+ * The server maps codes to HTTP statuses; the CLI prints `message` (and `hint`) on one line each.
+ */
+export type ErrorCode =
+  | 'invalid_input'
+  | 'config_invalid'
+  | 'not_found'
+  | 'conflict'
+  | 'database_locked'
+  | 'database_unavailable'
+  | 'migration_failed'
+  | 'publish_gate_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unsupported'
+  | 'upstream_failed'
+  | 'internal';
+
+export class C360Error extends Error {
+  readonly code: ErrorCode;
+  readonly hint?: string;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message: string, options: { hint?: string; details?: unknown; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'C360Error';
+    this.code = code;
+    this.hint = options.hint;
+    this.details = options.details;
+  }
+}
+
+export function isC360Error(error: unknown, code?: ErrorCode): error is C360Error {
+  return error instanceof C360Error && (code === undefined || error.code === code);
+}

@@ -1,0 +1,86 @@
+import { auditEntry, type AuditEntry, type FactCheckItem, type StoryPatch } from './story';
+
+/** The publish gate and what publishing writes (console spec sections 4, 5 and 9). */
+
+export const MIN_SOURCES = 2;
+export const GATE_MESSAGE = 'Cannot publish: Missing requirements (sources, fact-check, or verification)';
+
+export type GateRequirement = 'sources' | 'triangulation' | 'fact_check';
+export type GateResult = { ok: true } | { ok: false; missing: GateRequirement[]; message: string };
+
+type Gated = { source_count: number; triangulation_check: boolean; ai_fact_check_panel: readonly FactCheckItem[] | null };
+
+const REQUIREMENT_TEXT: Record<GateRequirement, string> = {
+  sources: `at least ${MIN_SOURCES} sources`,
+  triangulation: 'triangulation check passed',
+  fact_check: 'every fact-check item resolved',
+};
+
+export function checkPublishGate(story: Gated): GateResult {
+  const missing: GateRequirement[] = [];
+  if (story.source_count < MIN_SOURCES) missing.push('sources');
+  if (!story.triangulation_check) missing.push('triangulation');
+  // An empty or missing panel passes.
+  if ((story.ai_fact_check_panel ?? []).some((item) => !item.resolved)) missing.push('fact_check');
+  return missing.length === 0 ? { ok: true } : { ok: false, missing, message: GATE_MESSAGE };
+}
+
+export function describeMissing(missing: readonly GateRequirement[]): string {
+  return missing.map((m) => REQUIREMENT_TEXT[m]).join(', ');
+}
+
+export function isLive(story: { status?: string | null; pipeline_stage: string }): boolean {
+  return story.status === 'published' || story.pipeline_stage === 'published';
+}
+
+export function publishButtonLabel(story: { status?: string | null; pipeline_stage: string }): string {
+  return isLive(story) ? 'Update Publication' : 'Publish';
+}
+
+export type FeatureOptions = {
+  homepage: boolean;
+  section: boolean;
+  priority: number;
+  expiresAt: string | null;
+};
+
+export const NO_FEATURE: FeatureOptions = { homepage: false, section: false, priority: 1, expiresAt: null };
+
+/**
+ * The fields publishing writes. A story already live keeps its first publication time,
+ * so re-publishing an edit does not jump it to the top of the home page as new.
+ */
+export function publishPatch(
+  story: { status?: string | null; pipeline_stage: string; published_at: string | null },
+  feature: FeatureOptions,
+  actor: string,
+  now: Date,
+): { patch: StoryPatch; audit: AuditEntry } {
+  const featured = feature.homepage || feature.section;
+  const patch: StoryPatch = {
+    status: 'published',
+    pipeline_stage: 'published',
+    published_at: isLive(story) && story.published_at ? story.published_at : now.toISOString(),
+    is_featured: feature.homepage,
+    section_featured: feature.section,
+    featured_priority: featured ? clampPriority(feature.priority) : 1,
+    feature_expires_at: featured ? feature.expiresAt : null,
+    last_updated_by: actor,
+  };
+  const details = featured
+    ? `featured${feature.homepage ? ' on homepage' : ''}${feature.section ? ' in section' : ''}, priority ${patch.featured_priority}${feature.expiresAt ? `, until ${feature.expiresAt}` : ''}`
+    : 'standard';
+  return { patch, audit: auditEntry(isLive(story) ? 'update_publication' : 'publish', actor, now, { details }) };
+}
+
+export const FEATURED_PRIORITIES = [
+  { value: 1, label: 'Highest' },
+  { value: 2, label: 'High' },
+  { value: 3, label: 'Medium' },
+  { value: 4, label: 'Low' },
+  { value: 5, label: 'Lowest' },
+] as const;
+
+function clampPriority(priority: number): number {
+  return Math.min(5, Math.max(1, Math.round(priority)));
+}

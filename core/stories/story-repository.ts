@@ -1,0 +1,295 @@
+import type { Knex } from 'knex';
+import { query, sql, trusted } from '../db/sql';
+import { C360Error } from '../errors';
+import { parseArticleId, articlePath, buildSlug, slugTopics } from './article-address';
+import { JAMAICA_BASE, DEFAULT_BASE, rankStory, type Ranking } from './home-ranking';
+import { buildHomeLayout, MORE_NEWS_START, type HomeLayout } from './home-layout';
+import { isRegionVisible } from './regions';
+import { parseSection, storySections, SECTION_PAGE_SIZE, LATEST_SECTION_SIZE, type SectionQuery } from './sections';
+import type { AuditEntry, Story, StoryPatch } from './story';
+
+/**
+ * All SQL about stories. Public reads filter, rank and paginate in the database, each on an
+ * index (see the synced_content migration), so they stay flat as the archive grows.
+ */
+
+const COLUMNS = [
+  'id', 'sanity_id', 'title', 'summary', 'region', 'slug', 'status', 'pipeline_stage', 'published_at', 'created_at',
+  'updated_at', 'source_count', 'source_list', 'tags', 'layers', 'charts', 'ai_risk_level', 'triangulation_check',
+  'truth_score', 'fact_check_score', 'auto_publish_eligible', 'human_verified', 'editor_signed_off',
+  'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'flag_reason', 'storm_type', 'urgency',
+  'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority',
+  'feature_expires_at',
+] as const;
+const SELECT = COLUMNS.map((c) => `s.${c}`).join(', ');
+const JSON_COLUMNS = new Set(['layers', 'charts', 'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log']);
+const DATE_COLUMNS = ['published_at', 'created_at', 'updated_at', 'feature_expires_at'] as const;
+
+const PUBLIC = `s.pipeline_stage = 'published' and s.region_visible`;
+const BASE = `(case when s.region ~* 'jamaica' then ${JAMAICA_BASE} else ${DEFAULT_BASE} end)`;
+
+export const MAX_PAGE_SIZE = 50;
+/** Section counts stop here ("100+ stories found"): counting a whole archive would not stay flat. */
+export const COUNT_CAP = 100;
+
+export type NewStory = Partial<Omit<Story, 'created_at' | 'updated_at'>> & { title: string };
+export type RankedStory = Story & { ranking: Ranking };
+export type Page<T> = { items: T[]; offset: number; limit: number; hasMore: boolean };
+
+function toIso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(String(value))).toISOString();
+}
+
+function parseJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+export function rowToStory(row: Record<string, unknown>): Story {
+  const story = { ...row } as Record<string, unknown>;
+  for (const column of DATE_COLUMNS) story[column] = toIso(row[column]);
+  for (const column of JSON_COLUMNS) story[column] = parseJson(row[column]);
+  for (const column of ['tags', 'source_list', 'status_flags']) story[column] = (row[column] as string[] | null) ?? [];
+  for (const column of ['truth_score', 'fact_check_score']) story[column] = row[column] === null ? null : Number(row[column]);
+  story.source_count = Number(row.source_count);
+  story.urgency = Number(row.urgency);
+  story.featured_priority = Number(row.featured_priority);
+  delete story.score;
+  delete story.grp;
+  return story as unknown as Story;
+}
+
+function toRow(values: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    row[key] = JSON_COLUMNS.has(key) && value !== null ? JSON.stringify(value) : value;
+  }
+  return row;
+}
+
+/** Columns derived from the story's own fields, recomputed on every write. */
+function derivedColumns(story: Pick<Story, 'title' | 'summary' | 'tags' | 'region'>): Record<string, unknown> {
+  return { sections: storySections(story), region_visible: isRegionVisible(story.region) };
+}
+
+async function freeSlug(db: Knex, base: string, exceptId?: string): Promise<string> {
+  const stem = base || 'story';
+  const q = db('synced_content').select('slug').where((w) => w.where('slug', stem).orWhere('slug', 'like', `${stem}-%`));
+  if (exceptId) q.whereNot('id', exceptId);
+  const taken = new Set((await q).map((r: { slug: string }) => r.slug));
+  if (!taken.has(stem)) return stem;
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
+}
+
+export async function insertStory(db: Knex, input: NewStory): Promise<Story> {
+  const base = { summary: '', region: 'Caribbean', tags: [] as string[], ...input };
+  const slug = input.slug ?? (await freeSlug(db, buildSlug(base.title, slugTopics(base))));
+  const [row] = await db('synced_content')
+    .insert(toRow({ ...base, slug, ...derivedColumns(base) }))
+    .returning(COLUMNS as unknown as string[]);
+  return rowToStory(row);
+}
+
+/**
+ * Applies a patch and appends audit entries in one transaction, so a story never changes
+ * without its audit trail. Throws not_found for an unknown id.
+ */
+export async function updateStory(db: Knex, id: string, patch: StoryPatch, audit: AuditEntry | readonly AuditEntry[]): Promise<Story> {
+  const entries = Array.isArray(audit) ? audit : [audit];
+  return db.transaction(async (trx) => {
+    const current = await trx('synced_content').select(COLUMNS as unknown as string[]).where('id', id).forUpdate().first();
+    if (!current) throw new C360Error('not_found', `No story with id ${id}.`);
+    const merged = { ...rowToStory(current), ...patch };
+    const values: Record<string, unknown> = { ...patch, ...derivedColumns(merged) };
+    // The address follows the title until the story is first published; after that it stays.
+    if (patch.title !== undefined && current.published_at === null && patch.slug === undefined) {
+      values.slug = await freeSlug(trx, buildSlug(merged.title, slugTopics(merged)), id);
+    }
+    const [row] = await trx('synced_content')
+      .update({
+        ...toRow(values),
+        updated_at: trx.fn.now(),
+        audit_log: trx.raw(`audit_log || ?::jsonb`, [JSON.stringify(entries)]),
+      })
+      .where('id', id)
+      .returning(COLUMNS as unknown as string[]);
+    return rowToStory(row);
+  });
+}
+
+export async function getStoryById(db: Knex, id: string): Promise<Story | null> {
+  if (parseArticleId(id).kind !== 'uuid') return null;
+  const row = await db('synced_content as s').select(db.raw(SELECT)).where('s.id', id).first();
+  return row ? rowToStory(row) : null;
+}
+
+export type PublishedLookup = { story: Story; matchedBy: 'uuid' | 'slug-short-id' | 'slug'; canonicalPath: string };
+
+/**
+ * One published story by UUID, slug-with-short-id or bare slug. Short ids are only 32 bits, so
+ * when several stories share one the slug part picks between them.
+ */
+export async function findPublishedStory(db: Knex, rawId: string | null | undefined): Promise<PublishedLookup | null> {
+  const parsed = parseArticleId(rawId);
+  const published = () => db('synced_content as s').select(db.raw(SELECT)).whereRaw(PUBLIC);
+  let row: Record<string, unknown> | undefined;
+  let matchedBy: PublishedLookup['matchedBy'] = 'slug';
+  switch (parsed.kind) {
+    case 'missing':
+    case 'invalid':
+      return null;
+    case 'uuid':
+      row = await published().where('s.id', parsed.id).first();
+      matchedBy = 'uuid';
+      break;
+    case 'slug-short-id': {
+      const rows = await published().whereRaw(`right(replace(s.id::text, '-', ''), 8) = ?`, [parsed.shortId]).limit(20);
+      row = rows.find((r: Record<string, unknown>) => r.slug === parsed.slug) ?? rows[0];
+      matchedBy = 'slug-short-id';
+      // "some-words-deadbeef" may also be a bare slug whose last word looks like hex.
+      if (!row) {
+        row = await published().where('s.slug', `${parsed.slug}-${parsed.shortId}`).first();
+        matchedBy = 'slug';
+      }
+      break;
+    }
+    case 'slug':
+      row = await published().where('s.slug', parsed.slug).first();
+      break;
+  }
+  if (!row) return null;
+  const story = rowToStory(row);
+  return { story, matchedBy, canonicalPath: articlePath(story)! };
+}
+
+function pageBounds(offset = 0, limit = SECTION_PAGE_SIZE): { offset: number; limit: number } {
+  return {
+    offset: Math.max(0, Math.floor(Number.isFinite(offset) ? offset : 0)),
+    limit: Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(Number.isFinite(limit) ? limit : SECTION_PAGE_SIZE))),
+  };
+}
+
+/**
+ * Published stories in home order: featured (not expired) by priority, then by score while the
+ * score is positive (a bounded, recent set), then the rest newest first. Three index scans,
+ * each cut at offset + limit rows, so deep archives cost nothing here.
+ */
+export async function listHomeStories(db: Knex, options: { now: Date; offset?: number; limit?: number }): Promise<Page<RankedStory>> {
+  const { offset, limit } = pageBounds(options.offset, options.limit);
+  const now = options.now.toISOString();
+  const n = offset + limit + 1;
+  const columns = trusted(SELECT);
+  const published = trusted(PUBLIC);
+  const base = trusted(BASE);
+  const featuredNow = sql`(s.is_featured and (s.feature_expires_at is null or s.feature_expires_at > ${now}::timestamptz))`;
+  const age = sql`(extract(epoch from (${now}::timestamptz - s.published_at)) / 86400)`;
+  const rows = await query(
+    db,
+    sql`
+    select * from (
+      (select ${columns}, 0 as grp, greatest(0, ${base} - ${age} + (100 - 10 * s.featured_priority)) as score
+         from synced_content s where ${published} and ${featuredNow}
+         order by s.featured_priority, score desc, s.published_at desc, s.id desc limit ${n})
+      union all
+      (select ${columns}, 1 as grp, greatest(0, ${base} - ${age}) as score
+         from synced_content s
+         where ${published} and not ${featuredNow}
+           and s.published_at > ${now}::timestamptz - interval '${trusted(String(JAMAICA_BASE))} days'
+           and ${base} - ${age} > 0
+         order by score desc, s.published_at desc, s.id desc limit ${n})
+      union all
+      (select ${columns}, 2 as grp, 0 as score
+         from synced_content s
+         where ${published} and not ${featuredNow} and ${base} - ${age} <= 0
+         order by s.published_at desc, s.id desc limit ${n})
+    ) ranked
+    order by grp, case when grp = 0 then featured_priority end, score desc, published_at desc, id desc
+    offset ${offset} limit ${limit + 1}`,
+  );
+  // The order comes from SQL; the score and its reason from the same pure rule the tests check.
+  const items = (rows as Record<string, unknown>[]).slice(0, limit).map((row) => {
+    const story = rowToStory(row);
+    return { ...story, ranking: rankStory(story, options.now) };
+  });
+  return { items, offset, limit, hasMore: rows.length > limit };
+}
+
+export type HomePage = HomeLayout<RankedStory> & { moreNewsHasMore: boolean };
+
+/** The home layout: the first 15 ranked stories placed by the layout rule, then a first page of More News. */
+export async function getHomePage(db: Knex, options: { now: Date; moreNewsLimit?: number }): Promise<HomePage> {
+  const moreNewsLimit = Math.min(MAX_PAGE_SIZE, options.moreNewsLimit ?? 20);
+  const page = await listHomeStories(db, { now: options.now, offset: 0, limit: MORE_NEWS_START + moreNewsLimit });
+  return { ...buildHomeLayout(page.items), moreNewsHasMore: page.hasMore };
+}
+
+export type SectionPage = Page<Story> & { query: SectionQuery; total: number; totalCapped: boolean };
+
+/** A section page, newest first. latest/caribbean show the 20 newest; keyword sections page on. */
+export async function listSectionStories(db: Knex, options: { section: string; offset?: number; limit?: number }): Promise<SectionPage> {
+  const query = parseSection(options.section);
+  const bounds = pageBounds(options.offset, options.limit);
+  if (query.kind === 'unknown') return { query, items: [], ...bounds, hasMore: false, total: 0, totalCapped: false };
+  const cap = query.kind === 'latest' ? LATEST_SECTION_SIZE : Number.POSITIVE_INFINITY;
+  const offset = Math.min(bounds.offset, cap);
+  const limit = Math.max(0, Math.min(bounds.limit, cap - offset));
+  const filtered = () => {
+    const q = db('synced_content as s').whereRaw(PUBLIC);
+    // The section name is checked against the fixed list above, and the literal lets the
+    // planner use that section's partial index.
+    if (query.kind === 'keyword') q.whereRaw(`s.sections @> array['${query.section}']`);
+    return q;
+  };
+  const rows = limit === 0 ? [] : await filtered().select(db.raw(SELECT)).orderBy([{ column: 's.published_at', order: 'desc' }, { column: 's.id', order: 'desc' }]).offset(offset).limit(limit + 1);
+  const countCap = Math.min(COUNT_CAP, cap);
+  const [{ count }] = await db.from(filtered().select(db.raw('1')).limit(countCap + 1).as('c')).count({ count: '*' });
+  const total = Number(count);
+  return {
+    query,
+    items: rows.slice(0, limit).map(rowToStory),
+    offset,
+    limit: bounds.limit,
+    hasMore: rows.length > limit && offset + limit < cap,
+    total: Math.min(total, countCap),
+    totalCapped: total > countCap,
+  };
+}
+
+/** Full-text search over title, summary and tags of published stories, newest first. */
+export async function searchStories(db: Knex, options: { q: string; offset?: number; limit?: number }): Promise<Page<Story>> {
+  const { offset, limit } = pageBounds(options.offset, options.limit);
+  const q = options.q.trim().slice(0, 200);
+  if (q === '') return { items: [], offset, limit, hasMore: false };
+  const rows = await db('synced_content as s')
+    .select(db.raw(SELECT))
+    .whereRaw(PUBLIC)
+    .whereRaw(`s.search_vector @@ websearch_to_tsquery('english', ?)`, [q])
+    .orderBy([{ column: 's.published_at', order: 'desc' }, { column: 's.id', order: 'desc' }])
+    .offset(offset)
+    .limit(limit + 1);
+  return { items: rows.slice(0, limit).map(rowToStory), offset, limit, hasMore: rows.length > limit };
+}
+
+/** Every story whatever its stage (console and CLI), most recently updated first. */
+export async function listStories(db: Knex, options: { stage?: string; offset?: number; limit?: number } = {}): Promise<Page<Story>> {
+  const { offset, limit } = pageBounds(options.offset, options.limit);
+  const q = db('synced_content as s').select(db.raw(SELECT));
+  if (options.stage) q.where('s.pipeline_stage', options.stage);
+  const rows = await q.orderBy([{ column: 's.updated_at', order: 'desc' }, { column: 's.id', order: 'desc' }]).offset(offset).limit(limit + 1);
+  return { items: rows.slice(0, limit).map(rowToStory), offset, limit, hasMore: rows.length > limit };
+}
+
+
+/**
+ * Inserts many stories at once (imports, benchmarks): derived columns are computed as for a
+ * single insert; each story must bring a unique slug or a title that yields one.
+ */
+export async function insertStoriesBulk(db: Knex, stories: readonly NewStory[], batchSize = 500): Promise<number> {
+  const rows = stories.map((input) => {
+    const base = { summary: '', region: 'Caribbean', tags: [] as string[], ...input };
+    return toRow({ ...base, slug: input.slug ?? buildSlug(base.title, slugTopics(base)), ...derivedColumns(base) });
+  });
+  for (let i = 0; i < rows.length; i += batchSize) await db('synced_content').insert(rows.slice(i, i + batchSize));
+  return rows.length;
+}

@@ -1,0 +1,50 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { isC360Error, type ErrorCode } from '../core/errors';
+import type { Logger } from '../core/logger';
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  config_invalid: 500,
+  not_found: 404,
+  conflict: 409,
+  database_locked: 503,
+  database_unavailable: 503,
+  migration_failed: 503,
+  publish_gate_failed: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  rate_limited: 429,
+  payload_too_large: 413,
+  unsupported: 422,
+  upstream_failed: 502,
+  internal: 500,
+};
+
+export function sendError(res: Parameters<RequestHandler>[1], status: number, code: string, message: string): void {
+  res.status(status).json({ error: { code, message } });
+}
+
+export const notFoundApi: RequestHandler = (req, res) => {
+  sendError(res, 404, 'not_found', `No API route ${req.method} ${req.path}.`);
+};
+
+/** Every error leaves as `{ error: { code, message } }`; internals are logged, never sent. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) return;
+    if (isC360Error(error)) return sendError(res, STATUS[error.code], error.code, error.message);
+    if (error instanceof ZodError) {
+      const message = error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ');
+      return sendError(res, 400, 'invalid_input', message);
+    }
+    // body-parser and friends set `type` and `status` on their errors.
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') return sendError(res, 413, 'payload_too_large', 'The request body is too large.');
+    if (type === 'entity.parse.failed') return sendError(res, 400, 'invalid_json', 'The request body is not valid JSON.');
+    const status = (error as { status?: number }).status;
+    if (status && status >= 400 && status < 500) return sendError(res, status, 'bad_request', (error as Error).message);
+    logger.error({ err: error, path: req.path }, 'unhandled error');
+    sendError(res, 500, 'internal', 'Something went wrong on our side. Please try again.');
+  };
+}
