@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { loadSampleStories } from '../../core/demo/sample-stories';
+import { cliActor } from '../../core/actor';
 import { migrateLatest } from '../../core/db/migrations';
 import { withContext } from '../context';
 import { serveUntilStopped } from './serve';
@@ -17,7 +18,7 @@ export function demoCommand(): Command {
       await withContext('demo', async (context) => {
         const migrated = await migrateLatest(context.db.knex);
         process.stderr.write(`Database ready (${context.db.location}; ${migrated.applied.length} migration(s) applied).\n`);
-        const samples = await loadSampleStories(context.db.knex, { file: SAMPLE_STORIES, now: new Date(), actor: 'c360 demo' });
+        const samples = await loadSampleStories(context.db.knex, { file: SAMPLE_STORIES, now: new Date(), actor: cliActor('demo') });
         process.stderr.write(
           samples.loaded > 0 ? `Loaded ${samples.loaded} sample stories (fictional outlets; see data/samples/stories.json).\n` : 'Stories already present: sample stories not loaded again.\n',
         );
