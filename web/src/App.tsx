@@ -1,19 +1,51 @@
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { HomePage } from './reader/HomePage';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { ArticlePage } from './reader/article/ArticlePage';
+import { HomePage } from './reader/home/HomePage';
+import { SiteFooter } from './reader/layout/SiteFooter';
+import { SiteHeader } from './reader/layout/SiteHeader';
 import { NotFoundPage } from './reader/NotFoundPage';
+import { SectionPage } from './reader/section/SectionPage';
+import { Spinner } from './reader/Spinner';
+
+// Code-split: readers never download the console, and the less-visited pages load on demand.
+const StormCentrePage = lazy(() => import('./reader/storm/StormCentrePage'));
+const AuthPage = lazy(() => import('./reader/auth/AuthPage'));
+const AboutPage = lazy(() => import('./reader/AboutPage'));
+const ConsoleApp = lazy(() => import('./console/ConsoleApp'));
 
 export function App() {
   return (
-    <BrowserRouter>
-      <header className="site-header">
-        <Link to="/" className="logo">C360</Link>
-      </header>
-      <main>
+    <Routes>
+      <Route path="/dashboard/*" element={<Lazy><ConsoleApp /></Lazy>} />
+      <Route path="/admin/*" element={<Lazy><ConsoleApp /></Lazy>} />
+      <Route path="/analytics" element={<Lazy><ConsoleApp /></Lazy>} />
+      <Route path="*" element={<ReaderSite />} />
+    </Routes>
+  );
+}
+
+function Lazy({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+}
+
+function ReaderSite() {
+  return (
+    <div className="site">
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
         <Routes>
           <Route path="/" element={<HomePage />} />
+          <Route path="/section/:section" element={<SectionPage />} />
+          <Route path="/article" element={<ArticlePage />} />
+          <Route path="/article/:id" element={<ArticlePage />} />
+          <Route path="/storm-centre" element={<Lazy><StormCentrePage /></Lazy>} />
+          <Route path="/auth" element={<Lazy><AuthPage /></Lazy>} />
+          <Route path="/about" element={<Lazy><AboutPage /></Lazy>} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
-    </BrowserRouter>
+      <SiteFooter />
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useT } from '../i18n/i18n';
 
 export function NotFoundPage() {
+  const t = useT();
   const location = useLocation();
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);
@@ -9,8 +11,8 @@ export function NotFoundPage() {
   return (
     <section className="not-found">
       <h1>404</h1>
-      <p>Oops! Page not found</p>
-      <Link to="/">Return to Home</Link>
+      <p>{t('notFound.title')}</p>
+      <Link to="/" className="button">{t('notFound.home')}</Link>
     </section>
   );
 }

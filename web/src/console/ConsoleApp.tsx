@@ -1,0 +1,30 @@
+import { Navigate } from 'react-router-dom';
+import { useSession } from '../shared/session';
+import { Spinner } from '../reader/Spinner';
+
+/**
+ * The editorial console, loaded only by editors and admins (the reader bundle never includes it).
+ * Every console API checks the role on the server as well.
+ */
+export default function ConsoleApp() {
+  const { user, ready } = useSession();
+  if (!ready) return <Spinner />;
+  if (!user) return <Navigate to="/auth" replace />;
+  if (user.role === 'reader') {
+    return (
+      <div className="empty-state">
+        <h1>The console is for editors</h1>
+        <p>
+          You are signed in as {user.email}, a reader account. The editorial console is open to C360 editors and administrators. If you
+          work on the newsroom team, ask an administrator to give your account the editor role (<code>c360 users role {user.email} editor</code>).
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="console">
+      <h1>Admin Console</h1>
+      <p>Signed in as {user.email} ({user.role}).</p>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/** Shapes the public API sends (server/presenters). The web shares types with the server, not code. */
+
+export type StoryCard = {
+  id: string;
+  title: string;
+  summary: string;
+  region: string;
+  tags: string[];
+  published_at: string | null;
+  updated_at: string;
+  source_count: number;
+  ai_risk_level: string;
+  urgency: number;
+  storm_type: string | null;
+  path: string | null;
+  score?: number;
+  trending?: boolean;
+  read_minutes?: number;
+  view_count?: number;
+};
+
+export type TimelineEntry = { date: string; event: string };
+export type Quote = { quote: string; author: string; role?: string; platform?: string; verbatim?: boolean };
+export type MetricRow = { label: string; previous?: string; current: string; trend: string };
+export type Layer = {
+  layerType: 'short_version' | 'what_happened' | 'what_locals_saying' | 'why_it_matters' | 'our_take';
+  content: string;
+  timeline?: TimelineEntry[];
+  quotes?: Quote[];
+  metricsTable?: MetricRow[];
+};
+export type SourceLink = { name: string; url: string };
+
+export type Story = StoryCard & {
+  slug: string | null;
+  layers: Layer[];
+  source_list: string[];
+  sources?: SourceLink[];
+  triangulation_check: boolean;
+  truth_score: number | null;
+  fact_check_score: number | null;
+};
+
+export type HomeData = {
+  lead: StoryCard | null;
+  latest: StoryCard[];
+  categories: { key: string; label: string; stories: StoryCard[] }[];
+  moreNews: StoryCard[];
+  moreNewsHasMore: boolean;
+};
+
+export type Page<T> = { items: T[]; offset: number; limit: number; hasMore: boolean };
+export type SectionData = Page<StoryCard> & {
+  query: { kind: 'latest' | 'keyword' | 'unknown'; section: string };
+  total: number;
+  totalCapped: boolean;
+};
+export type ArticleData = { story: Story; canonicalPath: string };
+
+export type Storm = {
+  id: string;
+  name: string;
+  category: number;
+  location: { lat: number; lng: number };
+  windSpeed: number;
+  pressure: number | null;
+  movement: string;
+  status: 'active' | 'developing';
+  threatLevel: 'high' | 'moderate';
+  track?: { lat: number; lng: number; at?: string }[];
+  lastUpdate?: string;
+};
+export type StormAlert = {
+  id: string;
+  type: 'warning' | 'watch';
+  region: string;
+  message: string;
+  severity: 'extreme' | 'moderate';
+  issuedAt: string;
+  expiresAt: string | null;
+};
+
+export type SessionUser = { email: string; role: 'reader' | 'editor' | 'admin' };

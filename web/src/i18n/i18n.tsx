@@ -1,0 +1,66 @@
+import rosetta from 'rosetta';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import en from './en.json';
+
+export const LANGUAGES = ['EN', 'ES', 'FR', 'NL'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export type Dictionary = typeof en;
+
+const loaders: Record<Language, () => Promise<Dictionary>> = {
+  EN: async () => en,
+  ES: () => import('./es.json').then((m) => m.default as Dictionary),
+  FR: () => import('./fr.json').then((m) => m.default as Dictionary),
+  NL: () => import('./nl.json').then((m) => m.default as Dictionary),
+};
+
+export function parseLanguage(value: string | null | undefined): Language {
+  const upper = (value ?? '').toUpperCase();
+  return (LANGUAGES as readonly string[]).includes(upper) ? (upper as Language) : 'EN';
+}
+
+export function nextLanguage(current: Language): Language {
+  return LANGUAGES[(LANGUAGES.indexOf(current) + 1) % LANGUAGES.length]!;
+}
+
+export function loadDictionary(language: Language): Promise<Dictionary> {
+  return loaders[language]();
+}
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+type I18n = { language: Language; t: T; tn: (key: string, n: number, params?: Record<string, string | number>) => string; cycle: () => Promise<void> };
+
+const I18nContext = createContext<I18n | null>(null);
+
+/** The site's own texts in four languages; stories stay in the language they were written in. */
+export function I18nProvider({ initial, dictionary, children }: { initial: Language; dictionary: Dictionary; children: ReactNode }) {
+  const [state, setState] = useState({ language: initial, dictionary });
+  const value = useMemo<I18n>(() => {
+    const r = rosetta<Dictionary>({ [state.language]: state.dictionary });
+    r.locale(state.language);
+    const t: T = (key, params) => {
+      const text = r.t(key, params as Record<string, unknown>);
+      return text === '' ? key : text;
+    };
+    return {
+      language: state.language,
+      t,
+      tn: (key, n, params) => t(`${key}_${n === 1 ? 'one' : 'other'}`, { n, ...params }),
+      cycle: async () => {
+        const language = nextLanguage(state.language);
+        const next = await loadDictionary(language);
+        document.cookie = `c360_lang=${language}; path=/; max-age=31536000; samesite=lax`;
+        document.documentElement.lang = language.toLowerCase();
+        setState({ language, dictionary: next });
+      },
+    };
+  }, [state]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n outside I18nProvider');
+  return value;
+}
+
+export const useT = () => useI18n().t;

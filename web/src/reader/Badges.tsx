@@ -1,0 +1,35 @@
+import type { StoryCard } from '../data/types';
+import { useI18n } from '../i18n/i18n';
+
+const REGION_COLOURS = ['region-a', 'region-b', 'region-c', 'region-d', 'region-e'];
+
+/** One of five colours by the region name's length, as the spec does. */
+export function RegionBadge({ region }: { region: string }) {
+  return <span className={`badge region-badge ${REGION_COLOURS[region.length % 5]}`}>{region}</span>;
+}
+
+export function SourceCount({ story }: { story: Pick<StoryCard, 'source_count'> }) {
+  const { t } = useI18n();
+  const n = story.source_count;
+  return <span className="source-count">{t(n === 1 ? 'common.source' : 'common.sources', { n })}</span>;
+}
+
+export function VerifiedBadge({ story }: { story: Pick<StoryCard, 'source_count'> }) {
+  const { t } = useI18n();
+  return story.source_count >= 2 ? <span className="badge badge-verified">{t('badge.verified')}</span> : null;
+}
+
+/** BREAKING marks urgent news (urgency above 80, the spec's headline threshold), not merely the lead. */
+export function BreakingBadge({ story }: { story: Pick<StoryCard, 'urgency'> }) {
+  const { t } = useI18n();
+  return story.urgency > 80 ? <span className="badge badge-breaking">{t('badge.breaking')}</span> : null;
+}
+
+export function StoryPicture({ story, size = 'medium' }: { story: Pick<StoryCard, 'title' | 'region'>; size?: 'large' | 'medium' }) {
+  const { t } = useI18n();
+  return (
+    <div className={`story-picture story-picture-${size} ${REGION_COLOURS[story.region.length % 5]}`} role="img" aria-label={t('home.pictureOf', { title: story.title })}>
+      <span aria-hidden="true">{story.region}</span>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { api } from '../../data/api';
+import { useRouteData } from '../../data/route-data';
+import type { Layer, Story } from '../../data/types';
+import { useI18n } from '../../i18n/i18n';
+import { longDate } from '../../shared/format';
+import { ArrowLeftIcon } from '../../shared/icons';
+import { BreakingBadge, RegionBadge, SourceCount, StoryPicture } from '../Badges';
+import { Spinner } from '../Spinner';
+import { LayerCard } from './LayerCard';
+import { ShareButtons } from './ShareButtons';
+import { SourcesList } from './SourcesList';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const LAYER_ORDER: Layer['layerType'][] = ['short_version', 'what_happened', 'what_locals_saying', 'why_it_matters', 'our_take'];
+
+export function ArticlePage() {
+  const { id } = useParams();
+  if (!id) return <NotFoundCard reason="noId" />;
+  return <Article id={id} />;
+}
+
+function Article({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const { data, error, loading } = useRouteData(`article:${id}`, (signal) => api.article(id, signal));
+
+  useEffect(() => {
+    if (!data) return;
+    // A UUID address is replaced with the story's SEO address.
+    if (UUID.test(id) && data.canonicalPath !== window.location.pathname) navigate(data.canonicalPath, { replace: true });
+    void api.recordView(data.canonicalPath, data.story.id);
+  }, [data, id, navigate]);
+
+  if (loading) return <Spinner />;
+  if (error || !data) return <NotFoundCard reason={error && error.status !== 404 ? 'error' : 'missing'} />;
+  return <ArticleView story={data.story} />;
+}
+
+function BackButton() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="back-button" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
+      <ArrowLeftIcon /> {t('article.back')}
+    </button>
+  );
+}
+
+function NotFoundCard({ reason }: { reason: 'noId' | 'missing' | 'error' }) {
+  const { t } = useI18n();
+  return (
+    <div className="empty-state" role="alert">
+      <h1>{t('article.notFound')}</h1>
+      <p>{reason === 'noId' ? t('article.noId') : reason === 'missing' ? t('article.missing') : t('common.error')}</p>
+      <BackButton />
+    </div>
+  );
+}
+
+export function ArticleView({ story }: { story: Story }) {
+  const { t } = useI18n();
+  const byType = new Map(story.layers.map((layer) => [layer.layerType, layer]));
+  return (
+    <article className="article">
+      <header className="article-head">
+        <div className="article-topbar">
+          <BackButton />
+          <div className="badges">
+            <RegionBadge region={story.region} />
+            <BreakingBadge story={story} />
+          </div>
+        </div>
+        <h1>{story.title}</h1>
+        <StoryPicture story={story} size="large" />
+        <p className="meta">
+          <time dateTime={story.published_at ?? undefined}>{t('article.published', { date: longDate(story.published_at) })}</time>
+          {' · '}
+          <span className="badge badge-sources"><SourceCount story={story} /></span>
+        </p>
+        <ShareButtons story={story} />
+      </header>
+      <div className="layers">
+        {LAYER_ORDER.map((type) => (
+          <LayerCard key={type} type={type} layer={byType.get(type)} summary={story.summary} />
+        ))}
+      </div>
+      <footer className="article-foot">
+        <p className="disclaimer">{t('article.disclaimer')}</p>
+        <SourcesList story={story} />
+      </footer>
+    </article>
+  );
+}

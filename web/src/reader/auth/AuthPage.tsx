@@ -1,0 +1,76 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, getJson, postJson } from '../../data/api';
+import { useI18n } from '../../i18n/i18n';
+import { useSession } from '../../shared/session';
+
+type Provider = { id: string; name: string };
+
+/** E-mail and password sign-in and sign-up, and the configured identity providers. */
+export default function AuthPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const [mode, setMode] = useState<'signIn' | 'signUp'>('signIn');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [providers, setProviders] = useState<Provider[]>([]);
+
+  useEffect(() => {
+    getJson<{ providers: Provider[] }>('/api/auth/providers')
+      .then((r) => setProviders(r.providers))
+      .catch(() => setProviders([]));
+    const failure = new URLSearchParams(window.location.search).get('error_description');
+    if (failure) setError(failure);
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await postJson(mode === 'signIn' ? '/api/auth/sign-in' : '/api/auth/sign-up', { email, password });
+      await refresh();
+      navigate('/dashboard');
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Network error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <h1>{mode === 'signIn' ? t('auth.title') : t('auth.signUpTitle')}</h1>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="auth-email">{t('auth.email')}</label>
+        <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="auth-password">{t('auth.password')}</label>
+        <input
+          id="auth-password"
+          type="password"
+          autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+          aria-describedby={mode === 'signUp' ? 'password-hint' : undefined}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {mode === 'signUp' ? <p id="password-hint" className="muted">{t('auth.passwordHint')}</p> : null}
+        {error ? <p role="alert" className="form-error">{error}</p> : null}
+        <button type="submit" disabled={busy}>{busy ? t('auth.working') : mode === 'signIn' ? t('auth.signIn') : t('auth.signUp')}</button>
+      </form>
+      <button type="button" className="link-button" onClick={() => { setMode(mode === 'signIn' ? 'signUp' : 'signIn'); setError(null); }}>
+        {mode === 'signIn' ? t('auth.toSignUp') : t('auth.toSignIn')}
+      </button>
+      {providers.length > 0 ? (
+        <div className="providers">
+          <p className="muted">{t('auth.or')}</p>
+          {providers.map((p) => (
+            <a key={p.id} className="button button-secondary" href={`/api/auth/oidc/${p.id}/start`}>{t('auth.withProvider', { name: p.name })}</a>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../../data/api';
+import type { StoryCard } from '../../data/types';
+import { useT } from '../../i18n/i18n';
+import { shortDate } from '../../shared/format';
+
+/** Full-text search over published stories (the server searches in SQL); results as you type. */
+export function SearchDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [q, setQ] = useState('');
+  const [results, setResults] = useState<{ q: string; items: StoryCard[]; hasMore: boolean } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  useEffect(() => {
+    const query = q.trim();
+    if (query.length < 2) {
+      setResults(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api
+        .search(query, 0, controller.signal)
+        .then((page) => {
+          setError(null);
+          setResults({ q: query, items: page.items, hasMore: page.hasMore });
+        })
+        .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q]);
+
+  const more = async () => {
+    if (!results) return;
+    const page = await api.search(results.q, results.items.length);
+    setResults({ ...results, items: [...results.items, ...page.items], hasMore: page.hasMore });
+  };
+
+  return (
+    <dialog ref={dialog} className="search-dialog" aria-label={t('search.label')} onClose={onClose} onCancel={onClose}>
+      <form role="search" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="search-input" className="visually-hidden">{t('search.label')}</label>
+        <input id="search-input" type="search" autoFocus value={q} placeholder={t('search.placeholder')} onChange={(e) => setQ(e.target.value)} maxLength={200} />
+        <button type="button" className="button-secondary" onClick={() => dialog.current?.close()}>{t('search.close')}</button>
+      </form>
+      {error ? <p role="alert">{t('common.error')}</p> : null}
+      {q.trim().length > 0 && q.trim().length < 2 ? <p className="muted">{t('search.hint')}</p> : null}
+      {results ? (
+        <div aria-live="polite">
+          <p className="muted">{results.items.length === 0 ? t('search.none', { q: results.q }) : t('search.results', { n: results.items.length + (results.hasMore ? '+' : ''), q: results.q })}</p>
+          <ul className="search-results">
+            {results.items.map((s) => (
+              <li key={s.id}>
+                {s.path ? <Link to={s.path} onClick={() => dialog.current?.close()}>{s.title}</Link> : s.title}
+                <span className="muted"> · {s.region} · {shortDate(s.published_at)}</span>
+              </li>
+            ))}
+          </ul>
+          {results.hasMore ? <button type="button" className="button-secondary" onClick={() => void more()}>{t('search.more')}</button> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useI18n } from '../../i18n/i18n';
+import { LANGUAGES } from '../../i18n/i18n';
+import { useSession } from '../../shared/session';
+import { CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../shared/icons';
+import { SearchDialog } from './SearchDialog';
+
+export const SECTIONS = ['latest', 'business', 'politics', 'weather', 'sports', 'culture', 'technology'] as const;
+
+export function SiteHeader() {
+  const { t, language, cycle } = useI18n();
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const accountRef = useRef<HTMLDivElement>(null);
+  const next = LANGUAGES[(LANGUAGES.indexOf(language) + 1) % LANGUAGES.length]!;
+
+  useEffect(() => {
+    if (!accountOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!accountRef.current?.contains(event.target as Node)) setAccountOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setAccountOpen(false);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [accountOpen]);
+
+  const goNewsletter = () => {
+    setMenuOpen(false);
+    document.getElementById('newsletter')?.scrollIntoView({ behavior: 'smooth' });
+    document.getElementById('newsletter-email')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">{t('nav.skip')}</a>
+      <div className="header-bar">
+        <button type="button" className="icon-button mobile-only" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((o) => !o)}>
+          {menuOpen ? <CloseIcon title={t('nav.closeMenu')} /> : <MenuIcon title={t('nav.menu')} />}
+        </button>
+        <Link to="/" className="logo" aria-label={t('brand.home')}>
+          <span className="logo-mark">C360</span>
+          <span className="logo-tagline">{t('brand.tagline')}</span>
+        </Link>
+        <div className="header-actions">
+          <button type="button" className="newsletter-button desktop-only" onClick={goNewsletter}>{t('nav.newsletters')}</button>
+          <button type="button" className="icon-button" onClick={() => setSearchOpen(true)} aria-label={t('search.open')}>
+            <SearchIcon />
+          </button>
+          <button
+            type="button"
+            className="language-button"
+            onClick={() => void cycle()}
+            aria-label={t('language.label', { name: t(`language.${language}`), next: t(`language.${next}`) })}
+          >
+            {language}
+          </button>
+          <div className="account" ref={accountRef}>
+            <button type="button" className="icon-button" aria-haspopup="menu" aria-expanded={accountOpen} aria-label={t('account.menu')} onClick={() => setAccountOpen((o) => !o)}>
+              <UserIcon />
+            </button>
+            {accountOpen ? (
+              <div className="account-menu" role="menu">
+                {user ? (
+                  <>
+                    <p className="account-email">{user.email}</p>
+                    <Link role="menuitem" to="/dashboard" onClick={() => setAccountOpen(false)}>{t('account.dashboard')}</Link>
+                    <button
+                      role="menuitem"
+                      type="button"
+                      onClick={async () => {
+                        setAccountOpen(false);
+                        await signOut();
+                        navigate('/');
+                      }}
+                    >
+                      {t('account.signOut')}
+                    </button>
+                  </>
+                ) : (
+                  <Link role="menuitem" to="/auth" onClick={() => setAccountOpen(false)}>{t('account.signIn')}</Link>
+                )}
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      <nav className="section-nav desktop-only" aria-label={t('nav.sections')}>
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s}><NavLink to={`/section/${s}`}>{t(`nav.${s}`)}</NavLink></li>
+          ))}
+          <li><NavLink to="/storm-centre">{t('nav.stormCentre')}</NavLink></li>
+        </ul>
+      </nav>
+      {menuOpen ? (
+        <nav id="mobile-menu" className="mobile-menu" aria-label={t('nav.menu')}>
+          <ul>
+            {SECTIONS.map((s) => (
+              <li key={s}><Link to={`/section/${s}`} onClick={() => setMenuOpen(false)}>{t(`nav.${s}`)}</Link></li>
+            ))}
+            <li><Link to="/storm-centre" onClick={() => setMenuOpen(false)}>{t('nav.stormCentre')}</Link></li>
+            <li><button type="button" onClick={goNewsletter}>{t('nav.newsletters')}</button></li>
+            <li><Link to={user ? '/dashboard' : '/auth'} onClick={() => setMenuOpen(false)}>{t('nav.account')}</Link></li>
+          </ul>
+        </nav>
+      ) : null}
+      {searchOpen ? <SearchDialog onClose={() => setSearchOpen(false)} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getJson } from '../../data/api';
+import { useRouteData } from '../../data/route-data';
+import type { Storm, StormAlert, StoryCard } from '../../data/types';
+import { useI18n } from '../../i18n/i18n';
+import { dateTime } from '../../shared/format';
+import { StormIcon } from '../../shared/icons';
+import { LoadError, Spinner } from '../Spinner';
+import { StoryLink } from '../StoryLink';
+import { AGENCIES, GUIDES, guideAsText } from './guides';
+import { StormMap, type MapData } from './StormMap';
+
+export type StormCentreData = {
+  storms: Storm[];
+  alerts: StormAlert[];
+  impact: { region: string; alerts: StormAlert[]; changes: string[]; stories: StoryCard[] }[];
+  map: MapData;
+  lastAdvisoryAt: string | null;
+};
+
+const TABS = ['overview', 'tracking', 'alerts', 'impact', 'guides'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Badge styles: extreme and high destructive, moderate default, low secondary, anything else outline. */
+export function severityClass(level: string): string {
+  if (level === 'extreme' || level === 'high') return 'badge-destructive';
+  if (level === 'moderate') return 'badge-default';
+  if (level === 'low') return 'badge-secondary';
+  return 'badge-outline';
+}
+
+function categoryIcon(category: number): string {
+  return category >= 3 ? 'major' : category >= 1 ? 'hurricane' : 'tropical';
+}
+
+export default function StormCentrePage() {
+  const { t, tn } = useI18n();
+  const [tab, setTab] = useState<Tab>('overview');
+  const { data, error, loading, reload } = useRouteData('storm-centre', (signal) => getJson<StormCentreData>('/api/storm-centre', { signal }));
+
+  return (
+    <div className="storm-centre">
+      <header className="page-head">
+        <h1>{t('storm.title')}</h1>
+        <p className="subtitle">{t('storm.subtitle')}</p>
+        {data?.lastAdvisoryAt ? <p className="muted">{t('storm.updated', { time: dateTime(data.lastAdvisoryAt) })}</p> : null}
+      </header>
+      {data && data.alerts.length > 0 ? (
+        <div className="storm-banner" role="alert">
+          <strong>{tn('storm.banner', data.alerts.length)}</strong>
+          <button type="button" className="link-button" onClick={() => setTab('alerts')}>{t('storm.viewAlerts')}</button>
+        </div>
+      ) : null}
+      <div role="tablist" aria-label={t('storm.title')} className="tabs">
+        {TABS.map((key) => (
+          <button key={key} role="tab" id={`tab-${key}`} aria-selected={tab === key} aria-controls={`panel-${key}`} tabIndex={tab === key ? 0 : -1} type="button" onClick={() => setTab(key)}
+            onKeyDown={(e) => {
+              const i = TABS.indexOf(key);
+              if (e.key === 'ArrowRight') setTab(TABS[(i + 1) % TABS.length]!);
+              if (e.key === 'ArrowLeft') setTab(TABS[(i + TABS.length - 1) % TABS.length]!);
+            }}>
+            {t(`storm.tabs.${key}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
+        {tab === 'guides' ? <Guides /> : loading ? <Spinner /> : error || !data ? <LoadError onRetry={reload} /> : (
+          <>
+            {tab === 'overview' ? <Overview data={data} onTab={setTab} /> : null}
+            {tab === 'tracking' ? <Tracking data={data} /> : null}
+            {tab === 'alerts' ? <AlertList alerts={data.alerts} /> : null}
+            {tab === 'impact' ? <Impact data={data} /> : null}
+          </>
+        )}
+      </div>
+      <p className="muted">{t('storm.source')}</p>
+    </div>
+  );
+}
+
+function StormSummary({ storm }: { storm: Storm }) {
+  const { t } = useI18n();
+  return (
+    <li className={`storm storm-${categoryIcon(storm.category)}`}>
+      <StormIcon />
+      <div>
+        <h3>{storm.name}</h3>
+        <p>
+          {storm.category > 0 ? t('storm.category', { n: storm.category }) : null} {t('storm.wind', { mph: storm.windSpeed })}
+          {storm.pressure ? ` · ${t('storm.pressure', { mb: storm.pressure })}` : ''} · {t('storm.movement', { movement: storm.movement })}
+        </p>
+        <span className="badge badge-outline">{t(`storm.status.${storm.status}`)}</span>{' '}
+        <span className={`badge ${severityClass(storm.threatLevel)}`}>{t(`storm.threat.${storm.threatLevel}`)}</span>
+      </div>
+    </li>
+  );
+}
+
+function Overview({ data, onTab }: { data: StormCentreData; onTab: (tab: Tab) => void }) {
+  const { t } = useI18n();
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([guideAsText()], { type: 'text/plain' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: 'c360-emergency-guide.txt' });
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="storm-cards">
+      <section className="card" aria-labelledby="active-storms">
+        <h2 id="active-storms">{t('storm.activeStorms')}</h2>
+        {data.storms.length === 0 ? <p>{t('storm.noStorms')}</p> : <ul className="storm-list">{data.storms.map((s) => <StormSummary key={s.id} storm={s} />)}</ul>}
+      </section>
+      <section className="card" aria-labelledby="current-alerts">
+        <h2 id="current-alerts">{t('storm.currentAlerts')}</h2>
+        {data.alerts.length === 0 ? <p>{t('storm.noAlerts')}</p> : <AlertList alerts={data.alerts.slice(0, 3)} />}
+      </section>
+      <section className="card" aria-labelledby="quick-actions">
+        <h2 id="quick-actions">{t('storm.quickActions')}</h2>
+        <div className="quick-actions">
+          <button type="button" onClick={() => onTab('tracking')}>{t('storm.viewTracker')}</button>
+          <button type="button" onClick={download}>{t('storm.downloadGuide')}</button>
+          <button type="button" onClick={() => onTab('guides')}>{t('storm.contacts')}</button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function AlertList({ alerts }: { alerts: StormAlert[] }) {
+  const { t } = useI18n();
+  if (alerts.length === 0) return <p>{t('storm.noAlerts')}</p>;
+  return (
+    <ul className="alert-list">
+      {alerts.map((a) => (
+        <li key={a.id} className="storm-alert">
+          <span className={`badge ${severityClass(a.severity)}`}>{a.type.toUpperCase()}</span> <strong>{a.region}</strong>
+          <p>{a.message}</p>
+          <p className="muted">
+            {t('storm.issued', { time: dateTime(a.issuedAt) })}
+            {a.expiresAt ? ` · ${t('storm.expires', { time: dateTime(a.expiresAt) })}` : ''}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Tracking({ data }: { data: StormCentreData }) {
+  const { t } = useI18n();
+  return (
+    <div>
+      <StormMap map={data.map} storms={data.storms} title={t('storm.mapTitle')} />
+      {data.storms.length === 0 ? <p>{t('storm.noStorms')}</p> : <ul className="storm-list">{data.storms.map((s) => <StormSummary key={s.id} storm={s} />)}</ul>}
+    </div>
+  );
+}
+
+function Impact({ data }: { data: StormCentreData }) {
+  const { t } = useI18n();
+  if (data.impact.length === 0) return <p>{t('storm.noAlerts')}</p>;
+  return (
+    <div className="impact">
+      {data.impact.map((island) => (
+        <section key={island.region} className="card" aria-labelledby={`impact-${island.region}`}>
+          <h2 id={`impact-${island.region}`}>{island.region}</h2>
+          <h3>{t('storm.watchesWarnings')}</h3>
+          <AlertList alerts={island.alerts} />
+          <h3>{t('storm.changed')}</h3>
+          {island.changes.length === 0 ? <p>{t('storm.noChange')}</p> : <ul>{island.changes.map((c, i) => <li key={i}>{c}</li>)}</ul>}
+          <h3>{t('storm.localStories')}</h3>
+          {island.stories.length === 0 ? (
+            <p>{t('storm.noLocalStories')}</p>
+          ) : (
+            <ul>{island.stories.map((s) => <li key={s.id}><StoryLink story={s}>{s.title}</StoryLink></li>)}</ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function Guides() {
+  return (
+    <div className="guides">
+      {GUIDES.map((g) => (
+        <section key={g.id} className="card" aria-labelledby={`guide-${g.id}`}>
+          <h2 id={`guide-${g.id}`}>{g.title}</h2>
+          <ul>{g.points.map((p) => <li key={p}>{p}</li>)}</ul>
+        </section>
+      ))}
+      <section className="card" aria-labelledby="guide-agencies">
+        <h2 id="guide-agencies">Official sources</h2>
+        <ul>
+          {AGENCIES.map((a) => (
+            <li key={a.url}>
+              {a.area}: <a href={a.url} target="_blank" rel="noopener noreferrer">{a.name}</a>
+            </li>
+          ))}
+        </ul>
+        <p><Link to="/section/weather">Weather stories on C360</Link></p>
+      </section>
+    </div>
+  );
+}
