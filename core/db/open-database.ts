@@ -82,14 +82,13 @@ export function wrapPglite(pglite: PGlite, location = 'embedded (in memory)', lo
   };
 }
 
-let pgTypesSet = false;
+/** int8 (count(*), sums) arrives as a string from pg by default; our counts fit in a double. */
+export function configurePgTypes(): void {
+  pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
+}
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  if (!pgTypesSet) {
-    // int8 (count(*), sums) arrives as a string by default; our counts fit in a double.
-    pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
-    pgTypesSet = true;
-  }
+  configurePgTypes();
   const knex = knexFactory({
     client: 'pg',
     connection: url,

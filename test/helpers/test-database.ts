@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
 import { inject } from 'vitest';
 import { migrateLatest } from '../../core/db/migrations';
-import { wrapPglite, type Database } from '../../core/db/open-database';
+import { configurePgTypes, wrapPglite, type Database } from '../../core/db/open-database';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite loaded from the run's migrated
@@ -25,6 +25,7 @@ export function testDatabaseMode(): 'postgres' | 'embedded' {
 }
 
 async function openPostgresSchema(url: string): Promise<Database> {
+  configurePgTypes();
   const schema = `c360_test_${randomBytes(6).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
   await admin.raw(`create schema ${schema}`);
