@@ -32,6 +32,10 @@ const envSchema = z.object({
   OPENAI_BASE_URL: httpUrl,
   C360_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   C360_AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // Ingest (issue 3): private/loopback feed addresses are refused unless this is 1 (tests, local demos).
+  C360_ALLOW_PRIVATE_FEEDS: z.enum(['0', '1', 'true', 'false', '']).optional().transform((value) => value === '1' || value === 'true'),
+  C360_FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(100_000_000).default(5_000_000),
+  SANITY_WEBHOOK_SECRET: optionalString,
 });
 
 export type Config = Readonly<{
@@ -42,6 +46,8 @@ export type Config = Readonly<{
   publicUrl?: string;
   logLevel: z.infer<typeof envSchema>['C360_LOG_LEVEL'];
   ai: Readonly<{ apiKey?: string; baseUrl?: string; model: string; timeoutMs: number }>;
+  ingest: Readonly<{ allowPrivateFeeds: boolean; maxBodyBytes: number }>;
+  sanity: Readonly<{ webhookSecret?: string }>;
 }>;
 
 /** Reads `.env` in `cwd` when present; variables already in the environment win. */
@@ -90,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       model: e.C360_AI_MODEL,
       timeoutMs: e.C360_AI_TIMEOUT_MS,
     }),
+    ingest: Object.freeze({ allowPrivateFeeds: e.C360_ALLOW_PRIVATE_FEEDS, maxBodyBytes: e.C360_FEED_MAX_BYTES }),
+    sanity: Object.freeze({ webhookSecret: e.SANITY_WEBHOOK_SECRET }),
   });
 }
 

@@ -1,0 +1,267 @@
+import { decodeHTML } from 'entities';
+import Parser from 'rss-parser';
+import { z } from 'zod';
+
+/**
+ * Parses RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom with rss-parser (tolerant, well kept), and JSON Feed
+ * 1.0/1.1 with a zod schema (rss-parser does not read JSON). The result is a neutral list of
+ * entries; normalising and sanitising happen next (normalise-item.ts).
+ */
+
+export type FeedFormat = 'rss' | 'rdf' | 'atom' | 'json';
+
+export type FeedEntry = {
+  title?: string;
+  link?: string;
+  guid?: string;
+  published?: string;
+  updated?: string;
+  author?: string;
+  categories: string[];
+  summary?: string;
+  content?: string;
+  image?: string;
+};
+
+export type ParsedFeed = {
+  format: FeedFormat;
+  title?: string;
+  link?: string;
+  language?: string;
+  /** RSS <ttl>: minutes the feed asks readers to wait between fetches. */
+  ttlMinutes?: number;
+  entries: FeedEntry[];
+};
+
+export class FeedParseError extends Error {
+  readonly kind: 'not_a_feed' | 'invalid_xml' | 'invalid_json' | 'timeout';
+  constructor(kind: FeedParseError['kind'], message: string) {
+    super(message);
+    this.name = 'FeedParseError';
+    this.kind = kind;
+  }
+}
+
+export const DEFAULT_PARSE_TIMEOUT_MS = 5_000;
+
+export async function parseFeedText(text: string, options: { timeoutMs?: number } = {}): Promise<ParsedFeed> {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (trimmed.startsWith('{')) return parseJsonFeed(trimmed);
+  if (/^<!doctype html|^<html[\s>]/i.test(trimmed)) {
+    throw new FeedParseError('not_a_feed', 'The address served an HTML page, not a feed (look for a <link rel="alternate" type="application/rss+xml"> on that page).');
+  }
+  if (!trimmed.startsWith('<')) throw new FeedParseError('not_a_feed', 'The response is neither XML nor JSON, so it is not a feed.');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
+  let raw: RawFeed;
+  try {
+    raw = await parseXml(trimmed, timeoutMs);
+  } catch (first) {
+    if (first instanceof FeedParseError) throw first;
+    // Real feeds carry bare ampersands, HTML-only entities (&nbsp;) and unparseable Atom dates;
+    // repair exactly those and try once more before giving up on the feed.
+    const repaired = repairXml(trimmed);
+    if (repaired === trimmed) throw classifyXmlError(first);
+    try {
+      raw = await parseXml(repaired, timeoutMs);
+    } catch (second) {
+      throw second instanceof FeedParseError ? second : classifyXmlError(second);
+    }
+  }
+  return fromRssParser(raw, trimmed);
+}
+
+type RawItem = Parser.Item & Record<string, unknown>;
+type RawFeed = Parser.Output<RawItem> & { ttl?: string; language?: string };
+
+function parseXml(xml: string, timeoutMs: number): Promise<RawFeed> {
+  // A parser object reused after a truncated feed can hang: a new one per feed, with a deadline.
+  const parser = new Parser<Record<string, unknown>, RawItem>({
+    customFields: {
+      item: [
+        ['category', 'rawCategories', { keepArray: true }],
+        ['dc:subject', 'subjects', { keepArray: true }],
+        ['media:content', 'mediaContent', { keepArray: true }],
+        ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
+        ['media:group', 'mediaGroup', { keepArray: true }],
+        ['dc:date', 'dcDate'],
+        'updated',
+        'published',
+        'id',
+      ] as never,
+    },
+  });
+  return withDeadline(parser.parseString(xml) as Promise<RawFeed>, timeoutMs);
+}
+
+/** Rejects with a timeout when `promise` has not settled in time (a parse that never calls back). */
+export function withDeadline<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new FeedParseError('timeout', `Parsing took longer than ${timeoutMs} ms.`)), timeoutMs);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+function classifyXmlError(error: unknown): FeedParseError {
+  const message = ((error as Error)?.message ?? String(error)).split('\n')[0]!;
+  if (/not recognized as RSS/i.test(message)) return new FeedParseError('not_a_feed', 'The document is XML but not RSS, RDF or Atom.');
+  return new FeedParseError('invalid_xml', `The feed is not well-formed XML (${message}).`);
+}
+
+const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+
+export function repairXml(xml: string): string {
+  return xml
+    .replace(/&([a-zA-Z][a-zA-Z0-9]{1,31});/g, (whole, name: string) => {
+      if (XML_ENTITIES.has(name)) return whole;
+      const decoded = decodeHTML(whole);
+      return decoded === whole ? `&amp;${name};` : [...decoded].map((c) => `&#${c.codePointAt(0)};`).join('');
+    })
+    .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#\d{1,7}|#x[0-9a-fA-F]{1,6});)/g, '&amp;')
+    .replace(/<(published|updated)>([^<]*)<\/\1>/g, (whole, _tag: string, value: string) => (Number.isNaN(Date.parse(value.trim())) ? '' : whole));
+}
+
+function detectFormat(xml: string): FeedFormat {
+  const head = xml.slice(0, 2000);
+  if (/<rdf:RDF[\s>]/.test(head)) return 'rdf';
+  if (/<feed[\s>]/.test(head) && !/<rss[\s>]/.test(head)) return 'atom';
+  return 'rss';
+}
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') {
+    const v = value as { _?: unknown; $?: Record<string, string> };
+    if (typeof v._ === 'string') return v._;
+    if (v.$?.term) return v.$.term;
+    if (v.$?.label) return v.$.label;
+  }
+  return undefined;
+}
+
+function attr(value: unknown, name: string): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  const attrs = (first as { $?: Record<string, string> } | undefined)?.$;
+  return attrs?.[name];
+}
+
+function imageOf(item: RawItem): string | undefined {
+  const enclosure = item.enclosure;
+  if (enclosure?.url && (!enclosure.type || enclosure.type.startsWith('image/'))) return enclosure.url;
+  for (const list of [item.mediaContent, item.mediaThumbnail]) {
+    for (const media of (list as unknown[] | undefined) ?? []) {
+      const url = attr(media, 'url');
+      const medium = attr(media, 'medium');
+      const type = attr(media, 'type');
+      if (url && (!medium || medium === 'image') && (!type || type.startsWith('image/'))) return url;
+    }
+  }
+  for (const group of (item.mediaGroup as Record<string, unknown>[] | undefined) ?? []) {
+    const url = attr(group['media:content'], 'url') ?? attr(group['media:thumbnail'], 'url');
+    if (url) return url;
+  }
+  const itunes = (item as { itunes?: { image?: string } }).itunes?.image;
+  return itunes ?? undefined;
+}
+
+function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
+  const format = detectFormat(xml);
+  const ttl = Number.parseInt(String(feed.ttl ?? ''), 10);
+  return {
+    format,
+    title: text(feed.title),
+    link: text(feed.link),
+    language: text(feed.language),
+    ttlMinutes: Number.isFinite(ttl) && ttl > 0 ? ttl : undefined,
+    entries: (feed.items ?? []).map((item) => {
+      const categories = [...((item.rawCategories as unknown[]) ?? []), ...((item.subjects as unknown[]) ?? [])]
+        .map(text)
+        .filter((c): c is string => Boolean(c));
+      const encoded = text(item['content:encoded']);
+      const isAtom = format === 'atom';
+      return {
+        title: text(item.title),
+        link: text(item.link) ?? text(item['rdf:about']),
+        guid: text(item.guid) ?? text(item.id),
+        published: text(item.isoDate) ?? text(item.pubDate) ?? text(item.dcDate) ?? text(item.published),
+        updated: text(item.updated),
+        author: text(item.creator) ?? text(item.author),
+        categories,
+        // RSS: description is the summary unless content:encoded is absent; Atom: summary + content.
+        summary: isAtom ? text(item.summary) : text(item.content),
+        content: isAtom ? text(item.content) : encoded,
+        image: imageOf(item),
+      };
+    }),
+  };
+}
+
+const jsonFeedSchema = z.object({
+  version: z.string().regex(/^https:\/\/jsonfeed\.org\/version\/1(\.1)?$/),
+  title: z.string().optional(),
+  home_page_url: z.string().optional(),
+  language: z.string().optional(),
+  items: z.array(
+    z.object({
+      id: z.union([z.string(), z.number()]).transform(String),
+      url: z.string().optional(),
+      external_url: z.string().optional(),
+      title: z.string().optional(),
+      content_html: z.string().optional(),
+      content_text: z.string().optional(),
+      summary: z.string().optional(),
+      image: z.string().optional(),
+      banner_image: z.string().optional(),
+      date_published: z.string().optional(),
+      date_modified: z.string().optional(),
+      tags: z.array(z.string()).optional(),
+      author: z.object({ name: z.string().optional() }).passthrough().optional(),
+      authors: z.array(z.object({ name: z.string().optional() }).passthrough()).optional(),
+    }).passthrough(),
+  ),
+}).passthrough();
+
+function parseJsonFeed(textBody: string): ParsedFeed {
+  let json: unknown;
+  try {
+    json = JSON.parse(textBody);
+  } catch (error) {
+    throw new FeedParseError('invalid_json', `The feed is not valid JSON (${(error as Error).message}).`);
+  }
+  const parsed = jsonFeedSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new FeedParseError('not_a_feed', `The JSON is not a JSON Feed 1.x document (${issue?.path.join('.') || 'document'}: ${issue?.message}).`);
+  }
+  const feed = parsed.data;
+  return {
+    format: 'json',
+    title: feed.title,
+    link: feed.home_page_url,
+    language: feed.language,
+    entries: feed.items.map((item) => ({
+      title: item.title,
+      link: item.url ?? item.external_url,
+      guid: item.id,
+      published: item.date_published,
+      updated: item.date_modified,
+      author: item.authors?.[0]?.name ?? item.author?.name,
+      categories: item.tags ?? [],
+      summary: item.summary,
+      content: item.content_html ?? (item.content_text ? escapeText(item.content_text) : undefined),
+      image: item.image ?? item.banner_image,
+    })),
+  };
+}
+
+function escapeText(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .split(/\n{2,}/)
+    .map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
