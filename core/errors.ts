@@ -17,7 +17,17 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported'
   | 'upstream_failed'
-  | 'internal';
+  | 'internal'
+  // accounts and sessions (issue 5)
+  | 'invalid_credentials'
+  | 'weak_password'
+  | 'user_already_exists'
+  | 'auth_session_missing'
+  | 'session_expired'
+  | 'refresh_token_invalid'
+  | 'refresh_token_reused'
+  | 'csrf_failed'
+  | 'mail_unavailable';
 
 export class C360Error extends Error {
   readonly code: ErrorCode;

@@ -19,10 +19,22 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported: 422,
   upstream_failed: 502,
   internal: 500,
+  invalid_credentials: 400,
+  weak_password: 422,
+  user_already_exists: 422,
+  auth_session_missing: 400,
+  session_expired: 401,
+  refresh_token_invalid: 401,
+  refresh_token_reused: 401,
+  csrf_failed: 403,
+  mail_unavailable: 503,
 };
 
-export function sendError(res: Parameters<RequestHandler>[1], status: number, code: string, message: string): void {
-  res.status(status).json({ error: { code, message } });
+/** Codes whose `details` are meant for the user (which gate requirement failed, why a password is weak). */
+const PUBLIC_DETAILS = new Set<ErrorCode>(['publish_gate_failed', 'weak_password']);
+
+export function sendError(res: Parameters<RequestHandler>[1], status: number, code: string, message: string, extra?: Record<string, unknown>): void {
+  res.status(status).json({ error: { ...extra, code, message } });
 }
 
 export const notFoundApi: RequestHandler = (req, res) => {
@@ -33,7 +45,10 @@ export const notFoundApi: RequestHandler = (req, res) => {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
-    if (isC360Error(error)) return sendError(res, STATUS[error.code], error.code, error.message);
+    if (isC360Error(error)) {
+      const details = PUBLIC_DETAILS.has(error.code) && typeof error.details === 'object' && error.details !== null ? (error.details as Record<string, unknown>) : undefined;
+      return sendError(res, STATUS[error.code], error.code, error.message, details);
+    }
     if (error instanceof ZodError) {
       const message = error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ');
       return sendError(res, 400, 'invalid_input', message);
