@@ -1,0 +1,62 @@
+import nodemailer from 'nodemailer';
+import type { SmtpConfig } from '../config';
+import { C360Error } from '../errors';
+
+/** What C360 sends: plain text always, HTML optionally, and extra headers (List-Unsubscribe). */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
+
+export type Mailer = {
+  readonly configured: boolean;
+  send: (message: MailMessage) => Promise<void>;
+  close: () => void;
+};
+
+/**
+ * An SMTP mailer over nodemailer (SMTP_URL, or SMTP_HOST/PORT/USER/PASS; SMTP_FROM). Without
+ * SMTP settings it refuses with mail_unavailable rather than pretending to send.
+ */
+export function createMailer(smtp: SmtpConfig | undefined, options: { timeoutMs?: number } = {}): Mailer {
+  if (!smtp) {
+    return {
+      configured: false,
+      send: async () => {
+        throw new C360Error('mail_unavailable', 'E-mail is not set up on this server, so the message could not be sent.', {
+          hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM. See README "Accounts and security".',
+        });
+      },
+      close: () => {},
+    };
+  }
+  const timeout = options.timeoutMs ?? 15_000;
+  const transport = nodemailer.createTransport(
+    smtp.url
+      ? { url: smtp.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout }
+      : {
+          host: smtp.host,
+          port: smtp.port,
+          secure: smtp.port === 465,
+          auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
+          connectionTimeout: timeout,
+          greetingTimeout: timeout,
+          socketTimeout: timeout,
+        },
+  );
+  return {
+    configured: true,
+    send: async (message) => {
+      try {
+        await transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      } catch (error) {
+        // The SMTP server's reply may echo the address; the caller logs the code, not the message.
+        throw new C360Error('mail_unavailable', 'The e-mail could not be sent just now. Please try again in a few minutes.', { cause: error });
+      }
+    },
+    close: () => transport.close(),
+  };
+}

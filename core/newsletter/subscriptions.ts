@@ -1,0 +1,113 @@
+import type { Knex } from 'knex';
+import { hashToken, hmac, randomToken, safeEqual } from '../accounts/tokens';
+import { isValidEmail, normalizeEmail } from '../accounts/user';
+import { C360Error } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import {
+  clearConfirmationSent,
+  confirmByTokenHash,
+  findSubscriberById,
+  insertPendingSubscriber,
+  markUnsubscribed,
+  setConfirmationToken,
+  type Subscriber,
+} from './subscriber-repository';
+
+/**
+ * Newsletter sign-up with double opt-in: the footer box records a pending address and e-mails
+ * a confirmation link; only a followed link makes it a subscriber. Every e-mail carries an
+ * unsubscribe link (an HMAC of the subscriber id, so it never expires and is not stored).
+ */
+
+export const CONFIRMATION_TTL_MS = 48 * 3600_000;
+/** A pending address gets at most one confirmation e-mail per this interval (no mail-bombing). */
+export const RESEND_INTERVAL_MS = 10 * 60_000;
+export const DEFAULT_SEGMENTS = ['general'];
+
+export type NewsletterContext = { db: Knex; mailer: Mailer; secret: string; origin: string; now: Date };
+
+export function unsubscribeToken(secret: string, subscriberId: string): string {
+  return hmac(secret, `newsletter-unsubscribe:${subscriberId}`);
+}
+
+export function unsubscribeUrl(origin: string, secret: string, subscriberId: string): string {
+  const query = new URLSearchParams({ id: subscriberId, token: unsubscribeToken(secret, subscriberId) });
+  return `${origin}/newsletter/unsubscribe?${query}`;
+}
+
+export function confirmationUrl(origin: string, token: string): string {
+  return `${origin}/newsletter/confirm?${new URLSearchParams({ token })}`;
+}
+
+/**
+ * Records a sign-up and sends the confirmation. The outcome is not revealed to the caller's
+ * client (the API answers the same for new, pending and confirmed addresses), so the box
+ * cannot be used to learn who subscribes.
+ */
+export async function subscribe(ctx: NewsletterContext, input: { email: string; source?: string }): Promise<{ outcome: 'sent' | 'already_confirmed' | 'recently_sent' }> {
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw new C360Error('invalid_input', 'Please enter a valid e-mail address.');
+  if (!ctx.mailer.configured) {
+    throw new C360Error('mail_unavailable', 'Newsletter sign-up is not available right now: this server cannot send e-mail.', {
+      hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.',
+    });
+  }
+  const { subscriber } = await insertPendingSubscriber(ctx.db, { email, source: input.source ?? 'footer', segments: DEFAULT_SEGMENTS });
+  if (subscriber.status === 'confirmed') return { outcome: 'already_confirmed' };
+  const lastSent = subscriber.confirmation_sent_at ? new Date(subscriber.confirmation_sent_at).getTime() : 0;
+  if (ctx.now.getTime() - lastSent < RESEND_INTERVAL_MS) return { outcome: 'recently_sent' };
+
+  const token = randomToken();
+  await setConfirmationToken(ctx.db, subscriber.id, { tokenHash: hashToken(token), expiresAt: new Date(ctx.now.getTime() + CONFIRMATION_TTL_MS), now: ctx.now });
+  try {
+    await ctx.mailer.send(confirmationMessage(ctx, subscriber, token));
+  } catch (error) {
+    await clearConfirmationSent(ctx.db, subscriber.id); // let the reader try again at once
+    throw error;
+  }
+  return { outcome: 'sent' };
+}
+
+function confirmationMessage(ctx: NewsletterContext, subscriber: Subscriber, token: string) {
+  const confirm = confirmationUrl(ctx.origin, token);
+  const unsubscribe = unsubscribeUrl(ctx.origin, ctx.secret, subscriber.id);
+  const text = [
+    'Hello,',
+    '',
+    'Someone (we hope you) asked to receive the C360 newsletter at this address.',
+    'Please confirm by opening this link:',
+    '',
+    confirm,
+    '',
+    'The link works for 48 hours. If you did not ask for this, ignore this e-mail: you will not be subscribed.',
+    '',
+    `To stop all e-mail from us, unsubscribe here: ${unsubscribe}`,
+    '',
+    'C360: verified, layered news for the Caribbean and its diaspora',
+  ].join('\n');
+  return {
+    to: subscriber.email,
+    subject: 'Confirm your C360 newsletter subscription',
+    text,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+export async function confirmSubscription(db: Knex, input: { token: string; now: Date }): Promise<Subscriber> {
+  const token = input.token.trim();
+  const confirmed = token.length >= 20 && token.length <= 200 ? await confirmByTokenHash(db, hashToken(token), input.now) : null;
+  if (!confirmed) {
+    throw new C360Error('not_found', 'This confirmation link is not valid any more. It may have expired or been used already.', {
+      hint: 'Sign up again from the newsletter box to get a new link.',
+    });
+  }
+  return confirmed;
+}
+
+export async function unsubscribe(db: Knex, input: { id: string; token: string; secret: string; now: Date }): Promise<Subscriber> {
+  const invalid = new C360Error('not_found', 'This unsubscribe link is not valid. Please use the link from your most recent e-mail.');
+  if (!safeEqual(input.token, unsubscribeToken(input.secret, input.id))) throw invalid;
+  const subscriber = await findSubscriberById(db, input.id);
+  if (!subscriber) throw invalid;
+  return (await markUnsubscribed(db, subscriber.id, input.now))!;
+}
