@@ -1,11 +1,29 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
+import { OidcProviders } from '../core/accounts/oidc';
+import { loadOrCreateServerSecret } from '../core/accounts/server-secret';
+import { pruneSessions } from '../core/accounts/sessions';
 import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
 import type { Logger } from '../core/logger';
-import { errorHandler, notFoundApi, sendError } from './http-errors';
+import { createMailer, type Mailer } from '../core/mail/mailer';
+import { listenForStoryChanges, type ChangeListener } from '../core/site/content-changes';
+import { ResponseCache } from './cache/response-cache';
+import { errorHandler, notFoundApi } from './http-errors';
+import { csrfProtection } from './middleware/csrf';
+import { createRateLimiters, type RateLimitSettings } from './middleware/rate-limits';
+import { requestLog } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
+import { loadSession } from './middleware/session';
+import { OgImageCache } from './og/og-cache';
+import { authRouter } from './routes/auth';
+import { consoleRouter } from './routes/console';
+import { newsletterApiRouter, newsletterPagesRouter } from './routes/newsletter';
+import { ogImageRouter } from './routes/og-image';
 import { publicStoriesRouter } from './routes/public-stories';
+import { siteFilesRouter } from './routes/site-files';
+import { serveWebApp, type HtmlRenderer } from './web-app';
 
 export type AppDeps = {
   db: Database;
@@ -14,44 +32,115 @@ export type AppDeps = {
   clock?: () => Date;
   /** The built web app (vite build output); the SPA is served from here. */
   webDist: string;
+  /** Signing secret (unsubscribe links); default: C360_SESSION_SECRET or the data directory's. */
+  secret?: string;
+  mailer?: Mailer;
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Server-rendered pages (issue 6); default: the plain app shell. */
+  renderHtml?: HtmlRenderer;
+  /** Lifetime of cached public answers while story changes are heard (they are dropped on any change). */
+  cacheTtlMs?: number;
 };
 
-export function createApp(deps: AppDeps): Express {
-  const app = express();
+export type C360App = Express & { shutdown: () => Promise<void>; cache: ResponseCache; ready: Promise<void> };
+
+/** Body limits: JSON API bodies and forms are small; anything larger is refused with 413. */
+export const JSON_BODY_LIMIT = '100kb';
+const FORM_BODY_LIMIT = '10kb';
+
+/** Requests that authenticate by their own secret, not by cookies: no CSRF token (see middleware/csrf.ts). */
+const CSRF_EXEMPT = [/^\/api\/sync-sanity(\/|$)/, /^\/newsletter\/unsubscribe$/];
+
+/** Express `trust proxy` from C360_TRUST_PROXY: true/false, a hop count, or addresses/subnets/names. */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/**
+ * The HTTP server. Order matters: request log and security headers first; the webhook's rate
+ * limit (and the webhook itself, which needs the raw body) before the JSON parser; CSRF before
+ * any route that changes state; sessions are loaded only where they are used (auth, console,
+ * admin), so public reads never touch the sessions table.
+ */
+export function createApp(deps: AppDeps): C360App {
+  const app = express() as unknown as C360App;
   const clock = deps.clock ?? (() => new Date());
+  const { config, logger } = deps;
+  const db = deps.db.knex;
+  const https = config.publicUrl?.startsWith('https:') === true;
+  const secret = deps.secret ?? loadOrCreateServerSecret(config);
+  const mailer = deps.mailer ?? createMailer(config.smtp);
+  const limits = createRateLimiters(deps.rateLimits);
+  const oidc = new OidcProviders(config.oidc);
+
+  let listener: ChangeListener | undefined;
+  const cache = new ResponseCache({
+    ttlMs: deps.cacheTtlMs ?? 15_000,
+    fallbackTtlMs: 1_000,
+    maxEntries: 2_000,
+    maxBytes: 64 * 1024 * 1024,
+    isListening: () => listener?.listening === true,
+  });
+  app.cache = cache;
+  app.ready = listenForStoryChanges(deps.db, () => cache.invalidate(), logger).then(
+    (l) => {
+      listener = l;
+    },
+    (error) => logger.warn({ err: error }, 'could not listen for story changes; public answers are cached for 1 s only'),
+  );
+  const pruneTimer = setInterval(() => void pruneSessions(db, clock()).catch((error) => logger.warn({ err: error }, 'session pruning failed')), 3_600_000);
+  pruneTimer.unref();
+  app.shutdown = async () => {
+    clearInterval(pruneTimer);
+    await app.ready;
+    await listener?.stop();
+    mailer.close();
+  };
+
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('etag', false); // cached answers carry their own ETag
+  app.set('trust proxy', trustProxySetting(config.trustProxy));
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ https }));
+  app.use(compression({ threshold: 1024 }));
 
   app.get('/healthz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
     try {
-      await deps.db.knex.raw('select 1');
+      await db.raw('select 1');
       res.json({ status: 'ok', database: deps.db.mode });
     } catch (error) {
-      deps.logger.error({ err: error }, 'health check failed');
+      logger.error({ err: error }, 'health check failed');
       res.status(503).json({ status: 'unavailable', database: deps.db.mode });
     }
   });
 
-  app.use('/api', express.json({ limit: '100kb' }));
-  app.use('/api', publicStoriesRouter({ db: deps.db.knex, clock }));
+  // Webhooks read their raw body, so they sit before the body parsers, behind their rate limit.
+  app.use('/api/sync-sanity', limits.webhook);
+
+  app.use(cookieParser());
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  app.use('/newsletter', express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT }));
+  app.use(csrfProtection({ publicUrl: config.publicUrl, exempt: (path) => CSRF_EXEMPT.some((re) => re.test(path)) }));
+
+  // Public API: anyone.
+  app.use('/api', publicStoriesRouter({ db, clock, cache }));
+  app.use('/api', ogImageRouter({ cache: new OgImageCache(), limits }));
+  app.use('/api', newsletterApiRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, limits }));
+
+  // Accounts, console and admin: the session is loaded here and checked per route.
+  const session = loadSession({ db, clock, publicUrl: config.publicUrl });
+  app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, limits, oidc }));
+  app.use('/api', session, consoleRouter({ db, clock, logger, invalidatePublicCache: () => cache.invalidate() }));
   app.use('/api', notFoundApi);
 
-  serveWebApp(app, deps.webDist);
-  app.use(errorHandler(deps.logger));
+  app.use(siteFilesRouter({ db, cache, publicUrl: config.publicUrl }));
+  app.use(newsletterPagesRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, limits }));
+  serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml: deps.renderHtml });
+  app.use(errorHandler(logger));
   return app;
-}
-
-function serveWebApp(app: Express, webDist: string): void {
-  const indexPath = join(webDist, 'index.html');
-  if (!existsSync(indexPath)) {
-    app.use((_req, res) => sendError(res, 503, 'web_not_built', 'The web app is not built yet. Run `npm run build:web` and restart.'));
-    return;
-  }
-  const indexHtml = readFileSync(indexPath, 'utf8');
-  app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(webDist, { index: false }));
-  // Client routes (/, /section/…, /article/…, unknown paths) all get the app shell.
-  app.get('/{*splat}', (_req, res) => {
-    res.type('html').send(indexHtml);
-  });
 }

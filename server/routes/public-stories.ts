@@ -1,52 +1,83 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { C360Error } from '../../core/errors';
 import { findPublishedStory, getHomePage, listHomeStories, listSectionStories, searchStories } from '../../core/stories/story-repository';
+import { jsonBody, sendCached, type ResponseCache } from '../cache/response-cache';
+import { parseQuery } from '../middleware/validate';
 import { presentStory, presentStoryCard } from '../presenters/story';
 
 const pageQuery = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
+const searchQuery = pageQuery.extend({ q: z.string().max(200).default('') });
+const sectionParam = z.string().max(40);
+const articleParam = z.string().max(300);
+
+/** Browsers revalidate every time (a 304 costs nothing); the server cache keeps answers fresh. */
+const API_CACHE_CONTROL = 'public, no-cache';
 
 /** Public reads: published stories only, filtered, ranked and paginated in SQL by the core. */
-export function publicStoriesRouter(deps: { db: Knex; clock: () => Date }): Router {
+export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: ResponseCache }): Router {
   const router = Router();
 
-  router.get('/home', async (_req, res) => {
-    const home = await getHomePage(deps.db, { now: deps.clock() });
-    res.json({
-      lead: home.lead && presentStoryCard(home.lead),
-      latest: home.latest.map((s) => ({ ...presentStoryCard(s), trending: s.trending })),
-      categories: home.categories.map((c) => ({ ...c, stories: c.stories.map(presentStoryCard) })),
-      moreNews: home.moreNews.map(presentStoryCard),
-      moreNewsHasMore: home.moreNewsHasMore,
+  const cachedJson = async (req: Request, res: Response, key: string, build: () => Promise<unknown>) => {
+    const cached = await deps.cache.get(key, async () => ({
+      status: 200,
+      type: 'application/json; charset=utf-8',
+      body: jsonBody(await build()),
+      cacheControl: API_CACHE_CONTROL,
+    }));
+    sendCached(req, res, cached);
+  };
+
+  router.get('/home', async (req, res) => {
+    await cachedJson(req, res, 'api:home', async () => {
+      const home = await getHomePage(deps.db, { now: deps.clock() });
+      return {
+        lead: home.lead && presentStoryCard(home.lead),
+        latest: home.latest.map((s) => ({ ...presentStoryCard(s), trending: s.trending })),
+        categories: home.categories.map((c) => ({ ...c, stories: c.stories.map(presentStoryCard) })),
+        moreNews: home.moreNews.map(presentStoryCard),
+        moreNewsHasMore: home.moreNewsHasMore,
+      };
     });
   });
 
   router.get('/stories', async (req, res) => {
-    const { offset, limit } = pageQuery.parse(req.query);
-    const page = await listHomeStories(deps.db, { now: deps.clock(), offset, limit });
-    res.json({ ...page, items: page.items.map(presentStoryCard) });
+    const { offset, limit } = parseQuery(pageQuery, req);
+    await cachedJson(req, res, `api:stories:${offset}:${limit}`, async () => {
+      const page = await listHomeStories(deps.db, { now: deps.clock(), offset, limit });
+      return { ...page, items: page.items.map(presentStoryCard) };
+    });
   });
 
   router.get('/sections/:section', async (req, res) => {
-    const { offset, limit } = pageQuery.parse(req.query);
-    const page = await listSectionStories(deps.db, { section: req.params.section, offset, limit });
-    res.json({ ...page, items: page.items.map(presentStoryCard) });
+    const { offset, limit } = parseQuery(pageQuery, req);
+    const section = sectionParam.parse(req.params.section);
+    await cachedJson(req, res, `api:section:${section.toLowerCase()}:${offset}:${limit}`, async () => {
+      const page = await listSectionStories(deps.db, { section, offset, limit });
+      return { ...page, items: page.items.map(presentStoryCard) };
+    });
   });
 
   router.get('/search', async (req, res) => {
-    const { q, offset, limit } = pageQuery.extend({ q: z.string().max(200).default('') }).parse(req.query);
-    const page = await searchStories(deps.db, { q, offset, limit });
-    res.json({ ...page, items: page.items.map(presentStoryCard) });
+    const { q, offset, limit } = parseQuery(searchQuery, req);
+    await cachedJson(req, res, `api:search:${offset}:${limit}:${q}`, async () => {
+      const page = await searchStories(deps.db, { q, offset, limit });
+      return { ...page, items: page.items.map(presentStoryCard) };
+    });
   });
 
   router.get('/articles/:id', async (req, res) => {
-    const found = await findPublishedStory(deps.db, req.params.id);
-    if (!found) throw new C360Error('not_found', 'The requested article could not be found');
-    res.json({ story: presentStory(found.story), canonicalPath: found.canonicalPath, matchedBy: found.matchedBy });
+    const id = articleParam.parse(req.params.id);
+    await cachedJson(req, res, `api:article:${id}`, async () => {
+      const found = await findPublishedStory(deps.db, id);
+      if (!found) throw new C360Error('not_found', 'The requested article could not be found');
+      // A UUID address is not the article's address: canonicalPath tells the client where to go.
+      return { story: presentStory(found.story), canonicalPath: found.canonicalPath, matchedBy: found.matchedBy, redirect: found.matchedBy === 'uuid' };
+    });
   });
 
   return router;

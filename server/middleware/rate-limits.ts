@@ -1,0 +1,61 @@
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { sendError } from '../http-errors';
+
+/**
+ * Rate limits on what attackers hammer: password sign-in (per client address, and per e-mail
+ * address across all clients, counting only failures), sign-up, the newsletter box and the
+ * webhook. Over the limit: 429 with Retry-After. Counters live in this process's memory, so
+ * several servers each count on their own (a proxy in front can add a shared limit).
+ */
+export type Limit = { windowMs: number; limit: number };
+export type RateLimitSettings = {
+  signIn: Limit;
+  signInPerEmail: Limit;
+  signUp: Limit;
+  newsletter: Limit;
+  webhook: Limit;
+  ogImage: Limit;
+};
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  signIn: { windowMs: 15 * 60_000, limit: 30 },
+  signInPerEmail: { windowMs: 15 * 60_000, limit: 10 },
+  signUp: { windowMs: 60 * 60_000, limit: 10 },
+  newsletter: { windowMs: 60 * 60_000, limit: 10 },
+  webhook: { windowMs: 60_000, limit: 120 },
+  ogImage: { windowMs: 60_000, limit: 120 },
+};
+
+export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
+
+function limiter(name: string, settings: Limit, extra: Partial<Parameters<typeof rateLimit>[0]> = {}): RequestHandler {
+  return rateLimit({
+    windowMs: settings.windowMs,
+    limit: settings.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    identifier: name,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    handler: (_req, res) => sendError(res, 429, 'rate_limited', 'Too many requests. Please wait a little and try again.'),
+    ...extra,
+  });
+}
+
+function emailKey(req: Request): string {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? `email:${email.trim().toLowerCase().slice(0, 254)}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+}
+
+export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): RateLimiters {
+  const s = { ...DEFAULT_RATE_LIMITS, ...overrides };
+  return {
+    signIn: limiter('sign-in', s.signIn),
+    // Counts failed attempts per account, whichever address they come from.
+    signInPerEmail: limiter('sign-in-email', s.signInPerEmail, { keyGenerator: emailKey, skipSuccessfulRequests: true }),
+    signUp: limiter('sign-up', s.signUp),
+    newsletter: limiter('newsletter', s.newsletter),
+    webhook: limiter('webhook', s.webhook),
+    ogImage: limiter('og-image', s.ogImage),
+  };
+}

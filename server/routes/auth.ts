@@ -1,0 +1,190 @@
+import { Router, type Request, type Response } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { MISSING_CREDENTIALS, signInWithPassword, signUp } from '../../core/accounts/accounts';
+import { finishOidcSignIn, OIDC_FLOW_TTL_MS, startOidcSignIn, type OidcProviders } from '../../core/accounts/oidc';
+import { authenticateAccessToken, createSession, refreshSession, revokeSession, revokeSessionOfRefreshToken, type IssuedSession, type SignInMethod } from '../../core/accounts/sessions';
+import { C360Error, isC360Error } from '../../core/errors';
+import type { Logger } from '../../core/logger';
+import { clearOidcCookie, clearSessionCookies, cookieNames, isSecureRequest, readCookie, setOidcCookie, setSessionCookies } from '../cookies';
+import { ensureCsrfToken } from '../middleware/csrf';
+import type { RateLimiters } from '../middleware/rate-limits';
+import { currentSession } from '../middleware/session';
+import { parseBody, parseQuery } from '../middleware/validate';
+import { presentSession } from '../presenters/user';
+
+/** Where the browser goes after signing up or signing in through a provider. */
+export const AFTER_SIGN_IN = '/dashboard';
+
+const credentials = z.object({
+  email: z.string().max(320).optional(),
+  phone: z.string().max(32).optional(),
+  password: z.string().max(1024).optional(),
+  redirectTo: z.string().max(300).optional(),
+});
+
+/** Only a path on this site: never another origin (no open redirect). */
+export function safeRedirect(value: string | undefined): string {
+  if (!value || !/^\/(?![/\\])[\x21-\x7e]*$/.test(value)) return AFTER_SIGN_IN;
+  return value;
+}
+
+export type AuthDeps = {
+  db: Knex;
+  clock: () => Date;
+  logger: Logger;
+  publicUrl?: string;
+  limits: RateLimiters;
+  oidc: OidcProviders;
+  onSessionStart?: () => void;
+};
+
+/**
+ * The auth API: sign-up, password sign-in, sign-out, read the session, refresh, and sign-in
+ * through OpenID providers. Texts and errors follow the reader spec (sections 4, 7, 8).
+ */
+export function authRouter(deps: AuthDeps): Router {
+  const router = Router();
+  const secureOf = (req: Request) => isSecureRequest(req, deps.publicUrl);
+  const origin = (req: Request) => deps.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+
+  /** A new session replaces whatever the browser brought (no session fixation). */
+  const startSession = async (req: Request, res: Response, user: IssuedSession['user'], method: SignInMethod): Promise<IssuedSession> => {
+    const now = deps.clock();
+    const previous = currentSession(res);
+    if (previous) await revokeSession(deps.db, previous.sessionId, 'replaced_by_sign_in', now);
+    await revokeSessionOfRefreshToken(deps.db, readCookie(req, cookieNames(secureOf(req)).refresh), 'replaced_by_sign_in', now);
+    const session = await createSession(deps.db, { user, method, now, userAgent: req.get('user-agent') });
+    setSessionCookies(res, secureOf(req), session, now);
+    return session;
+  };
+
+  const checkCredentials = (body: z.infer<typeof credentials>) => {
+    if (!body.email && body.phone && body.password) {
+      throw new C360Error('invalid_input', 'Sign-in by phone number is not available. Please use your e-mail address.');
+    }
+    if (!body.email || !body.password) throw new C360Error('invalid_input', MISSING_CREDENTIALS);
+  };
+
+  router.get('/session', (req, res) => {
+    const csrfToken = ensureCsrfToken(req, res, deps.publicUrl);
+    res.setHeader('Cache-Control', 'no-store');
+    const session = currentSession(res);
+    if (!session) return void res.json({ user: null, session: null, csrfToken });
+    res.json({ ...presentSession(session, deps.clock()), csrfToken });
+  });
+
+  router.get('/user', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const session = currentSession(res);
+    if (!session) {
+      if (res.locals.authExpired) throw new C360Error('session_expired', 'Your session has expired. Refresh it or sign in again.');
+      throw new C360Error('auth_session_missing', 'Auth session missing!');
+    }
+    res.json({ user: presentSession(session, deps.clock()).user });
+  });
+
+  router.get('/providers', (_req, res) => {
+    res.json({ providers: deps.oidc.list() });
+  });
+
+  router.post('/sign-up', deps.limits.signUp, async (req, res) => {
+    const body = parseBody(credentials, req);
+    checkCredentials(body);
+    const user = await signUp(deps.db, { email: body.email, password: body.password, now: deps.clock() });
+    const session = await startSession(req, res, user, 'signup');
+    const csrfToken = ensureCsrfToken(req, res, deps.publicUrl, true);
+    deps.logger.info({ userId: user.id }, 'account created');
+    res.status(201).json({ ...presentSession(session, deps.clock()), csrfToken, redirectTo: safeRedirect(body.redirectTo) });
+  });
+
+  router.post('/sign-in', deps.limits.signIn, deps.limits.signInPerEmail, async (req, res) => {
+    const body = parseBody(credentials, req);
+    checkCredentials(body);
+    const user = await signInWithPassword(deps.db, { email: body.email, password: body.password, now: deps.clock() });
+    const session = await startSession(req, res, user, 'password');
+    const csrfToken = ensureCsrfToken(req, res, deps.publicUrl, true);
+    res.json({ ...presentSession(session, deps.clock()), csrfToken, redirectTo: safeRedirect(body.redirectTo) });
+  });
+
+  router.post('/refresh', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const token = readCookie(req, cookieNames(secureOf(req)).refresh);
+    if (!token) throw new C360Error('auth_session_missing', 'Auth session missing!');
+    try {
+      const session = await refreshSession(deps.db, token, deps.clock());
+      setSessionCookies(res, secureOf(req), session, deps.clock());
+      res.json(presentSession(session, deps.clock()));
+    } catch (error) {
+      // A refresh that fails for good removes the session from the browser too.
+      if (isC360Error(error)) clearSessionCookies(res, secureOf(req));
+      throw error;
+    }
+  });
+
+  router.post('/sign-out', async (req, res) => {
+    const now = deps.clock();
+    const names = cookieNames(secureOf(req));
+    const access = readCookie(req, names.access);
+    const refresh = readCookie(req, names.refresh);
+    if (!access && !refresh) throw new C360Error('auth_session_missing', 'Auth session missing!');
+    const session = currentSession(res) ?? (access ? await authenticateAccessToken(deps.db, access, now) : null);
+    if (session) await revokeSession(deps.db, session.sessionId, 'sign_out', now);
+    await revokeSessionOfRefreshToken(deps.db, refresh, 'sign_out', now);
+    clearSessionCookies(res, secureOf(req));
+    ensureCsrfToken(req, res, deps.publicUrl, true);
+    res.status(204).end();
+  });
+
+  // --- OpenID Connect --------------------------------------------------------------------
+
+  const providerParam = z.object({ provider: z.string().max(40) });
+  const startQuery = z.object({ redirectTo: z.string().max(300).optional() });
+  const redirectUri = (req: Request, provider: string) => `${origin(req)}/api/auth/oidc/${provider}/callback`;
+
+  router.get('/oidc/:provider/start', async (req, res) => {
+    const { provider } = providerParam.parse(req.params);
+    if (!deps.oidc.has(provider)) throw new C360Error('not_found', `No identity provider "${provider}" is configured.`);
+    const { redirectTo } = parseQuery(startQuery, req);
+    const { authorizationUrl, flowId } = await startOidcSignIn(deps.db, deps.oidc, {
+      provider,
+      redirectUri: redirectUri(req, provider),
+      redirectTo: safeRedirect(redirectTo),
+      now: deps.clock(),
+    });
+    setOidcCookie(res, secureOf(req), flowId, OIDC_FLOW_TTL_MS);
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, authorizationUrl.href);
+  });
+
+  router.get('/oidc/:provider/callback', async (req, res) => {
+    const { provider } = providerParam.parse(req.params);
+    const secure = secureOf(req);
+    const flowId = readCookie(req, cookieNames(secure).oidc);
+    clearOidcCookie(res, secure);
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      if (!deps.oidc.has(provider)) throw new C360Error('not_found', `No identity provider "${provider}" is configured.`);
+      const callbackUrl = new URL(req.originalUrl, origin(req));
+      const result = await finishOidcSignIn(
+        deps.db,
+        deps.oidc,
+        { provider, flowId, callbackUrl, redirectUri: redirectUri(req, provider), now: deps.clock() },
+        deps.logger,
+      );
+      await startSession(req, res, result.user, provider as SignInMethod);
+      ensureCsrfToken(req, res, deps.publicUrl, true);
+      if (result.created) deps.logger.info({ userId: result.user.id, provider }, 'account created through an identity provider');
+      res.redirect(303, result.redirectTo);
+    } catch (error) {
+      if (!isC360Error(error)) throw error;
+      // The browser is mid-navigation: send it to the sign-in page with the reason (spec: an
+      // error in the address on redirect removes the session).
+      const reason = (error.details as { reason?: string } | undefined)?.reason ?? error.code;
+      const query = new URLSearchParams({ error: reason, error_description: error.message });
+      res.redirect(303, `/auth?${query}`);
+    }
+  });
+
+  return router;
+}

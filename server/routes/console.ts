@@ -1,0 +1,185 @@
+/**
+ * The console API (/api/console/*: editor or admin) and the admin API (/api/admin/*: admin).
+ *
+ * HOW TO ADD A ROUTE (two lines):
+ *   1. Add one entry to CONSOLE_ROUTES below, e.g.
+ *        { method: 'post', path: '/admin/pipeline/run', role: 'admin', handler: (req, res, ctx) => runPipeline(ctx.db, …) },
+ *      The handler returns the JSON body (set res.status(…) first for another status). The
+ *      router checks the role before the handler runs, validates nothing for you (parse
+ *      req.body / req.query with zod), and drops the public page cache after every
+ *      successful POST/PUT/PATCH/DELETE. ctx.actor(res) is the signed-in user's e-mail: pass it
+ *      to core as the actor for audit entries.
+ *   2. Add its expected statuses to MATRIX in server/role-matrix.db.test.ts, e.g.
+ *        'POST /api/admin/pipeline/run': { anonymous: 401, reader: 403, editor: 403, admin: 200 },
+ *      The test enumerates every route of the app and fails for a route without an entry.
+ *
+ * Paths under /admin must require 'admin' (checked at start-up); paths under /console at least 'editor'.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { changeUserRole, listUsers } from '../../core/accounts/accounts';
+import { ROLES, type Role } from '../../core/accounts/user';
+import { featureStory, getConsoleStory, listConsoleStories, overrideStory, publishStory } from '../../core/console/console-stories';
+import { C360Error } from '../../core/errors';
+import type { Logger } from '../../core/logger';
+import { FEATURE_ACTIONS } from '../../core/stories/featuring';
+import { OVERRIDE_ACTIONS } from '../../core/stories/overrides';
+import { PIPELINE_STAGES } from '../../core/stories/story';
+import { currentSession, requireRole } from '../middleware/session';
+import { parseBody, parseQuery } from '../middleware/validate';
+import { presentConsoleStory } from '../presenters/console-story';
+import { presentUser } from '../presenters/user';
+
+export type ConsoleContext = {
+  db: Knex;
+  clock: () => Date;
+  logger: Logger;
+  /** Drops cached public pages (called after each successful mutation). */
+  invalidatePublicCache: () => void;
+  /** The signed-in user's e-mail: the actor for audit entries and last_updated_by. */
+  actor: (res: Response) => { email: string };
+};
+
+export type ConsoleRoute = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Relative to /api, starting with /console/ or /admin/. */
+  path: string;
+  role: Role;
+  handler: (req: Request, res: Response, ctx: ConsoleContext) => Promise<unknown> | unknown;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function storyId(req: Request): string {
+  const id = String(req.params.id ?? '');
+  if (!UUID.test(id)) throw new C360Error('not_found', `No story with id ${id.slice(0, 80)}.`);
+  return id;
+}
+
+const listQuery = z.object({
+  stage: z.enum(PIPELINE_STAGES).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+const publishBody = z.object({
+  homepage: z.boolean().default(false),
+  section: z.boolean().default(false),
+  priority: z.number().int().min(1).max(5).default(1),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+const featureBody = z.object({ action: z.enum(FEATURE_ACTIONS as [string, ...string[]]) });
+const overrideBody = z.object({ action: z.enum(OVERRIDE_ACTIONS), reason: z.string().max(500).optional() });
+const usersQuery = z.object({
+  role: z.enum(ROLES).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+const roleBody = z.object({ role: z.enum(ROLES) });
+
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  // Stories of every stage, with a stage filter and the count per stage.
+  {
+    method: 'get',
+    path: '/console/stories',
+    role: 'editor',
+    handler: async (req, _res, ctx) => {
+      const { stage, offset, limit } = parseQuery(listQuery, req);
+      const page = await listConsoleStories(ctx.db, { stage, offset, limit });
+      return { ...page, items: page.items.map(presentConsoleStory) };
+    },
+  },
+  {
+    method: 'get',
+    path: '/console/stories/:id',
+    role: 'editor',
+    handler: async (req, _res, ctx) => ({ story: presentConsoleStory(await getConsoleStory(ctx.db, storyId(req))) }),
+  },
+  // Publish through the gate (422 names the failing requirements).
+  {
+    method: 'post',
+    path: '/console/stories/:id/publish',
+    role: 'editor',
+    handler: async (req, res, ctx) => {
+      const id = storyId(req);
+      const feature = parseBody(publishBody, req);
+      const story = await publishStory(ctx.db, { id, feature, actor: ctx.actor(res), now: ctx.clock() });
+      return { story: presentConsoleStory(story) };
+    },
+  },
+  // Featured controls: remove from homepage/section, priority up/down.
+  {
+    method: 'post',
+    path: '/console/stories/:id/feature',
+    role: 'editor',
+    handler: async (req, res, ctx) => {
+      const id = storyId(req);
+      const { action } = parseBody(featureBody, req);
+      const story = await featureStory(ctx.db, { id, action: action as (typeof FEATURE_ACTIONS)[number], actor: ctx.actor(res), now: ctx.clock() });
+      return { story: presentConsoleStory(story) };
+    },
+  },
+  // Manual overrides: approve, reject, escalate, publish (force), with an optional reason.
+  {
+    method: 'post',
+    path: '/console/stories/:id/override',
+    role: 'editor',
+    handler: async (req, res, ctx) => {
+      const id = storyId(req);
+      const { action, reason } = parseBody(overrideBody, req);
+      const story = await overrideStory(ctx.db, { id, action, reason, actor: ctx.actor(res), now: ctx.clock() });
+      return { story: presentConsoleStory(story) };
+    },
+  },
+  // Users (admin).
+  {
+    method: 'get',
+    path: '/admin/users',
+    role: 'admin',
+    handler: async (req, _res, ctx) => {
+      const page = await listUsers(ctx.db, parseQuery(usersQuery, req));
+      return { ...page, items: page.items.map(presentUser) };
+    },
+  },
+  {
+    method: 'patch',
+    path: '/admin/users/:id',
+    role: 'admin',
+    handler: async (req, res, ctx) => {
+      const id = String(req.params.id ?? '');
+      if (!UUID.test(id)) throw new C360Error('not_found', `No user ${id.slice(0, 80)}.`);
+      const { role } = parseBody(roleBody, req);
+      const { user, previous } = await changeUserRole(ctx.db, { user: id, role });
+      ctx.logger.info({ actor: ctx.actor(res).email, userId: user.id, from: previous, to: role }, 'role changed');
+      return { user: presentUser(user) };
+    },
+  },
+];
+
+const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Mounts routes at /api, each behind requireRole; refuses a route whose role is below its area's. */
+export function consoleRouter(ctx: Omit<ConsoleContext, 'actor'>, routes: readonly ConsoleRoute[] = CONSOLE_ROUTES): Router {
+  const router = Router();
+  const context: ConsoleContext = {
+    ...ctx,
+    actor: (res) => {
+      const session = currentSession(res);
+      if (!session) throw new C360Error('unauthorized', 'Sign in to continue.');
+      return { email: session.user.email };
+    },
+  };
+  for (const route of routes) {
+    const area = route.path.startsWith('/admin/') ? 'admin' : route.path.startsWith('/console/') ? 'editor' : null;
+    if (!area) throw new Error(`Console route ${route.path} must start with /console/ or /admin/.`);
+    if (area === 'admin' && route.role !== 'admin') throw new Error(`Admin route ${route.path} must require the admin role.`);
+    if (route.role === 'reader') throw new Error(`Console route ${route.path} must require editor or admin.`);
+    router[route.method](route.path, requireRole(route.role), async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      const body = await route.handler(req, res, context);
+      if (MUTATIONS.has(route.method)) ctx.invalidatePublicCache();
+      if (!res.headersSent) res.json(body);
+    });
+  }
+  return router;
+}

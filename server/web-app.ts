@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express, type Request } from 'express';
+import type { Knex } from 'knex';
+import { parseArticleId } from '../core/stories/article-address';
+import { findPublishedStory } from '../core/stories/story-repository';
+import { sendCached, type ResponseCache } from './cache/response-cache';
+import { sendError } from './http-errors';
+
+/**
+ * Renders the HTML of a page for a path, or null to send the plain app shell. This is the
+ * seam for server-rendered head tags and content (the shell's <!--c360:head--> marker): the
+ * result is cached per path like the API and dropped when a story changes.
+ */
+export type HtmlRenderer = (input: { req: Request; path: string; shell: string }) => Promise<{ status: number; html: string } | null>;
+
+/** Serves the built web app: hashed assets for a year, other files as they are, the shell for client routes. */
+export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cache: ResponseCache; renderHtml?: HtmlRenderer }): void {
+  const indexPath = join(deps.webDist, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.use((_req, res) => sendError(res, 503, 'web_not_built', 'The web app is not built yet. Run `npm run build:web` and restart.'));
+    return;
+  }
+  const shell = readFileSync(indexPath, 'utf8');
+  app.use('/assets', express.static(join(deps.webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(deps.webDist, { index: false, maxAge: '1h' }));
+
+  // A UUID is not an article's address: send browsers and crawlers to the SEO address for good.
+  app.get('/article/:id', async (req, res, next) => {
+    const parsed = parseArticleId(String(req.params.id));
+    if (parsed.kind !== 'uuid') return next();
+    const found = await findPublishedStory(deps.db, parsed.id);
+    if (!found) return next();
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.redirect(301, found.canonicalPath);
+  });
+
+  // Client routes (/, /section/…, /article/…, unknown paths) get the app shell (or the rendered page).
+  app.get('/{*splat}', async (req, res) => {
+    const path = req.path;
+    const key = deps.renderHtml ? `html:${path}` : 'html:shell';
+    const cached = await deps.cache.get(key, async () => {
+      const rendered = deps.renderHtml ? await deps.renderHtml({ req, path, shell }) : null;
+      return {
+        status: rendered?.status ?? 200,
+        type: 'text/html; charset=utf-8',
+        body: Buffer.from(rendered?.html ?? shell),
+        cacheControl: 'no-cache',
+      };
+    });
+    sendCached(req, res, cached);
+  });
+}

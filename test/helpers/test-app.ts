@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addUser } from '../../core/accounts/accounts';
+import { createSession } from '../../core/accounts/sessions';
+import type { Role, User } from '../../core/accounts/user';
+import { loadConfig } from '../../core/config';
+import type { Database } from '../../core/db/open-database';
+import { silentLogger, type Logger } from '../../core/logger';
+import { createApp, type AppDeps, type C360App } from '../../server/app';
+import { startServer, type RunningServer } from '../../server/start-server';
+import { TestClient } from './http-client';
+import { openTestDatabase } from './test-database';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+export const SHELL_HTML = '<!doctype html><html><head><!--c360:head--><title>shell</title></head><body><div id="root"></div></body></html>';
+
+export type TestApp = {
+  db: Database;
+  app: C360App;
+  server: RunningServer;
+  url: string;
+  client: () => TestClient;
+  /** A user of that role with a live session, and a client holding its cookies. */
+  signedIn: (role: Role, email?: string) => Promise<{ user: User; client: TestClient }>;
+  close: () => Promise<void>;
+};
+
+let counter = 0;
+
+/** The app in-process on 127.0.0.1:0 over a fresh test database (or the one given). */
+export async function startTestApp(options: Partial<Omit<AppDeps, 'db' | 'config' | 'webDist'>> & { env?: Record<string, string>; db?: Database; logger?: Logger } = {}): Promise<TestApp> {
+  const db = options.db ?? (await openTestDatabase());
+  const webDist = mkdtempSync(join(tmpdir(), 'c360-web-'));
+  writeFileSync(join(webDist, 'index.html'), SHELL_HTML);
+  writeFileSync(join(webDist, 'favicon.ico'), 'icon');
+  const config = loadConfig(options.env ?? {}, webDist);
+  const { env: _env, db: _db, ...rest } = options;
+  const app = createApp({ secret: TEST_SECRET, logger: silentLogger, ...rest, db, config, webDist });
+  await app.ready;
+  const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  const clock = options.clock ?? (() => new Date());
+  return {
+    db,
+    app,
+    server,
+    url: server.url,
+    client: () => new TestClient(server.url),
+    signedIn: async (role, email) => {
+      const user = await addUser(db.knex, { email: email ?? `${role}-${++counter}-${Date.now()}@c360.test`, role, password: 'correct horse 42' });
+      const client = new TestClient(server.url);
+      const session = await createSession(db.knex, { user, method: 'password', now: clock() });
+      client.jar.set(client.host, 'c360_at', session.accessToken);
+      client.jar.set(client.host, 'c360_rt', session.refreshToken, '/api/auth');
+      return { user, client };
+    },
+    close: async () => {
+      await server.close();
+      if (!options.db) await db.close();
+    },
+  };
+}
