@@ -131,7 +131,7 @@ export async function finishOidcSignIn(
     throw oidcError('oidc_provider_error', `${providers.name(input.provider)} did not sign you in (${providerError.slice(0, 60)}).`);
   }
   const config = await providers.configuration(input.provider);
-  let claims: client.IDToken | undefined;
+  let claims: { sub: string; email?: unknown; email_verified?: unknown } | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(
       config,
@@ -140,8 +140,16 @@ export async function finishOidcSignIn(
       { redirect_uri: input.redirectUri },
     );
     claims = tokens.claims();
+    // Some providers put e-mail claims only in the UserInfo response (the ID token is minimal
+    // unless asked otherwise); openid-client checks that it describes the same subject.
+    if (claims && typeof claims.email !== 'string') {
+      const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+      claims = { ...claims, email: info.email, email_verified: info.email_verified };
+    }
   } catch (error) {
-    logger?.warn({ provider: input.provider, err: { name: (error as Error).name, code: (error as { code?: string }).code, message: (error as Error).message } }, 'OpenID sign-in failed');
+    const e = error as Error & { code?: string; error?: string; cause?: { message?: string } };
+    // Names and codes only: never the response body, tokens or the code itself.
+    logger?.warn({ provider: input.provider, failure: { name: e.name, code: e.code, oauthError: e.error, message: e.message, cause: e.cause?.message } }, 'OpenID sign-in failed');
     throw oidcError('oidc_exchange_failed', `Sign-in with ${providers.name(input.provider)} failed. Please try again.`, error);
   }
   if (!claims) throw oidcError('oidc_exchange_failed', `Sign-in with ${providers.name(input.provider)} failed. Please try again.`);
