@@ -1,0 +1,218 @@
+/**
+ * A Caribbean gazetteer: countries (with demonyms and common short names), their first-level
+ * divisions (parishes, regions, islands) and main towns, each town placed in its division.
+ * wink-nlp's English model has no place entities, so clustering and fact-checking rely on this list.
+ * Written by us from public administrative divisions; extend it as outlets from new places join.
+ */
+
+export type PlaceLevel = 'country' | 'division' | 'town';
+export type Place = { name: string; country: string; division?: string; level: PlaceLevel };
+
+type CountryEntry = { name: string; aliases?: string[]; demonyms?: string[]; divisions?: string[]; towns?: Record<string, string | null> };
+
+/** Towns map to their division (or null when the country has none that we list). */
+const COUNTRIES: CountryEntry[] = [
+  {
+    name: 'Jamaica',
+    demonyms: ['Jamaican', 'Jamaicans'],
+    divisions: ['Kingston', 'St Andrew', 'St Thomas', 'Portland', 'St Mary', 'St Ann', 'Trelawny', 'St James', 'Hanover', 'Westmoreland', 'St Elizabeth', 'Manchester', 'Clarendon', 'St Catherine'],
+    towns: {
+      'Montego Bay': 'St James', 'Ocho Rios': 'St Ann', 'Spanish Town': 'St Catherine', Portmore: 'St Catherine', 'May Pen': 'Clarendon',
+      Mandeville: 'Manchester', Negril: 'Westmoreland', 'Port Antonio': 'Portland', 'Savanna-la-Mar': 'Westmoreland', Falmouth: 'Trelawny',
+      'Morant Bay': 'St Thomas', 'Black River': 'St Elizabeth', Lucea: 'Hanover', 'Port Maria': 'St Mary', 'Half Way Tree': 'St Andrew',
+      'Old Harbour': 'St Catherine', Linstead: 'St Catherine', 'Runaway Bay': 'St Ann', "Brown's Town": 'St Ann',
+    },
+  },
+  {
+    name: 'Barbados',
+    demonyms: ['Barbadian', 'Barbadians', 'Bajan', 'Bajans'],
+    divisions: ['Christ Church', 'St Michael', 'St James', 'St Philip', 'St John', 'St Joseph', 'St Lucy', 'St Peter', 'St Andrew', 'St George', 'St Thomas'],
+    towns: { Bridgetown: 'St Michael', Oistins: 'Christ Church', Holetown: 'St James', Speightstown: 'St Peter', Bathsheba: 'St Joseph', 'Six Roads': 'St Philip' },
+  },
+  {
+    name: 'Trinidad and Tobago',
+    aliases: ['Trinidad & Tobago', 'T&T', 'TT'],
+    demonyms: ['Trinidadian', 'Trinidadians', 'Tobagonian', 'Tobagonians', 'Trini', 'Trinis'],
+    divisions: ['Trinidad', 'Tobago'],
+    towns: {
+      'Port of Spain': 'Trinidad', 'San Fernando': 'Trinidad', Chaguanas: 'Trinidad', Arima: 'Trinidad', 'Point Fortin': 'Trinidad', Couva: 'Trinidad',
+      'Sangre Grande': 'Trinidad', 'Diego Martin': 'Trinidad', Tunapuna: 'Trinidad', Penal: 'Trinidad', Siparia: 'Trinidad', 'Princes Town': 'Trinidad',
+      Mayaro: 'Trinidad', 'Point Lisas': 'Trinidad', Scarborough: 'Tobago', Crown: 'Tobago',
+    },
+  },
+  {
+    name: 'Bahamas',
+    aliases: ['The Bahamas'],
+    demonyms: ['Bahamian', 'Bahamians'],
+    divisions: ['New Providence', 'Grand Bahama', 'Abaco', 'Eleuthera', 'Exuma', 'Andros', 'Bimini', 'Long Island', 'Inagua', 'Cat Island'],
+    towns: { Nassau: 'New Providence', Freeport: 'Grand Bahama', 'Marsh Harbour': 'Abaco', 'George Town': 'Exuma' },
+  },
+  {
+    name: 'Guyana',
+    demonyms: ['Guyanese'],
+    divisions: ['Demerara', 'Berbice', 'Essequibo', 'Demerara-Mahaica', 'East Berbice-Corentyne'],
+    towns: { Georgetown: 'Demerara', Linden: 'Demerara', 'New Amsterdam': 'Berbice', Lethem: null, Bartica: 'Essequibo' },
+  },
+  {
+    name: 'Haiti',
+    demonyms: ['Haitian', 'Haitians'],
+    divisions: ['Ouest', 'Nord', 'Artibonite', 'Sud', 'Grand\'Anse'],
+    towns: { 'Port-au-Prince': 'Ouest', 'Cap-Haitien': 'Nord', 'Cap-Haïtien': 'Nord', 'Les Cayes': 'Sud', Gonaives: 'Artibonite', Gonaïves: 'Artibonite', Jacmel: null, 'Petion-Ville': 'Ouest', 'Pétion-Ville': 'Ouest' },
+  },
+  {
+    name: 'Dominican Republic',
+    aliases: ['DR'],
+    demonyms: [],
+    towns: { 'Santo Domingo': null, 'Punta Cana': null, 'Puerto Plata': null, 'La Romana': null, 'Santiago de los Caballeros': null },
+  },
+  {
+    name: 'Saint Lucia',
+    aliases: ['St Lucia'],
+    demonyms: ['Saint Lucian', 'Saint Lucians', 'St Lucian', 'St Lucians'],
+    divisions: ['Castries', 'Vieux Fort', 'Soufriere', 'Gros Islet', 'Micoud', 'Dennery', 'Laborie', 'Choiseul', 'Anse la Raye', 'Canaries'],
+    towns: { 'Rodney Bay': 'Gros Islet' },
+  },
+  { name: 'Grenada', demonyms: ['Grenadian', 'Grenadians'], divisions: ['Carriacou', 'St Andrew', 'St David', 'St Patrick', 'St Mark', 'St John'], towns: { "St George's": null, Grenville: 'St Andrew' } },
+  { name: 'Saint Vincent and the Grenadines', aliases: ['St Vincent and the Grenadines', 'St Vincent', 'SVG'], demonyms: ['Vincentian', 'Vincentians'], divisions: ['Bequia', 'Union Island', 'Mustique', 'Canouan'], towns: { Kingstown: null, Georgetown: null } },
+  { name: 'Antigua and Barbuda', aliases: ['Antigua', 'Barbuda'], demonyms: ['Antiguan', 'Antiguans', 'Barbudan', 'Barbudans'], towns: { "St John's": null, 'English Harbour': null, Codrington: null } },
+  { name: 'Dominica', demonyms: [], towns: { Roseau: null, Portsmouth: null } },
+  { name: 'Saint Kitts and Nevis', aliases: ['St Kitts and Nevis', 'St Kitts', 'Nevis'], demonyms: ['Kittitian', 'Kittitians', 'Nevisian', 'Nevisians'], towns: { Basseterre: null, Charlestown: null } },
+  { name: 'Cayman Islands', aliases: ['Cayman', 'Grand Cayman', 'Cayman Brac'], demonyms: ['Caymanian', 'Caymanians'], towns: { 'George Town': null, 'West Bay': null } },
+  { name: 'Belize', demonyms: ['Belizean', 'Belizeans'], towns: { 'Belize City': null, Belmopan: null, 'San Pedro': null } },
+  { name: 'Suriname', demonyms: ['Surinamese'], towns: { Paramaribo: null } },
+  { name: 'Cuba', demonyms: ['Cuban', 'Cubans'], towns: { Havana: null, 'Santiago de Cuba': null } },
+  { name: 'Puerto Rico', demonyms: ['Puerto Rican', 'Puerto Ricans'], towns: { 'San Juan': null } },
+  { name: 'Turks and Caicos Islands', aliases: ['Turks and Caicos', 'TCI'], demonyms: [], towns: { 'Cockburn Town': null, Providenciales: null } },
+  { name: 'British Virgin Islands', aliases: ['BVI'], demonyms: [], towns: { 'Road Town': null, Tortola: null } },
+  { name: 'Anguilla', demonyms: ['Anguillian', 'Anguillians'], towns: { 'The Valley': null } },
+  { name: 'Montserrat', demonyms: ['Montserratian', 'Montserratians'], towns: { Brades: null, Plymouth: null } },
+  { name: 'Aruba', demonyms: ['Aruban', 'Arubans'], towns: { Oranjestad: null } },
+  { name: 'Curaçao', aliases: ['Curacao'], demonyms: [], towns: { Willemstad: null } },
+  { name: 'Sint Maarten', aliases: ['St Maarten', 'Saint Martin', 'St Martin'], demonyms: [], towns: { Philipsburg: null, Marigot: null } },
+  { name: 'Martinique', demonyms: [], towns: { 'Fort-de-France': null } },
+  { name: 'Guadeloupe', demonyms: [], towns: { 'Pointe-à-Pitre': null, 'Basse-Terre': null } },
+  // Diaspora countries and cities: places too, so two stories in two of them are told apart.
+  { name: 'United States', aliases: ['US', 'USA', 'U.S.', 'America', 'United States of America'], demonyms: ['American', 'Americans'], towns: { 'New York': null, Miami: null, Florida: null, Washington: null, 'Fort Lauderdale': null, Brooklyn: null, Atlanta: null } },
+  { name: 'Canada', demonyms: ['Canadian', 'Canadians'], towns: { Toronto: null, Montreal: null, Ottawa: null } },
+  { name: 'United Kingdom', aliases: ['UK', 'U.K.', 'Britain', 'Great Britain', 'England'], demonyms: ['British'], towns: { London: null, Birmingham: null, Manchester: null } },
+  { name: 'Venezuela', demonyms: ['Venezuelan', 'Venezuelans'], towns: { Caracas: null } },
+  { name: 'China', demonyms: ['Chinese'], towns: { Beijing: null } },
+];
+
+/** Words that mean the whole region rather than one place. */
+export const REGION_WORDS = ['Caribbean', 'CARICOM', 'Caricom', 'OECS', 'West Indies', 'Lesser Antilles', 'Greater Antilles', 'Eastern Caribbean'];
+
+export function normalisePlaceName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\bsaint\b/g, 'st')
+    .replace(/\bst\./g, 'st')
+    .replace(/[’']/g, "'")
+    .replace(/'s\b/g, '')
+    .replace(/[^a-z0-9&' ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+type Index = { byName: Map<string, Place[]>; maxWords: number; countries: string[] };
+let index: Index | undefined;
+
+/** Built once on first use (a few hundred names); the data above never changes at run time. */
+function gazetteer(): Index {
+  if (index) return index;
+  const byName = new Map<string, Place[]>();
+  const add = (name: string, place: Place) => {
+    const key = normalisePlaceName(name);
+    if (!key) return;
+    const list = byName.get(key) ?? [];
+    if (!list.some((p) => p.name === place.name && p.country === place.country)) list.push(place);
+    byName.set(key, list);
+  };
+  for (const c of COUNTRIES) {
+    const country: Place = { name: c.name, country: c.name, level: 'country' };
+    for (const name of [c.name, ...(c.aliases ?? []), ...(c.demonyms ?? [])]) add(name, country);
+    for (const d of c.divisions ?? []) add(d, { name: d, country: c.name, division: d, level: 'division' });
+    for (const [town, division] of Object.entries(c.towns ?? {})) add(town, { name: town, country: c.name, division: division ?? undefined, level: 'town' });
+  }
+  const maxWords = Math.max(...[...byName.keys()].map((k) => k.split(' ').length));
+  index = { byName, maxWords, countries: COUNTRIES.map((c) => c.name) };
+  return index;
+}
+
+export function caribbeanCountries(): string[] {
+  return gazetteer().countries.filter((c) => !['United States', 'Canada', 'United Kingdom', 'Venezuela', 'China'].includes(c));
+}
+
+export function lookupPlace(name: string): Place[] {
+  return gazetteer().byName.get(normalisePlaceName(name)) ?? [];
+}
+
+export function maxPlaceWords(): number {
+  return gazetteer().maxWords;
+}
+
+/**
+ * Finds places in a text by longest match over its words. An ambiguous name (St James is a parish
+ * of Jamaica and of Barbados) resolves to the country the text names elsewhere, else the first entry.
+ */
+export function findPlaces(text: string): Place[] {
+  const words = normalisePlaceName(text).split(' ').filter(Boolean);
+  const { byName, maxWords } = gazetteer();
+  const found: Place[][] = [];
+  for (let i = 0; i < words.length; ) {
+    let matched = 0;
+    for (let n = Math.min(maxWords, words.length - i); n >= 1; n--) {
+      const candidates = byName.get(words.slice(i, i + n).join(' '));
+      // Two-letter aliases (US, UK, DR, TT) only count in the original upper case; checked by the caller's text.
+      if (candidates && !(n === 1 && words[i]!.length <= 3 && !new RegExp(`\\b${escapeRegExp(words[i]!.toUpperCase())}\\b`).test(text))) {
+        found.push(candidates);
+        matched = n;
+        break;
+      }
+    }
+    i += matched || 1;
+  }
+  const named = new Set(found.filter((c) => c.length === 1).map((c) => c[0]!.country));
+  const places = found.map((candidates) => candidates.find((p) => named.has(p.country)) ?? candidates[0]!);
+  const seen = new Set<string>();
+  return places.filter((p) => {
+    const key = `${p.country}|${p.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The country a set of places is mostly about (most mentions; ties keep first mention), or undefined. */
+export function mainCountry(places: readonly Place[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const p of places) counts.set(p.country, (counts.get(p.country) ?? 0) + (p.level === 'country' ? 1 : 1.5));
+  let best: string | undefined;
+  let bestCount = 0;
+  for (const [country, count] of counts) if (count > bestCount) [best, bestCount] = [country, count];
+  return best;
+}
+
+/**
+ * Two place sets name different places of the same kind: different countries (both name one), or,
+ * within one country, different divisions (both name one). A town counts as its division.
+ */
+export function placesConflict(a: readonly Place[], b: readonly Place[]): boolean {
+  const countries = (ps: readonly Place[]) => new Set(ps.map((p) => p.country));
+  const ca = countries(a);
+  const cb = countries(b);
+  if (ca.size > 0 && cb.size > 0 && ![...ca].some((c) => cb.has(c))) return true;
+  for (const country of ca) {
+    if (!cb.has(country)) continue;
+    const da = new Set(a.filter((p) => p.country === country && p.division).map((p) => p.division!));
+    const db = new Set(b.filter((p) => p.country === country && p.division).map((p) => p.division!));
+    if (da.size > 0 && db.size > 0 && ![...da].some((d) => db.has(d))) return true;
+  }
+  return false;
+}

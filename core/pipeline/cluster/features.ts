@@ -1,0 +1,54 @@
+import { contentWords, findEntities, splitSentences } from '../../nlp/analyse';
+import { placesConflict, type Place } from '../../nlp/gazetteer';
+
+/**
+ * What clustering compares: an item's terms (title words count twice, then its lead: the summary, or
+ * the first two sentences of its text), its entities (places, people, organisations, other names) and
+ * its time. Stories keep the same features summed over their items.
+ */
+
+export type ItemText = { title: string; summary: string; text: string; publishedAt: string | null; createdAt: string };
+export type Features = { terms: Record<string, number>; entities: string[]; places: Place[]; time: number };
+
+export function itemFeatures(item: ItemText): Features {
+  const leadSource = item.summary.trim() || item.text;
+  const leadSentences = splitSentences(leadSource).slice(0, 2);
+  const titleSentences = splitSentences(item.title);
+  const terms: Record<string, number> = {};
+  for (const w of contentWords(titleSentences)) terms[w] = (terms[w] ?? 0) + 2;
+  for (const w of contentWords(leadSentences)) terms[w] = (terms[w] ?? 0) + 1;
+  const text = `${item.title}. ${leadSentences.map((s) => s.text).join(' ')}`;
+  const entities = findEntities(text, [...titleSentences, ...leadSentences]);
+  const keys = new Set<string>();
+  for (const p of entities.places) keys.add(placeKey(p));
+  for (const p of entities.people) keys.add(`person:${p.toLowerCase()}`);
+  for (const o of entities.organisations) keys.add(`org:${o.toLowerCase()}`);
+  for (const o of entities.other) keys.add(`name:${o.toLowerCase()}`);
+  return { terms, entities: [...keys].sort(), places: entities.places, time: new Date(item.publishedAt ?? item.createdAt).getTime() };
+}
+
+/** place:{country}/{division}/{name}: enough to rebuild the place for the conflict rule. */
+export function placeKey(p: Place): string {
+  return `place:${p.country.toLowerCase()}/${(p.division ?? '').toLowerCase()}/${p.name.toLowerCase()}/${p.level}`;
+}
+
+export function placesFromKeys(keys: readonly string[]): Place[] {
+  return keys
+    .filter((k) => k.startsWith('place:'))
+    .map((k) => {
+      const [country, division, name, level] = k.slice(6).split('/');
+      return { country: country!, division: division || undefined, name: name!, level: (level ?? 'town') as Place['level'] };
+    });
+}
+
+/** Keys that find candidate stories by index: every entity except whole countries (too common to narrow anything). */
+export function retrievalKeys(f: { entities: readonly string[]; terms: Record<string, number> }, idf: (term: string) => number, topTerms = 4): string[] {
+  const entityKeys = f.entities.filter((k) => !(k.startsWith('place:') && k.endsWith('/country')));
+  const terms = Object.keys(f.terms)
+    .sort((a, b) => idf(b) * f.terms[b]! - idf(a) * f.terms[a]! || a.localeCompare(b))
+    .slice(0, topTerms)
+    .map((t) => `w:${t}`);
+  return [...new Set([...entityKeys, ...terms])];
+}
+
+export { placesConflict };

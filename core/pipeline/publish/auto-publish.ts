@@ -1,0 +1,78 @@
+import { publishStory } from '../../editorial/publish-story';
+import { checkPublishGate, describeMissing, isLive } from '../../stories/publishing';
+import { auditEntry } from '../../stories/story';
+import { getStoryById } from '../../stories/story-repository';
+import { emptyStats, type StageContext, type StageStats } from '../types';
+import { claimStories } from '../work/leases';
+import { saveStory } from '../work/save-story';
+
+/**
+ * Stage 6, publish: every fact-checked story that passes the publish gate and whose risk is low or
+ * medium (or that an editor approved) is published; the rest are flagged for review with the reason.
+ * Stories an editor rejected or escalated stay as the editor left them. A live story that was
+ * re-checked after a new source joined stays live (its flag, if any, shows in the console).
+ */
+export async function autoPublish(ctx: StageContext, options: { limit?: number } = {}): Promise<StageStats> {
+  const stats = emptyStats();
+  const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  ctx.onProgress?.({ stage: 'publish', status: 'started' });
+  while (stats.processed + stats.failed < limit) {
+    const ids = await claimStories(ctx.db, { work: 'publish', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed) });
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      try {
+        const outcome = await decide(ctx, id);
+        if (outcome === 'skipped') continue;
+        stats.processed++;
+        if (outcome === 'published') stats.autoPublished++;
+        if (outcome === 'flagged') stats.flaggedForReview++;
+      } catch (error) {
+        stats.failed++;
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.logger.warn({ story: id, err: reason }, 'publish failed; it will be retried');
+        await ctx.db('synced_content').where({ id, lease_owner: ctx.workerId }).update({
+          lease_owner: null, lease_expires_at: null, work_error: `publish: ${reason}`.slice(0, 1000), next_attempt_at: ctx.db.raw(`now() + interval '1 minute'`),
+        });
+      }
+      ctx.onProgress?.({ stage: 'publish', status: 'progress', processed: stats.processed, failed: stats.failed });
+    }
+  }
+  ctx.onProgress?.({ stage: 'publish', status: 'finished', processed: stats.processed, failed: stats.failed });
+  return stats;
+}
+
+async function decide(ctx: StageContext, id: string): Promise<'published' | 'flagged' | 'live' | 'skipped'> {
+  const now = ctx.clock();
+  return ctx.db.transaction(async (trx) => {
+    const work = await trx('synced_content').select('lease_owner', 'flag_origin').where('id', id).forUpdate().first();
+    if (!work || work.lease_owner !== ctx.workerId) return 'skipped';
+    const story = (await getStoryById(trx, id))!;
+    const release = { pipeline_next: null, lease_owner: null, lease_expires_at: null } as const;
+    if (isLive(story)) {
+      await trx('synced_content').where('id', id).update(release);
+      return 'live';
+    }
+    const gate = checkPublishGate(story);
+    const riskOk = story.ai_risk_level === 'low' || story.ai_risk_level === 'medium' || story.human_verified;
+    if (gate.ok && riskOk && !story.flag_reason) {
+      await trx('synced_content').where('id', id).update(release);
+      await publishStory(trx, { id, actor: ctx.actor, now });
+      return 'published';
+    }
+    if (work.flag_origin === 'editor') {
+      await trx('synced_content').where('id', id).update(release);
+      return 'flagged';
+    }
+    const reasons = [
+      ...(gate.ok ? [] : [`needs ${describeMissing(gate.missing)}`]),
+      ...(riskOk ? [] : [`risk ${story.ai_risk_level}`]),
+    ];
+    const flag = story.flag_reason ?? `Not auto-published: ${reasons.join('; ')}`;
+    await saveStory(trx, id, {
+      patch: { flag_reason: flag, auto_publish_eligible: false, last_updated_by: ctx.actor },
+      work: { ...release, flag_origin: 'pipeline' },
+      audit: auditEntry('flagged_for_review', ctx.actor, now, { reason: flag }),
+    });
+    return 'flagged';
+  });
+}

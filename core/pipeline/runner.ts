@@ -1,0 +1,129 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { clusterItems } from './cluster/cluster-items';
+import { enrichStories } from './enrich/enrich-stories';
+import type { Enricher } from './enrich/enrichers';
+import { factCheckStories } from './fact-check/fact-check-stories';
+import { detectPatterns } from './patterns/detect-patterns';
+import { autoPublish } from './publish/auto-publish';
+import { summariseStories } from './summarise/summarise-stories';
+import type { AiProvider } from './summarise/provider';
+import { addStats, emptyStats, STAGES, type StageContext, type StageName, type StageStats } from './types';
+
+/**
+ * The one place that knows the stages' order: cluster → summarise → fact_check → patterns → enrich →
+ * publish. Each run is a row of pipeline_runs with the spec's stats (processed, autoPublished,
+ * flaggedForReview, failed) and each stage's own figures. A story moves through pipeline_stage as
+ * ingested (clustered) → drafted (summarised) → verified (fact-checked) → published; enrichment adds
+ * data without moving it, and ranking is computed when stories are read.
+ */
+
+export type PipelineDeps = StageContext & {
+  ai: AiProvider;
+  aiConcurrency?: number;
+  enrichers: readonly Enricher[];
+  clusterWindowHours?: number;
+  patternWindowHours?: number;
+};
+
+export type StageResult = StageStats & { patternsDetected?: number; clustersFound?: number; signalsDetected?: number; enriched?: number };
+export type RunResult = { runId: string; label: string; stats: StageStats; stages: Partial<Record<StageName, StageResult>> };
+
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+export async function startRun(db: Knex, label: string, actor: string): Promise<string> {
+  const [row] = await db('pipeline_runs').insert({ stage: label, actor, status: 'running' }).returning('id');
+  return (row as { id: string }).id;
+}
+
+export async function finishRun(db: Knex, id: string, result: { stats: StageStats; stages: unknown; error?: string }): Promise<void> {
+  await db('pipeline_runs').where('id', id).update({
+    status: result.error ? 'failed' : 'succeeded',
+    finished_at: db.fn.now(),
+    processed: result.stats.processed,
+    auto_published: result.stats.autoPublished,
+    flagged_for_review: result.stats.flaggedForReview,
+    failed: result.stats.failed,
+    stats: JSON.stringify(result.stages),
+    error: result.error?.slice(0, 2000) ?? null,
+  });
+}
+
+/**
+ * Runs the given stages (all by default) once over the work that is due, each to the end of its
+ * backlog unless limitPerStage is set (the worker takes one batch per stage per cycle).
+ */
+export async function runPipeline(deps: PipelineDeps, options: { stages?: readonly StageName[]; label?: string; limitPerStage?: number; enrichLimit?: number; record?: boolean } = {}): Promise<RunResult> {
+  const stages = STAGES.filter((s) => !options.stages || options.stages.includes(s));
+  const label = options.label ?? (stages.length === STAGES.length ? 'full' : stages.join('+'));
+  const runId = options.record === false ? '' : await startRun(deps.db, label, deps.actor);
+  const results: Partial<Record<StageName, StageResult>> = {};
+  const limit = options.limitPerStage;
+  try {
+    for (const stage of stages) {
+      results[stage] = await runStage(deps, stage, limit, options.enrichLimit);
+    }
+  } catch (error) {
+    const stats = totals(results);
+    const message = error instanceof Error ? error.message : String(error);
+    if (runId) await finishRun(deps.db, runId, { stats, stages: results, error: message }).catch(() => undefined);
+    throw error;
+  }
+  const stats = totals(results);
+  if (runId) await finishRun(deps.db, runId, { stats, stages: results });
+  return { runId, label, stats, stages: results };
+}
+
+async function runStage(deps: PipelineDeps, stage: StageName, limit: number | undefined, enrichLimit = 10): Promise<StageResult> {
+  try {
+    switch (stage) {
+      case 'cluster':
+        return await clusterItems(deps, { limit, windowHours: deps.clusterWindowHours });
+      case 'summarise':
+        return await summariseStories(deps, { ai: deps.ai, concurrency: deps.aiConcurrency, limit });
+      case 'fact_check':
+        return await factCheckStories(deps, { limit });
+      case 'patterns':
+        return await detectPatterns(deps, { windowHours: deps.patternWindowHours });
+      case 'enrich': {
+        // The console enriches 10 at a time; a run goes on in tens until nothing is left (or the limit).
+        const total: StageResult = { ...emptyStats(), enriched: 0 };
+        for (;;) {
+          const batch = await enrichStories(deps, { enrichers: deps.enrichers, limit: Math.min(enrichLimit, limit ?? enrichLimit) });
+          addStats(total, batch);
+          total.enriched! += batch.enriched;
+          if (batch.processed < enrichLimit || limit !== undefined) break;
+        }
+        return total;
+      }
+      case 'publish':
+        return await autoPublish(deps, { limit });
+    }
+  } catch (error) {
+    deps.onProgress?.({ stage, status: 'failed', message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+/**
+ * The run's stats: autoPublished and flaggedForReview from the publish stage; processed is the
+ * stories that reached a publish decision when publishing ran (so (processed − flagged) / processed
+ * is the share published), else the last stage's count; failed adds up every stage's failures.
+ */
+function totals(results: Partial<Record<StageName, StageResult>>): StageStats {
+  const stats = emptyStats();
+  const ran = STAGES.filter((s) => results[s]);
+  const main = results.publish ?? (ran.length ? results[ran.filter((s) => s !== 'patterns' && s !== 'enrich').at(-1) ?? ran.at(-1)!] : undefined);
+  stats.processed = main?.processed ?? 0;
+  stats.autoPublished = results.publish?.autoPublished ?? 0;
+  stats.flaggedForReview = results.publish?.flaggedForReview ?? 0;
+  stats.failed = ran.reduce((sum, s) => sum + (results[s]?.failed ?? 0), 0);
+  return stats;
+}
+
+export async function recentRuns(db: Knex, limit = 20): Promise<Record<string, unknown>[]> {
+  return db('pipeline_runs').select('*').orderBy('started_at', 'desc').limit(limit);
+}

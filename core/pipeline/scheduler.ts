@@ -1,0 +1,49 @@
+import cron from 'node-cron';
+import { C360Error } from '../errors';
+import type { Logger } from '../logger';
+
+/**
+ * In-process schedules (node-cron) for `c360 schedule` and `c360 serve --schedule`: on the embedded
+ * database only one process may own the data, so ingest and the pipeline run inside it. A job never
+ * overlaps itself (a run still going when the next is due is skipped), and a failing run is logged;
+ * the next one is tried as scheduled.
+ */
+
+export type ScheduledJob = { name: string; cron: string; run: () => Promise<unknown> };
+export type Schedule = { stop: () => Promise<void>; jobs: readonly string[] };
+
+export function validateCron(name: string, expression: string): void {
+  if (!cron.validate(expression)) {
+    throw new C360Error('invalid_input', `${name}: "${expression}" is not a cron expression.`, { hint: 'Use five fields, e.g. "*/15 * * * *" for every 15 minutes.' });
+  }
+}
+
+export function startSchedule(jobs: readonly ScheduledJob[], options: { logger: Logger; runAtStart?: boolean; onResult?: (job: string, result: unknown, error?: Error) => void }): Schedule {
+  for (const job of jobs) validateCron(job.name, job.cron);
+  const running = new Map<string, Promise<void>>();
+  const execute = (job: ScheduledJob) => {
+    if (running.has(job.name)) {
+      options.logger.warn({ job: job.name }, 'previous run still going; skipped');
+      return running.get(job.name)!;
+    }
+    const p = job
+      .run()
+      .then((result) => options.onResult?.(job.name, result))
+      .catch((error: Error) => {
+        options.logger.error({ job: job.name, err: error.message }, 'scheduled run failed');
+        options.onResult?.(job.name, undefined, error);
+      })
+      .finally(() => running.delete(job.name));
+    running.set(job.name, p);
+    return p;
+  };
+  const tasks = jobs.map((job) => cron.schedule(job.cron, () => execute(job), { name: job.name, noOverlap: true }));
+  if (options.runAtStart) for (const job of jobs) void execute(job);
+  return {
+    jobs: jobs.map((j) => `${j.name} (${j.cron})`),
+    stop: async () => {
+      for (const t of tasks) await t.stop();
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { StorySummary } from './schema';
+
+/** The AI provider interface: one call per story returns the whole summary (see schema.ts). */
+
+export type SourceForAi = {
+  id: string;
+  outlet: string;
+  title: string;
+  summary: string;
+  text: string;
+  author: string | null;
+  url: string | null;
+  publishedAt: string | null;
+};
+
+export type SummariseInput = { storyId: string; sources: readonly SourceForAi[]; now: Date; regionHint?: string };
+
+export type AiUsage = { provider: string; model: string; calls: number; promptTokens: number; completionTokens: number; totalTokens: number };
+
+export type AiResult = { summary: StorySummary; usage: AiUsage };
+
+export interface AiProvider {
+  readonly name: string;
+  readonly model: string;
+  summarise(input: SummariseInput): Promise<AiResult>;
+}
+
+/** A provider gave up on a story (after its retries and its one repair); usage says what it spent. */
+export class AiFailure extends Error {
+  readonly usage: AiUsage;
+  readonly retryable: boolean;
+  constructor(message: string, usage: AiUsage, options: { retryable?: boolean; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AiFailure';
+    this.usage = usage;
+    this.retryable = options.retryable ?? true;
+  }
+}
+
+export function emptyUsage(provider: string, model: string): AiUsage {
+  return { provider, model, calls: 0, promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+}

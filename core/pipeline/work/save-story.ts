@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+import { CHANNELS, notify } from '../../db/notify';
+import { updateStory } from '../../stories/story-repository';
+import type { AuditEntry, Story, StoryPatch } from '../../stories/story';
+
+/** Pipeline columns of synced_content that are not part of the Story shape (see the 2026112300021x migrations). */
+export type StoryWorkPatch = Partial<{
+  pipeline_next: 'summarise' | 'fact_check' | 'publish' | null;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  work_attempts: number | Knex.Raw;
+  work_error: string | null;
+  next_attempt_at: string | Knex.Raw | null;
+  sources_version: number | Knex.Raw;
+  flag_origin: 'pipeline' | 'editor' | null;
+  ai_usage: string;
+  diaspora_relevance: number | null;
+  topics: string[];
+  entities: string[];
+  claims: string;
+  sources: string;
+  cluster_terms: string;
+  cluster_keys: string[];
+  first_item_at: string | null;
+  last_item_at: string | null;
+}>;
+
+/**
+ * Every pipeline change to a story: the story fields through updateStory (so the audit entry with the
+ * real actor is appended in the same transaction), the pipeline's own columns, and a NOTIFY with the
+ * story's id so the console can update live. Pass a transaction to make it part of a larger change.
+ */
+export async function saveStory(
+  db: Knex,
+  id: string,
+  change: { patch?: StoryPatch; work?: StoryWorkPatch; audit: AuditEntry | readonly AuditEntry[] },
+): Promise<Story> {
+  return db.transaction(async (trx) => {
+    const story = await updateStory(trx, id, change.patch ?? {}, change.audit);
+    if (change.work && Object.keys(change.work).length > 0) await trx('synced_content').where('id', id).update(change.work);
+    await notify(trx, CHANNELS.storyUpdated, { id });
+    return story;
+  });
+}
+
+/** Reads the pipeline columns the Story shape leaves out. */
+export async function getStoryWork(db: Knex, id: string): Promise<Record<string, unknown> | undefined> {
+  return db('synced_content')
+    .select('pipeline_next', 'lease_owner', 'lease_expires_at', 'work_attempts', 'work_error', 'next_attempt_at', 'sources_version', 'flag_origin',
+      'ai_usage', 'diaspora_relevance', 'topics', 'entities', 'claims', 'sources', 'first_item_at', 'last_item_at')
+    .where('id', id)
+    .first();
+}
