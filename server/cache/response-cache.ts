@@ -49,6 +49,11 @@ export class ResponseCache {
     this.bytes = 0;
   }
 
+  /** Whether story-change notifications are being heard (else entries live fallbackTtlMs). */
+  get listening(): boolean {
+    return this.options.isListening();
+  }
+
   get currentVersion(): number {
     return this.version;
   }

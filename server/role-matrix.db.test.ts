@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser } from '../core/accounts/accounts';
+import { createSession } from '../core/accounts/sessions';
+import type { Role, User } from '../core/accounts/user';
+import { createStory } from '../test/factories/stories';
+import { TestClient } from '../test/helpers/http-client';
+import { listRoutes } from '../test/helpers/list-routes';
+import { startTestSmtpServer, type TestSmtpServer } from '../test/helpers/smtp-server';
+import { startTestApp, type TestApp } from '../test/helpers/test-app';
+
+/**
+ * Who may do what, for EVERY route of the app: each route × anonymous, reader, editor, admin
+ * → the status it must answer. The routes are read from Express's router, so a route added
+ * without an entry here fails this test (see the comment at the top of server/routes/console.ts).
+ */
+type Who = 'anonymous' | Role;
+const WHO: readonly Who[] = ['anonymous', 'reader', 'editor', 'admin'];
+type Expect = Record<Who, number>;
+type Fixtures = { storyId: string; storyPath: string; targetUserId: string; seq: () => number };
+type Cell = { path?: (f: Fixtures) => string; body?: (f: Fixtures) => unknown; expect: Expect };
+
+const all = (status: number): Expect => ({ anonymous: status, reader: status, editor: status, admin: status });
+const editorOnly: Expect = { anonymous: 401, reader: 403, editor: 200, admin: 200 };
+const adminOnly: Expect = { anonymous: 401, reader: 403, editor: 403, admin: 200 };
+const signedIn = (status: number, anonymous: number): Expect => ({ anonymous, reader: status, editor: status, admin: status });
+
+const MATRIX: Record<string, Cell> = {
+  'GET /healthz': { expect: all(200) },
+  // Public reads
+  'GET /api/home': { expect: all(200) },
+  'GET /api/stories': { expect: all(200) },
+  'GET /api/sections/:section': { path: () => '/api/sections/business', expect: all(200) },
+  'GET /api/search': { path: () => '/api/search?q=water', expect: all(200) },
+  'GET /api/articles/:id': { path: (f) => `/api${f.storyPath.replace('/article/', '/articles/')}`, expect: all(200) },
+  'GET /api/og-image': { path: () => '/api/og-image?title=Role%20matrix&region=Jamaica', expect: all(200) },
+  'POST /api/newsletter/subscribe': { body: (f) => ({ email: `matrix-${f.seq()}@example.org` }), expect: all(202) },
+  // Accounts
+  'GET /api/auth/session': { expect: all(200) },
+  'GET /api/auth/user': { expect: signedIn(200, 400) },
+  'GET /api/auth/providers': { expect: all(200) },
+  'POST /api/auth/sign-up': { body: (f) => ({ email: `signup-${f.seq()}@example.org`, password: 'matrix-pass-42' }), expect: all(201) },
+  'POST /api/auth/sign-in': { body: () => ({ email: 'nobody@example.org', password: 'wrong-pass-1' }), expect: all(400) },
+  'POST /api/auth/refresh': { expect: signedIn(200, 400) },
+  'POST /api/auth/sign-out': { expect: signedIn(204, 400) },
+  'GET /api/auth/oidc/:provider/start': { path: () => '/api/auth/oidc/google/start', expect: all(404) },
+  'GET /api/auth/oidc/:provider/callback': { path: () => '/api/auth/oidc/google/callback?code=x&state=y', expect: all(303) },
+  // Console: editor or admin
+  'GET /api/console/stories': { path: () => '/api/console/stories?stage=published', expect: editorOnly },
+  'GET /api/console/stories/:id': { path: (f) => `/api/console/stories/${f.storyId}`, expect: editorOnly },
+  'POST /api/console/stories/:id/publish': { path: (f) => `/api/console/stories/${f.storyId}/publish`, body: () => ({ homepage: true, priority: 2 }), expect: editorOnly },
+  'POST /api/console/stories/:id/feature': { path: (f) => `/api/console/stories/${f.storyId}/feature`, body: () => ({ action: 'priority_down' }), expect: editorOnly },
+  'POST /api/console/stories/:id/override': { path: (f) => `/api/console/stories/${f.storyId}/override`, body: () => ({ action: 'approve' }), expect: editorOnly },
+  // Admin only
+  'GET /api/admin/users': { expect: adminOnly },
+  'PATCH /api/admin/users/:id': { path: (f) => `/api/admin/users/${f.targetUserId}`, body: () => ({ role: 'editor' }), expect: adminOnly },
+  // Site files and pages
+  'GET /robots.txt': { expect: all(200) },
+  'GET /sitemap.xml': { expect: all(200) },
+  'GET /sitemaps/:file': { path: () => '/sitemaps/stories-1.xml', expect: all(200) },
+  'GET /rss.xml': { expect: all(200) },
+  'GET /newsletter/confirm': { path: () => '/newsletter/confirm?token=not-a-real-token-0123456789', expect: all(404) },
+  'GET /newsletter/unsubscribe': { path: () => '/newsletter/unsubscribe?id=x&token=y', expect: all(200) },
+  'POST /newsletter/unsubscribe': { path: () => '/newsletter/unsubscribe?id=x&token=y', expect: all(404) },
+  'GET /article/:id': { path: (f) => `/article/${f.storyId}`, expect: all(301) },
+  'GET /{*splat}': { path: () => '/section/business', expect: all(200) },
+};
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+const users = {} as Record<Role, User>;
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await startTestApp({
+    env: { SMTP_URL: smtp.url },
+    rateLimits: { signUp: { windowMs: 60_000, limit: 1000 }, newsletter: { windowMs: 60_000, limit: 1000 }, signIn: { windowMs: 60_000, limit: 1000 } },
+  });
+  for (const role of ['reader', 'editor', 'admin'] as const) users[role] = await addUser(t.db.knex, { email: `matrix-${role}@c360.test`, role, password: 'matrix-pass-42' });
+  const target = await addUser(t.db.knex, { email: 'matrix-target@c360.test', role: 'reader', password: 'matrix-pass-42' });
+  const story = await createStory(t.db.knex, { title: 'Matrix story about water in Kingston' });
+  let n = 0;
+  fixtures = { storyId: story.id, storyPath: `/article/${story.slug}-${story.id.replace(/-/g, '').slice(-8)}`, targetUserId: target.id, seq: () => ++n };
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** A fresh browser per request: anonymous, or holding a new session of that role's user. */
+async function browserFor(who: Who): Promise<TestClient> {
+  const client = t.client();
+  if (who !== 'anonymous') {
+    const session = await createSession(t.db.knex, { user: users[who], method: 'password', now: new Date() });
+    client.jar.set(client.host, 'c360_at', session.accessToken);
+    client.jar.set(client.host, 'c360_rt', session.refreshToken, '/api/auth');
+  }
+  return client;
+}
+
+describe('role matrix', () => {
+  it('has an entry for every route of the app, and no entry for a route that does not exist', () => {
+    const routes = listRoutes(t.app);
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((r) => !(r in MATRIX)), 'routes without a MATRIX entry').toEqual([]);
+    expect(Object.keys(MATRIX).filter((r) => !routes.includes(r)), 'MATRIX entries without a route').toEqual([]);
+  });
+
+  it('answers each route with the expected status for anonymous, reader, editor and admin', async () => {
+    const failures: string[] = [];
+    for (const [key, cell] of Object.entries(MATRIX)) {
+      const [method, pattern] = key.split(' ') as [string, string];
+      for (const who of WHO) {
+        const client = await browserFor(who);
+        const path = cell.path ? cell.path(fixtures) : pattern;
+        const body = cell.body?.(fixtures);
+        const res = await client.request(method, path, { body: method === 'GET' ? undefined : (body ?? {}) });
+        if (res.status !== cell.expect[who]) failures.push(`${key} as ${who}: ${res.status} (expected ${cell.expect[who]}) ${(await res.text()).slice(0, 160)}`);
+        else await res.arrayBuffer();
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('says plainly why a reader may not use the console', async () => {
+    const res = await (await browserFor('reader')).get('/api/console/stories');
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toEqual({
+      code: 'forbidden',
+      message: 'The console is for editors and administrators. Your account is a reader account: ask an administrator to give you the editor role.',
+    });
+    const session = await (await (await browserFor('reader')).get('/api/auth/session')).json();
+    expect(session.console).toMatchObject({ allowed: false });
+    const editor = await (await (await browserFor('editor')).get('/api/auth/session')).json();
+    expect(editor.console).toEqual({ allowed: true });
+  });
+});
