@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { dbCommand } from './commands/db';
 import { demoCommand } from './commands/demo';
+import { feedsCommand } from './commands/feeds';
+import { ingestCommand } from './commands/ingest';
 import { serveCommand } from './commands/serve';
 import { storiesCommand } from './commands/stories';
+import { stormsCommand } from './commands/storms';
 import { reportError } from './output';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -17,6 +20,9 @@ export function createProgram(): Command {
   program.addCommand(demoCommand());
   program.addCommand(serveCommand());
   program.addCommand(storiesCommand());
+  program.addCommand(feedsCommand());
+  program.addCommand(ingestCommand());
+  program.addCommand(stormsCommand());
   program.addCommand(dbCommand());
   return program;
 }

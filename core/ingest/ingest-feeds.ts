@@ -1,0 +1,238 @@
+import type { Knex } from 'knex';
+import pLimit from 'p-limit';
+import { effectiveOwnerGroup, type Feed } from '../feeds/feed';
+import { claimDueFeeds, recordFetchOutcome } from '../feeds/feed-repository';
+import type { Logger } from '../logger';
+import { decodeFeedBody } from './decode-charset';
+import { FeedFetchError, fetchFeed, headerValue, type FetchOptions } from './http-fetch';
+import { normaliseEntry, type NormalisedItem } from './normalise-item';
+import { FeedParseError, parseFeedText, type ParsedFeed } from './parse-feed';
+import { failureDelayMs, needsUnconditionalFetch, parseRetryAfter, successDelayMs } from './politeness';
+import { storeItems, type ItemSource } from './raw-item-repository';
+
+/**
+ * The ingest stage: fetch every due feed politely, parse, normalise, sanitise, de-duplicate and
+ * store new items as pending source items. One bad feed or item is logged, counted and skipped;
+ * it never stops the run. Progress leaves through `onProgress` (the CLI draws it).
+ */
+
+export type FeedRunStatus = 'fetched' | 'not_modified' | 'failed';
+
+export type FeedRunResult = {
+  feedId: number | null;
+  outlet: string;
+  url: string;
+  status: FeedRunStatus;
+  httpStatus: number | null;
+  itemsNew: number;
+  duplicates: number;
+  carried: number;
+  itemsSkipped: number;
+  error?: string;
+  nextFetchAt?: string;
+};
+
+export type IngestStats = {
+  feeds: number;
+  fetched: number;
+  notModified: number;
+  failed: number;
+  itemsNew: number;
+  duplicates: number;
+  carried: number;
+  itemsSkipped: number;
+  durationMs: number;
+  results: FeedRunResult[];
+};
+
+export type IngestProgress =
+  | { type: 'start'; totalDue: number }
+  | { type: 'batch-start'; batch: number; size: number }
+  | { type: 'feed-done'; batch: number; result: FeedRunResult }
+  | { type: 'batch-done'; batch: number };
+
+export type IngestDeps = {
+  clock: () => Date;
+  logger: Logger;
+  fetch: Pick<FetchOptions, 'userAgent' | 'allowPrivate' | 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'resolver'>;
+  onProgress?: (event: IngestProgress) => void;
+  random?: () => number;
+};
+
+export type IngestOptions = {
+  /** Fetch this feed now, due or not. */
+  feedId?: number;
+  /** Feeds fetched at once (default 8). */
+  concurrency?: number;
+  /** Requests at once to one host (default 2), whatever the concurrency. */
+  perHostLimit?: number;
+  /** Feeds claimed per batch (default 50); a worker holds at most this many leases. */
+  batchSize?: number;
+  /** How long a claimed feed is held before another worker may take it (default 5 min). */
+  leaseMs?: number;
+  /** Stop after this many batches (default: until nothing is due). */
+  maxBatches?: number;
+};
+
+export function emptyStats(): IngestStats {
+  return { feeds: 0, fetched: 0, notModified: 0, failed: 0, itemsNew: 0, duplicates: 0, carried: 0, itemsSkipped: 0, durationMs: 0, results: [] };
+}
+
+export function addResult(stats: IngestStats, result: FeedRunResult): void {
+  stats.feeds++;
+  if (result.status === 'fetched') stats.fetched++;
+  else if (result.status === 'not_modified') stats.notModified++;
+  else stats.failed++;
+  stats.itemsNew += result.itemsNew;
+  stats.duplicates += result.duplicates;
+  stats.carried += result.carried;
+  stats.itemsSkipped += result.itemsSkipped;
+  stats.results.push(result);
+}
+
+export async function countDueFeeds(db: Knex, now: Date, feedId?: number): Promise<number> {
+  const q = db('feeds').count({ count: '*' });
+  if (feedId !== undefined) q.where('id', feedId);
+  else q.where('enabled', true).where('next_fetch_at', '<=', now.toISOString());
+  const [row] = await q;
+  return Number(row?.count ?? 0);
+}
+
+export async function ingestDueFeeds(db: Knex, deps: IngestDeps, options: IngestOptions = {}): Promise<IngestStats> {
+  const started = Date.now();
+  const stats = emptyStats();
+  const concurrency = Math.max(1, options.concurrency ?? 8);
+  const perHost = Math.max(1, options.perHostLimit ?? 2);
+  const batchSize = Math.max(1, options.batchSize ?? 50);
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const limit = pLimit(concurrency);
+  const hostLimits = new Map<string, ReturnType<typeof pLimit>>();
+  const hostLimit = (url: string) => {
+    let host = '';
+    try {
+      host = new URL(url).host.toLowerCase();
+    } catch {
+      // a bad URL fails in fetchFeed with a clear message
+    }
+    let l = hostLimits.get(host);
+    if (!l) hostLimits.set(host, (l = pLimit(perHost)));
+    return l;
+  };
+  deps.onProgress?.({ type: 'start', totalDue: await countDueFeeds(db, deps.clock(), options.feedId) });
+
+  for (let batch = 1; options.maxBatches === undefined || batch <= options.maxBatches; batch++) {
+    const feeds = await claimDueFeeds(db, { now: deps.clock(), limit: batchSize, leaseMs, feedId: options.feedId });
+    if (feeds.length === 0) break;
+    deps.onProgress?.({ type: 'batch-start', batch, size: feeds.length });
+    await Promise.all(
+      feeds.map((feed) =>
+        limit(() =>
+          hostLimit(feed.url)(async () => {
+            const result = await ingestOneFeed(db, feed, deps);
+            addResult(stats, result);
+            deps.onProgress?.({ type: 'feed-done', batch, result });
+          }),
+        ),
+      ),
+    );
+    deps.onProgress?.({ type: 'batch-done', batch });
+    if (options.feedId !== undefined) break;
+  }
+  stats.durationMs = Date.now() - started;
+  return stats;
+}
+
+/** Fetches, parses and stores one feed, and records the outcome on the feed. Never throws. */
+export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Promise<FeedRunResult> {
+  const log = deps.logger.child({ feedId: feed.id, outlet: feed.outlet });
+  const base: FeedRunResult = { feedId: feed.id, outlet: feed.outlet, url: feed.url, status: 'failed', httpStatus: null, itemsNew: 0, duplicates: 0, carried: 0, itemsSkipped: 0 };
+  const now = deps.clock();
+  const unconditional = needsUnconditionalFetch(feed.lastUnconditionalAt ? new Date(feed.lastUnconditionalAt) : null, now);
+  try {
+    const response = await fetchFeed(feed.url, {
+      ...deps.fetch,
+      etag: unconditional ? null : feed.etag,
+      lastModified: unconditional ? null : feed.lastModified,
+    });
+    const fetchedAt = deps.clock();
+    if (response.kind === 'not_modified') {
+      const next = new Date(fetchedAt.getTime() + successDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, ttlMinutes: feed.ttlSeconds === null ? null : feed.ttlSeconds / 60, headers: response.headers, now: fetchedAt }));
+      await recordFetchOutcome(db, feed.id, fetchedAt, {
+        ok: true,
+        status: 'not_modified',
+        httpStatus: 304,
+        etag: headerValue(response.headers.etag) ?? feed.etag,
+        lastModified: headerValue(response.headers['last-modified']) ?? feed.lastModified,
+        ttlSeconds: feed.ttlSeconds,
+        unconditional: false,
+        nextFetchAt: next,
+      });
+      return { ...base, status: 'not_modified', httpStatus: 304, nextFetchAt: next.toISOString() };
+    }
+    const { text } = decodeFeedBody(response.body, response.contentType);
+    const parsed = await parseFeedText(text);
+    const source: ItemSource = { feedId: feed.id, outlet: feed.outlet, kind: feed.kind, ownerGroup: effectiveOwnerGroup(feed.outlet, feed.ownerGroup), language: parsed.language?.slice(0, 10) ?? feed.language };
+    const { items, skipped } = normaliseEntries(parsed, { fetchedAt, baseUrl: response.finalUrl }, log);
+    const stored = await storeItems(db, items, source, fetchedAt);
+    const next = new Date(fetchedAt.getTime() + successDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, ttlMinutes: parsed.ttlMinutes, headers: response.headers, now: fetchedAt }));
+    await recordFetchOutcome(db, feed.id, fetchedAt, {
+      ok: true,
+      status: 'fetched',
+      httpStatus: response.status,
+      etag: headerValue(response.headers.etag),
+      lastModified: headerValue(response.headers['last-modified']),
+      ttlSeconds: parsed.ttlMinutes === undefined ? null : parsed.ttlMinutes * 60,
+      unconditional,
+      nextFetchAt: next,
+    });
+    log.debug({ new: stored.inserted, duplicates: stored.duplicates, skipped }, 'feed ingested');
+    return { ...base, status: 'fetched', httpStatus: response.status, itemsNew: stored.inserted, duplicates: stored.duplicates, carried: stored.carried, itemsSkipped: skipped, nextFetchAt: next.toISOString() };
+  } catch (error) {
+    const failedAt = deps.clock();
+    const message = describeError(error);
+    const httpStatus = error instanceof FeedFetchError ? (error.status ?? null) : null;
+    const retryAfter = error instanceof FeedFetchError && (httpStatus === 429 || httpStatus === 503) ? parseRetryAfter(headerValue(error.headers?.['retry-after']) ?? undefined, failedAt) : null;
+    const consecutiveErrors = feed.consecutiveErrors + 1;
+    const next = new Date(failedAt.getTime() + failureDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, consecutiveErrors, retryAfterMs: retryAfter, random: deps.random }));
+    log.warn({ err: message, consecutiveErrors, nextFetchAt: next.toISOString() }, 'feed failed');
+    try {
+      await recordFetchOutcome(db, feed.id, failedAt, { ok: false, httpStatus, error: message, nextFetchAt: next, consecutiveErrors });
+    } catch (recordError) {
+      log.error({ err: describeError(recordError) }, 'could not record the feed failure');
+    }
+    return { ...base, status: 'failed', httpStatus, error: message, nextFetchAt: next.toISOString() };
+  }
+}
+
+/** Normalises each entry on its own: one broken entry is logged and skipped, the rest go on. */
+export function normaliseEntries(parsed: ParsedFeed, context: { fetchedAt: Date; baseUrl?: string }, log: Logger): { items: NormalisedItem[]; skipped: number } {
+  const items: NormalisedItem[] = [];
+  let skipped = 0;
+  const baseUrl = parsed.link ?? context.baseUrl;
+  for (const entry of parsed.entries) {
+    try {
+      const item = normaliseEntry(entry, { fetchedAt: context.fetchedAt, baseUrl: safeBase(baseUrl) ?? context.baseUrl });
+      if (item) items.push(item);
+      else skipped++;
+    } catch (error) {
+      skipped++;
+      log.warn({ err: describeError(error), guid: entry.guid }, 'item skipped');
+    }
+  }
+  return { items, skipped };
+}
+
+function safeBase(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).href;
+  } catch {
+    return undefined;
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof FeedFetchError || error instanceof FeedParseError) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
