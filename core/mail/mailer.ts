@@ -9,6 +9,8 @@ export type MailMessage = {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** The unsubscribe address: sent as List-Unsubscribe, with RFC 8058 one-click (List-Unsubscribe-Post). */
+  unsubscribeUrl?: string;
 };
 
 export type Mailer = {
@@ -51,7 +53,17 @@ export function createMailer(smtp: SmtpConfig | undefined, options: { timeoutMs?
     configured: true,
     send: async (message) => {
       try {
-        await transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+        const headers = { ...message.headers, ...(message.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}) };
+        await transport.sendMail({
+          from: smtp.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          headers,
+          // nodemailer writes List-* headers from `list` (it drops them from `headers`).
+          list: message.unsubscribeUrl ? { unsubscribe: message.unsubscribeUrl } : undefined,
+        });
       } catch (error) {
         // The SMTP server's reply may echo the address; the caller logs the code, not the message.
         throw new C360Error('mail_unavailable', 'The e-mail could not be sent just now. Please try again in a few minutes.', { cause: error });

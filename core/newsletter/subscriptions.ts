@@ -55,7 +55,7 @@ export async function subscribe(ctx: NewsletterContext, input: { email: string; 
   const { subscriber } = await insertPendingSubscriber(ctx.db, { email, source: input.source ?? 'footer', segments: DEFAULT_SEGMENTS });
   if (subscriber.status === 'confirmed') return { outcome: 'already_confirmed' };
   const lastSent = subscriber.confirmation_sent_at ? new Date(subscriber.confirmation_sent_at).getTime() : 0;
-  if (ctx.now.getTime() - lastSent < RESEND_INTERVAL_MS) return { outcome: 'recently_sent' };
+  if (subscriber.status === 'pending' && ctx.now.getTime() - lastSent < RESEND_INTERVAL_MS) return { outcome: 'recently_sent' };
 
   const token = randomToken();
   await setConfirmationToken(ctx.db, subscriber.id, { tokenHash: hashToken(token), expiresAt: new Date(ctx.now.getTime() + CONFIRMATION_TTL_MS), now: ctx.now });
@@ -89,7 +89,7 @@ function confirmationMessage(ctx: NewsletterContext, subscriber: Subscriber, tok
     to: subscriber.email,
     subject: 'Confirm your C360 newsletter subscription',
     text,
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    unsubscribeUrl: unsubscribe,
   };
 }
 

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ResponseCache } from './response-cache';
+
+function cache(overrides: Partial<ConstructorParameters<typeof ResponseCache>[0]> = {}) {
+  let now = 0;
+  let listening = true;
+  const c = new ResponseCache({ ttlMs: 10_000, fallbackTtlMs: 1_000, maxEntries: 3, maxBytes: 1_000_000, isListening: () => listening, now: () => now, ...overrides });
+  return { c, tick: (ms: number) => (now += ms), setListening: (v: boolean) => (listening = v) };
+}
+const body = (text: string) => async () => ({ status: 200, type: 'text/plain', body: Buffer.from(text), cacheControl: 'no-cache' });
+
+describe('ResponseCache', () => {
+  it('serves a built answer until a change invalidates it', async () => {
+    const { c } = cache();
+    let builds = 0;
+    const build = async () => ({ status: 200, type: 'text/plain', body: Buffer.from(`v${++builds}`), cacheControl: 'no-cache' });
+    expect((await c.get('k', build)).body.toString()).toBe('v1');
+    expect((await c.get('k', build)).body.toString()).toBe('v1');
+    c.invalidate();
+    expect((await c.get('k', build)).body.toString()).toBe('v2');
+    expect(builds).toBe(2);
+  });
+
+  it('expires entries after the TTL, sooner when changes are not being heard', async () => {
+    const { c, tick, setListening } = cache();
+    await c.get('k', body('a'));
+    tick(9_000);
+    expect((await c.get('k', body('b'))).body.toString()).toBe('a');
+    tick(2_000);
+    expect((await c.get('k', body('c'))).body.toString()).toBe('c');
+    setListening(false);
+    tick(1_500);
+    expect((await c.get('k', body('d'))).body.toString()).toBe('d');
+  });
+
+  it('never keeps an answer built across a change, and shares one build among concurrent misses', async () => {
+    const { c } = cache();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let builds = 0;
+    const slow = async () => {
+      builds++;
+      await gate;
+      return { status: 200, type: 'text/plain', body: Buffer.from('old'), cacheControl: 'no-cache' };
+    };
+    const a = c.get('k', slow);
+    const b = c.get('k', slow);
+    c.invalidate(); // a story changed while the answer was being built
+    release();
+    expect((await a).body.toString()).toBe('old');
+    expect((await b).body.toString()).toBe('old');
+    expect(builds).toBe(1);
+    expect((await c.get('k', body('new'))).body.toString()).toBe('new');
+  });
+
+  it('keeps at most maxEntries (least recently used goes first), gzips large bodies, and does not keep failures', async () => {
+    const { c } = cache();
+    for (const k of ['a', 'b', 'c']) await c.get(k, body(k));
+    await c.get('a', body('x')); // a is now the most recent
+    await c.get('d', body('d'));
+    expect(c.size).toBe(3);
+    expect((await c.get('b', body('b2'))).body.toString()).toBe('b2');
+    expect((await c.get('a', body('a2'))).body.toString()).toBe('a');
+    const big = await c.get('big', body('x'.repeat(5000)));
+    expect(big.gzip!.length).toBeLessThan(200);
+    expect(big.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    await expect(c.get('err', async () => { throw new Error('db down'); })).rejects.toThrow('db down');
+    expect((await c.get('err', body('ok'))).body.toString()).toBe('ok');
+  });
+});
