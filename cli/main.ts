@@ -7,6 +7,7 @@ import { ingestCommand } from './commands/ingest';
 import { serveCommand } from './commands/serve';
 import { storiesCommand } from './commands/stories';
 import { stormsCommand } from './commands/storms';
+import { usersCommand } from './commands/users';
 import { reportError } from './output';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -23,6 +24,7 @@ export function createProgram(): Command {
   program.addCommand(feedsCommand());
   program.addCommand(ingestCommand());
   program.addCommand(stormsCommand());
+  program.addCommand(usersCommand());
   program.addCommand(dbCommand());
   return program;
 }

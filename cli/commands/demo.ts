@@ -3,10 +3,12 @@ import { Command } from 'commander';
 import { loadSampleStories } from '../../core/demo/sample-stories';
 import { cliActor } from '../../core/actor';
 import { migrateLatest } from '../../core/db/migrations';
+import { ensureAdmin } from '../../core/accounts/accounts';
 import { withContext } from '../context';
 import { serveUntilStopped } from './serve';
 import { parseCount } from './stories';
 
+const DEMO_ADMIN_EMAIL = 'admin@c360.local';
 const SAMPLE_STORIES = fileURLToPath(new URL('../../data/samples/stories.json', import.meta.url));
 
 export function demoCommand(): Command {
@@ -22,6 +24,16 @@ export function demoCommand(): Command {
         process.stderr.write(
           samples.loaded > 0 ? `Loaded ${samples.loaded} sample stories (fictional outlets; see data/samples/stories.json).\n` : 'Stories already present: sample stories not loaded again.\n',
         );
+        // The first admin, only when there is none. The password is printed here once (never logged).
+        const admin = await ensureAdmin(context.db.knex, { email: DEMO_ADMIN_EMAIL });
+        if (admin.created) {
+          process.stderr.write(
+            `\nCreated the admin account. Sign in at /auth with:\n  e-mail:   ${admin.user.email}\n  password: ${admin.password}\n` +
+              'This password is shown only now. Change roles with `c360 users role`, add people with `c360 users add`.\n\n',
+          );
+        } else {
+          process.stderr.write('An admin account already exists (see `c360 users list --role admin`).\n');
+        }
         if (options.serve) await serveUntilStopped(context, { port: options.port });
       }, { requireSchema: false });
     });
