@@ -22,7 +22,9 @@ import { consoleRouter } from './routes/console';
 import { newsletterApiRouter, newsletterPagesRouter } from './routes/newsletter';
 import { ogImageRouter } from './routes/og-image';
 import { publicStoriesRouter } from './routes/public-stories';
+import { sanityWebhookRouter } from './routes/sanity-webhook';
 import { siteFilesRouter } from './routes/site-files';
+import { stormsRouter } from './routes/storms';
 import { serveWebApp, type HtmlRenderer } from './web-app';
 
 export type AppDeps = {
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps): C360App {
 
   // Webhooks read their raw body, so they sit before the body parsers, behind their rate limit.
   app.use('/api/sync-sanity', limits.webhook);
+  app.use(sanityWebhookRouter({ db, clock, logger, secret: config.sanity.webhookSecret }));
 
   app.use(cookieParser());
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
@@ -129,6 +132,7 @@ export function createApp(deps: AppDeps): C360App {
 
   // Public API: anyone.
   app.use('/api', publicStoriesRouter({ db, clock, cache }));
+  app.use('/api', stormsRouter({ db, clock }));
   app.use('/api', ogImageRouter({ cache: new OgImageCache(), limits }));
   app.use('/api', newsletterApiRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, limits }));
 

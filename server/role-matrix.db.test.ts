@@ -32,8 +32,13 @@ const MATRIX: Record<string, Cell> = {
   'GET /api/sections/:section': { path: () => '/api/sections/business', expect: all(200) },
   'GET /api/search': { path: () => '/api/search?q=water', expect: all(200) },
   'GET /api/articles/:id': { path: (f) => `/api${f.storyPath.replace('/article/', '/articles/')}`, expect: all(200) },
+  'GET /api/storms': { expect: all(200) },
+  'GET /api/storms/alerts': { expect: all(200) },
+  'GET /api/storms/:id': { path: () => '/api/storms/al012026', expect: all(404) },
   'GET /api/og-image': { path: () => '/api/og-image?title=Role%20matrix&region=Jamaica', expect: all(200) },
   'POST /api/newsletter/subscribe': { body: (f) => ({ email: `matrix-${f.seq()}@example.org` }), expect: all(202) },
+  // Sanity webhook: authenticated by its own secret (none set here), not by role
+  'POST /api/sync-sanity': { body: (f) => ({ _id: `matrix-${f.seq()}`, _type: 'article', title: 'Matrix article' }), expect: all(200) },
   // Accounts
   'GET /api/auth/session': { expect: all(200) },
   'GET /api/auth/user': { expect: signedIn(200, 400) },
