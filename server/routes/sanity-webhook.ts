@@ -1,0 +1,43 @@
+import express, { Router, type ErrorRequestHandler } from 'express';
+import type { Knex } from 'knex';
+import type { Logger } from '../../core/logger';
+import { handleSanityWebhook, recordOversizedDelivery, SANITY_BODY_LIMIT_BYTES } from '../../core/sanity/handle-webhook';
+import { sendError } from '../http-errors';
+
+/**
+ * POST /api/sync-sanity: Sanity's webhook. Self-contained: it reads its own raw body (the signature
+ * covers the exact bytes), with its own size limit, and answers its own JSON errors, so it works
+ * wherever it is mounted as long as that is before any JSON body parser.
+ */
+export const SANITY_WEBHOOK_PATH = '/api/sync-sanity';
+
+export function sanityWebhookRouter(deps: { db: Knex; clock: () => Date; logger: Logger; secret?: string }): Router {
+  const router = Router();
+  if (!deps.secret) deps.logger.warn({}, 'SANITY_WEBHOOK_SECRET is not set: /api/sync-sanity accepts unsigned deliveries (set it in production)');
+
+  router.post(SANITY_WEBHOOK_PATH, express.raw({ type: () => true, limit: SANITY_BODY_LIMIT_BYTES }), async (req, res) => {
+    const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const result = await handleSanityWebhook(deps.db, deps, { rawBody, headers: req.headers, secret: deps.secret });
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(result.status).json(result.body);
+  });
+
+  router.all(SANITY_WEBHOOK_PATH, (_req, res) => {
+    res.setHeader('Allow', 'POST');
+    sendError(res, 405, 'method_not_allowed', 'Sanity delivers webhooks with POST.');
+  });
+
+  const bodyErrors: ErrorRequestHandler = (error, req, res, next) => {
+    if (req.path !== SANITY_WEBHOOK_PATH) return next(error);
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') {
+      void recordOversizedDelivery(deps.db, deps, req.headers).then((r) => res.status(r.status).json(r.body));
+      return;
+    }
+    if (type === 'request.aborted') return;
+    deps.logger.error({ err: (error as Error).message }, 'sanity webhook error');
+    sendError(res, 400, 'bad_request', 'The request body could not be read.');
+  };
+  router.use(bodyErrors);
+  return router;
+}
