@@ -19,7 +19,7 @@ async function send(options: Send): Promise<{ status: number; json: Record<strin
   if (sign === 'stale') headers['sanity-webhook-signature'] = await encodeSignatureHeader(raw, Date.now() - 6 * 60_000, SECRET);
   if (options.operation) headers['sanity-operation'] = options.operation;
   if (options.key !== null) headers['idempotency-key'] = options.key ?? `key-${++n}`;
-  const res = await fetch(`${t.url}/api/sync-sanity`, { method: 'POST', headers, body: options.body });
+  const res = await fetch(`${t.url}/api/sync-sanity`, { method: 'POST', headers, body: typeof options.body === 'string' ? options.body : new Uint8Array(options.body) });
   return { status: res.status, json: (await res.json()) as Record<string, any> };
 }
 
