@@ -171,9 +171,9 @@ describe('POST /api/sync-sanity', () => {
     expect(rows[0]).toMatchObject({ document_id: 'art-8', document_type: 'article', result: 'applied', http_status: 200 });
   });
 
-  it('answers other methods with 405', async () => {
+  it('answers only POST', async () => {
     const res = await fetch(`${t.url}/api/sync-sanity`);
-    expect(res.status).toBe(405);
-    expect((await res.json()).error.code).toBe('method_not_allowed');
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('not_found');
   });
 });

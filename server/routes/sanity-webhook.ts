@@ -22,11 +22,6 @@ export function sanityWebhookRouter(deps: { db: Knex; clock: () => Date; logger:
     res.status(result.status).json(result.body);
   });
 
-  router.all(SANITY_WEBHOOK_PATH, (_req, res) => {
-    res.setHeader('Allow', 'POST');
-    sendError(res, 405, 'method_not_allowed', 'Sanity delivers webhooks with POST.');
-  });
-
   const bodyErrors: ErrorRequestHandler = (error, req, res, next) => {
     if (req.path !== SANITY_WEBHOOK_PATH) return next(error);
     const type = (error as { type?: string }).type;
