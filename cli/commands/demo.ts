@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { loadSampleStories } from '../../core/demo/sample-stories';
 import { cliActor } from '../../core/actor';
 import { migrateLatest } from '../../core/db/migrations';
 import { ensureAdmin } from '../../core/accounts/accounts';
+import { ingestFeedManifest } from '../../core/ingest/ingest-files';
+import { ingestStormDocuments } from '../../core/storms/ingest-storms';
 import { withContext } from '../context';
+import { SAMPLE_FEEDS } from './ingest';
+import { SAMPLE_STORMS } from './storms';
 import { serveUntilStopped } from './serve';
 import { parseCount } from './stories';
 
@@ -13,7 +18,7 @@ const SAMPLE_STORIES = fileURLToPath(new URL('../../data/samples/stories.json', 
 
 export function demoCommand(): Command {
   return new Command('demo')
-    .description('set up and run C360 on the embedded database: migrate, load the sample stories, serve')
+    .description('set up and run C360 on the embedded database: migrate, load the sample stories, ingest the sample feeds and storm advisories, serve')
     .option('--port <port>', 'port to listen on (default: PORT or 3360)', parseCount('--port', 65535))
     .option('--no-serve', 'prepare the data and exit without serving')
     .action(async (options: { port?: number; serve: boolean }) => {
@@ -24,6 +29,12 @@ export function demoCommand(): Command {
         process.stderr.write(
           samples.loaded > 0 ? `Loaded ${samples.loaded} sample stories (fictional outlets; see data/samples/stories.json).\n` : 'Stories already present: sample stories not loaded again.\n',
         );
+        // Sample feeds and storm advisories, offline, dated so the newest is now (see data/samples/).
+        const logger = context.logger;
+        const ingested = await ingestFeedManifest(context.db.knex, { clock: () => new Date(), logger }, { manifest: SAMPLE_FEEDS, shiftDatesToNow: true });
+        process.stderr.write(`Ingested the sample feeds: ${ingested.itemsNew} new item(s), ${ingested.duplicates} already stored (${ingested.feeds} fictional outlets).\n`);
+        const storms = await ingestStormDocuments(context.db.knex, { clock: () => new Date(), logger }, SAMPLE_STORMS.map((file) => ({ label: file, text: readFileSync(file, 'utf8') })), { shiftDatesToNow: true });
+        process.stderr.write(`Ingested the sample storm advisories: ${storms.storms} storm update(s), ${storms.alertsIssued} alert(s) issued or renewed (fictional Hurricane Keron).\n`);
         // The first admin, only when there is none. The password is printed here once (never logged).
         const admin = await ensureAdmin(context.db.knex, { email: DEMO_ADMIN_EMAIL });
         if (admin.created) {

@@ -39,6 +39,9 @@ describe('ingestStormDocuments', () => {
       threatLevel: 'high',
       nearestRegion: 'Puerto Rico',
       advisoryNumber: '14',
+      // Knots from CurrentStorms.json; the RSS summary of the same advisory only adds its headline.
+      windSpeedKt: 80,
+      headline: expect.stringContaining('KERON BECOMES A HURRICANE'),
     });
     expect(storms[1]).toMatchObject({ name: 'Twenty', category: 0, status: 'developing', threatLevel: 'low', windSpeed: 35 });
 

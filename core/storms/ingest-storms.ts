@@ -152,7 +152,9 @@ export async function ingestStormDocuments(
       for (const observation of atlantic) {
         const existing = await getStorm(trx, observation.id);
         if (existing && new Date(existing.lastUpdate).getTime() > observation.lastUpdate.getTime()) continue;
-        const storm = toStorm(observation, doc.label, existing);
+        // The RSS summary of the advisory CurrentStorms.json already gave adds its headline, not its rounder numbers.
+        const sameAdvisory = existing && new Date(existing.lastUpdate).getTime() === observation.lastUpdate.getTime() && observation.windFromMph;
+        const storm = sameAdvisory ? { ...existing, headline: observation.headline ?? existing.headline, advisoryUrl: existing.advisoryUrl ?? observation.advisoryUrl } : toStorm(observation, doc.label, existing);
         await saveStorm(trx, storm, now);
         if (await recordAdvisory(trx, storm)) result.newAdvisories++;
         result.storms++;

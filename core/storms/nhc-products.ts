@@ -32,6 +32,8 @@ export type StormObservation = {
   advisoryUrl: string | null;
   headline: string | null;
   basin: string;
+  /** True when wind came in mph (RSS summary) and was converted: less precise than CurrentStorms' knots. */
+  windFromMph?: boolean;
 };
 
 export type AdvisoryAlert = { hazard: 'Hurricane' | 'Tropical Storm' | 'Storm Surge'; type: 'warning' | 'watch'; area: string };
@@ -190,6 +192,7 @@ function fromCyclone(cyclone: Record<string, string[]>, item: RssItem): StormObs
     advisoryUrl: item.link ?? null,
     headline: field(cyclone, 'headline')?.replace(/^\.+|\.+$/g, '').trim() || null,
     basin: basinOf(atcf, field(cyclone, 'wallet')),
+    windFromMph: true,
   };
 }
 
