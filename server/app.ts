@@ -12,6 +12,7 @@ import { listenForStoryChanges, type ChangeListener } from '../core/site/content
 import { ResponseCache } from './cache/response-cache';
 import { errorHandler, notFoundApi } from './http-errors';
 import { csrfProtection } from './middleware/csrf';
+import { capturedHeaders, fastLane } from './middleware/fast-lane';
 import { createRateLimiters, type RateLimitSettings } from './middleware/rate-limits';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
@@ -106,8 +107,10 @@ export function createApp(deps: AppDeps): C360App {
   app.set('etag', false); // cached answers carry their own ETag
   app.set('trust proxy', trustProxySetting(config.trustProxy));
 
+  const headers = securityHeaders({ https });
+  app.use(fastLane({ cache, headers: capturedHeaders(headers), logger }));
   app.use(requestLog(logger));
-  app.use(securityHeaders({ https }));
+  app.use(headers);
   app.use(compression({ threshold: 1024 }));
 
   app.get('/healthz', async (_req, res) => {

@@ -34,6 +34,22 @@ describe('security headers', () => {
     }
   });
 
+  it('answers a repeated public GET from the fast lane with the same headers and bytes as the full path', async () => {
+    t.app.cache.invalidate();
+    for (const path of ['/api/sections/business?limit=7', '/section/weather']) {
+      const first = await get(path, { 'accept-encoding': 'gzip' });
+      const hitsBefore = t.app.cache.hits;
+      const second = await get(path, { 'accept-encoding': 'gzip' });
+      expect(t.app.cache.hits).toBe(hitsBefore + 1);
+      const headers = (res: Response) =>
+        Object.fromEntries([...res.headers].filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)).sort());
+      expect(headers(second)).toEqual(headers(first));
+      expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+      expect(await second.text()).toBe(await first.text());
+      expect((await get(path, { 'if-none-match': first.headers.get('etag')! })).status).toBe(304);
+    }
+  });
+
   it('compresses what the browser accepts', async () => {
     const res = await get('/api/stories?limit=50', { 'accept-encoding': 'gzip' });
     expect(res.headers.get('content-encoding')).toBe('gzip');

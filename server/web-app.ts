@@ -49,5 +49,7 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
       };
     });
     sendCached(req, res, cached);
+    // The plain shell is the same for every request; a renderer's pages may depend on more.
+    if (!deps.renderHtml && cached.status === 200) deps.cache.bindUrl(req.originalUrl, key);
   });
 }

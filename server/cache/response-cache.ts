@@ -37,6 +37,8 @@ export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, { version: number; promise: Promise<CachedResponse> }>();
   private bytes = 0;
+  /** Exact request URLs whose answer depends on nothing else, and the entry that answers them. */
+  private readonly urls = new Map<string, string>();
   hits = 0;
   misses = 0;
 
@@ -56,6 +58,28 @@ export class ResponseCache {
 
   get currentVersion(): number {
     return this.version;
+  }
+
+  /**
+   * Remembers that `url` (path and query, as sent) is answered by entry `key` whatever the
+   * request's headers, so the fast lane can answer it without running the app's middleware.
+   */
+  bindUrl(url: string, key: string): void {
+    if (url.length > 512) return;
+    if (!this.urls.has(url) && this.urls.size >= this.options.maxEntries * 2) this.urls.delete(this.urls.keys().next().value!);
+    this.urls.set(url, key);
+  }
+
+  /** The current answer for a bound URL, or undefined (unbound, stale or evicted). */
+  peekUrl(url: string): CachedResponse | undefined {
+    const key = this.urls.get(url);
+    if (key === undefined) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== this.version) return undefined;
+    const ttl = this.options.isListening() ? this.options.ttlMs : this.options.fallbackTtlMs;
+    if ((this.options.now ?? Date.now)() - entry.builtAt >= ttl) return undefined;
+    this.hits += 1;
+    return entry.response;
   }
 
   async get(key: string, build: () => Promise<Omit<CachedResponse, 'etag' | 'gzip'>>): Promise<CachedResponse> {
@@ -121,7 +145,7 @@ export function sendCached(req: Request, res: Response, cached: CachedResponse):
   res.setHeader('Cache-Control', cached.cacheControl);
   res.setHeader('Vary', 'Accept-Encoding');
   const ifNoneMatch = req.headers['if-none-match'];
-  if (cached.status === 200 && ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === cached.etag || tag === `W/${cached.etag}`)) {
+  if (cached.status === 200 && ifNoneMatch && matchesEtag(ifNoneMatch, cached.etag)) {
     res.statusCode = 304;
     res.end();
     return;
@@ -137,6 +161,11 @@ export function sendCached(req: Request, res: Response, cached: CachedResponse):
   }
   res.setHeader('Content-Length', cached.body.length);
   res.end(req.method === 'HEAD' ? undefined : cached.body);
+}
+
+/** If-None-Match holds our ETag (weak or strong, alone or in a list). */
+export function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch === etag || ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}` || tag === '*');
 }
 
 export function jsonBody(value: unknown): Buffer {

@@ -30,6 +30,8 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
       cacheControl: API_CACHE_CONTROL,
     }));
     sendCached(req, res, cached);
+    // These answers depend on the URL alone: later requests for it may take the fast lane.
+    if (cached.status === 200) deps.cache.bindUrl(req.originalUrl, key);
   };
 
   router.get('/home', async (req, res) => {

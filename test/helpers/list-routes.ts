@@ -22,7 +22,8 @@ export function listRoutes(app: Express): string[] {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         for (const path of paths) {
-          for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) routes.push(`${method.toUpperCase()} ${join(prefix, path)}`);
+          // router.all(…) marks the route `_all`: listed as "ALL /path".
+          for (const method of Object.keys(layer.route.methods)) routes.push(`${method === '_all' ? 'ALL' : method.toUpperCase()} ${join(prefix, path)}`);
         }
       } else if (layer.handle?.stack) {
         const mount = layer.rawPath;
