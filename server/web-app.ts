@@ -10,7 +10,10 @@ import { sendError } from './http-errors';
 /**
  * Renders the HTML of a page for a path, or null to send the plain app shell. This is the
  * seam for server-rendered head tags and content (the shell's <!--c360:head--> marker): the
- * result is cached per path like the API and dropped when a story changes.
+ * result is cached per path like the API, dropped when a story changes, and answered from the
+ * fast lane. So a page must depend on its path alone: nothing from cookies, the query string
+ * or other headers (per-visitor things, like the language or who is signed in, are decided in
+ * the browser after load).
  */
 export type HtmlRenderer = (input: { req: Request; path: string; shell: string }) => Promise<{ status: number; html: string } | null>;
 
@@ -49,7 +52,6 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
       };
     });
     sendCached(req, res, cached);
-    // The plain shell is the same for every request; a renderer's pages may depend on more.
-    if (!deps.renderHtml && cached.status === 200) deps.cache.bindUrl(req.originalUrl, key);
+    if (cached.status === 200) deps.cache.bindUrl(req.originalUrl, key);
   });
 }
