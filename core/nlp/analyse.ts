@@ -20,7 +20,7 @@ function engine(): WinkMethods {
 export type Token = { text: string; lower: string; lemma: string; pos: string; stop: boolean; kind: string };
 export type WinkEntity = { text: string; type: string };
 export type Sentence = { text: string; tokens: Token[]; entities: WinkEntity[]; sentiment: number };
-export type Names = { people: string[]; organisations: string[]; other: string[] };
+export type Names = { people: string[]; organisations: string[]; laws: string[]; other: string[] };
 
 export function splitSentences(text: string): Sentence[] {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -89,6 +89,7 @@ function isCapitalised(token: Token): boolean {
 export function findNames(sentences: readonly Sentence[]): Names {
   const people = new Set<string>();
   const organisations = new Set<string>();
+  const laws = new Set<string>();
   const other = new Set<string>();
   for (const s of sentences) {
     const tokens = s.tokens;
@@ -98,7 +99,7 @@ export function findNames(sentences: readonly Sentence[]): Names {
       let j = i;
       while (j + 1 < tokens.length) {
         const next = tokens[j + 1]!;
-        if (isCapitalised(next) && ['PROPN', 'NOUN', 'ADJ'].includes(next.pos)) j++;
+        if (isCapitalised(next) && (['PROPN', 'NOUN', 'ADJ'].includes(next.pos) || next.lower === 'act' || next.lower === 'bill')) j++;
         else if (CONNECTORS.has(next.lower) && j + 2 < tokens.length && isCapitalised(tokens[j + 2]!) && next.lower !== 'and') j += 2;
         else break;
       }
@@ -115,13 +116,15 @@ export function findNames(sentences: readonly Sentence[]): Names {
       const name = words.slice(start).join(' ');
       if (lowerWords.every((w) => CALENDAR_WORDS.has(w))) continue;
       if (name.length < 2 || findPlaces(name).length > 0 && findPlaces(name)[0]!.name.length >= name.length - 1) continue;
-      if (lowerWords.some((w) => ORG_WORDS.has(w))) organisations.add(words.join(' '));
+      const last = lowerWords[lowerWords.length - 1]!;
+      if ((last === 'act' || last === 'bill') && words.length >= 2) laws.add(words.join(' '));
+      else if (lowerWords.some((w) => ORG_WORDS.has(w))) organisations.add(words.join(' '));
       else if ((titled || precededByTitle) && words.length - start <= 3) people.add(name);
       else if (words.length - start >= 2 && words.length - start <= 3 && !lowerWords.some((w) => STOP_EXTRA.has(w))) people.add(name);
       else if (!(i - words.length + 1 === 0 && words.length === 1)) other.add(name); // a lone capital at a sentence start is just a word
     }
   }
-  return { people: [...people], organisations: [...organisations], other: [...other] };
+  return { people: [...people], organisations: [...organisations], laws: [...laws], other: [...other] };
 }
 
 export type Entities = Names & { places: Place[] };
@@ -136,6 +139,7 @@ export function entityKeys(entities: Entities): string[] {
   for (const p of entities.places) keys.add(`place:${p.name.toLowerCase()}`);
   for (const p of entities.people) keys.add(`person:${p.toLowerCase()}`);
   for (const o of entities.organisations) keys.add(`org:${o.toLowerCase()}`);
+  for (const l of entities.laws) keys.add(`law:${l.toLowerCase()}`);
   for (const o of entities.other) keys.add(`name:${o.toLowerCase()}`);
   return [...keys];
 }

@@ -72,9 +72,9 @@ function labelFor(tokens: readonly Token[], start: number, end: number, kind: Fi
     if (t.pos === 'NOUN') return LABEL_SYNONYMS[t.lemma] ?? t.lemma;
     if (t.pos === 'PUNCT' || t.pos === 'VERB' || t.pos === 'ADP') break;
   }
-  for (let k = start - 1; k >= Math.max(0, start - 5); k--) {
+  for (let k = start - 1; k >= Math.max(0, start - 7); k--) {
     const t = tokens[k]!;
-    if ((t.pos === 'NOUN' || (t.pos === 'PROPN' && k === 0)) && !['%', 'percent'].includes(t.lower)) return LABEL_SYNONYMS[t.lemma] ?? t.lemma;
+    if ((t.pos === 'NOUN' || (k === 0 && t.kind === 'word' && !t.stop)) && !['%', 'percent'].includes(t.lower)) return LABEL_SYNONYMS[t.lemma] ?? t.lemma;
   }
   return kind;
 }

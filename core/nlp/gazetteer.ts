@@ -97,6 +97,25 @@ const COUNTRIES: CountryEntry[] = [
   { name: 'United Kingdom', aliases: ['UK', 'U.K.', 'Britain', 'Great Britain', 'England'], demonyms: ['British'], towns: { London: null, Birmingham: null, Manchester: null } },
   { name: 'Venezuela', demonyms: ['Venezuelan', 'Venezuelans'], towns: { Caracas: null } },
   { name: 'China', demonyms: ['Chinese'], towns: { Beijing: null } },
+  // Countries the region's sport, trade and politics stories often name (cricket opponents among them).
+  { name: 'Australia', demonyms: ['Australian', 'Australians'], towns: { Sydney: null, Melbourne: null, Perth: null, Brisbane: null, Adelaide: null } },
+  { name: 'Sri Lanka', demonyms: ['Sri Lankan', 'Sri Lankans'], towns: { Colombo: null } },
+  { name: 'India', demonyms: ['Indian', 'Indians'], towns: { Mumbai: null, Delhi: null } },
+  { name: 'New Zealand', demonyms: ['New Zealander'], towns: { Auckland: null, Wellington: null } },
+  { name: 'South Africa', demonyms: ['South African'], towns: { Johannesburg: null, 'Cape Town': null } },
+  { name: 'Pakistan', demonyms: ['Pakistani'], towns: { Karachi: null, Lahore: null } },
+  { name: 'Bangladesh', demonyms: ['Bangladeshi'], towns: { Dhaka: null } },
+  { name: 'Ireland', demonyms: ['Irish'], towns: { Dublin: null } },
+  { name: 'Mexico', demonyms: ['Mexican', 'Mexicans'], towns: { Cancun: null, 'Mexico City': null } },
+  { name: 'Colombia', demonyms: ['Colombian', 'Colombians'], towns: { Bogota: null, Cartagena: null } },
+  { name: 'Brazil', demonyms: ['Brazilian', 'Brazilians'], towns: {} },
+  { name: 'Panama', demonyms: ['Panamanian'], towns: {} },
+  { name: 'Costa Rica', demonyms: ['Costa Rican'], towns: {} },
+  { name: 'Honduras', demonyms: ['Honduran'], towns: {} },
+  { name: 'Guatemala', demonyms: ['Guatemalan'], towns: {} },
+  { name: 'France', demonyms: ['French'], towns: { Paris: null } },
+  { name: 'Netherlands', aliases: ['Holland'], demonyms: ['Dutch'], towns: { Amsterdam: null } },
+  { name: 'Spain', demonyms: ['Spanish'], towns: { Madrid: null } },
 ];
 
 /** Words that mean the whole region rather than one place. */
@@ -142,7 +161,7 @@ function gazetteer(): Index {
 }
 
 export function caribbeanCountries(): string[] {
-  return gazetteer().countries.filter((c) => !['United States', 'Canada', 'United Kingdom', 'Venezuela', 'China'].includes(c));
+  return gazetteer().countries.slice(0, gazetteer().countries.indexOf('United States'));
 }
 
 export function lookupPlace(name: string): Place[] {

@@ -34,7 +34,7 @@ beforeEach(async () => {
 
 describe('runPipeline', () => {
   it('turns the fixture items into stories, checks them, publishes the triangulated ones and records the run', async () => {
-    await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at })));
+    await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
     const result = await runPipeline(deps());
     const stories = await db.knex('synced_content').select('*').orderBy('title');
     expect(stories.length).toBe(new Set(fixture.items.map((i) => i.event)).size);

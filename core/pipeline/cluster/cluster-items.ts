@@ -7,7 +7,7 @@ import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '..
 import { claimRawItems, holdsRawItemLease } from '../work/leases';
 import { saveStory } from '../work/save-story';
 import { loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
-import { itemFeatures, retrievalKeys, type Features } from './features';
+import { itemFeatures, retrievalKeys, storyKeys, type Features } from './features';
 import { chooseStory, makeIdf, mergeFeatures, JOIN_THRESHOLD, WINDOW_HOURS, type StoryFeatures } from './similarity';
 
 /**
@@ -31,20 +31,26 @@ export async function clusterItems(ctx: StageContext, options: ClusterOptions = 
   while (stats.processed + stats.failed < limit) {
     const ids = await claimRawItems(ctx.db, { workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed) });
     if (ids.length === 0) break;
-    const items = await loadRawItems(ctx.db, ids);
-    for (const item of items) {
-      try {
-        const features = itemFeatures(item);
-        const done = await assignItem(ctx, item, features, options);
-        if (done) stats.processed++;
-      } catch (error) {
-        stats.failed++;
-        await failItem(ctx, item.id, error);
-      }
-      ctx.onProgress?.({ stage: 'cluster', status: 'progress', processed: stats.processed, failed: stats.failed });
-    }
+    const batch = await clusterClaimed(ctx, ids, options);
+    stats.processed += batch.processed;
+    stats.failed += batch.failed;
   }
   ctx.onProgress?.({ stage: 'cluster', status: 'finished', processed: stats.processed, failed: stats.failed });
+  return stats;
+}
+
+/** Clusters items this worker claimed; items whose lease another worker took over are skipped. */
+export async function clusterClaimed(ctx: StageContext, ids: readonly string[], options: ClusterOptions = {}): Promise<StageStats> {
+  const stats = emptyStats();
+  for (const item of await loadRawItems(ctx.db, ids)) {
+    try {
+      if (await assignItem(ctx, item, itemFeatures(item), options)) stats.processed++;
+    } catch (error) {
+      stats.failed++;
+      await failItem(ctx, item.id, error);
+    }
+    ctx.onProgress?.({ stage: 'cluster', status: 'progress', processed: stats.processed, failed: stats.failed });
+  }
   return stats;
 }
 
@@ -94,7 +100,7 @@ async function assignItem(ctx: StageContext, item: SourceItem, features: Feature
         work: {
           cluster_terms: JSON.stringify(merged.terms),
           entities: merged.entities,
-          cluster_keys: [...new Set([...keys, ...(await existingKeys(trx, story.id))])].slice(0, 200),
+          cluster_keys: storyKeys(merged),
           first_item_at: new Date(merged.firstTime).toISOString(),
           last_item_at: new Date(merged.lastTime).toISOString(),
           ...(regenerate ? { pipeline_next: 'summarise', sources_version: trx.raw('sources_version + 1'), work_attempts: 0, work_error: null, next_attempt_at: null } : {}),
@@ -120,7 +126,7 @@ async function assignItem(ctx: StageContext, item: SourceItem, features: Feature
         pipeline_next: 'summarise',
         cluster_terms: JSON.stringify(features.terms),
         entities: features.entities,
-        cluster_keys: keys,
+        cluster_keys: storyKeys(features),
         first_item_at: iso,
         last_item_at: iso,
         sources_version: 1,
@@ -145,11 +151,6 @@ async function assignItem(ctx: StageContext, item: SourceItem, features: Feature
     );
     return true;
   });
-}
-
-async function existingKeys(trx: Knex.Transaction, id: string): Promise<string[]> {
-  const row = await trx('synced_content').select('cluster_keys').where('id', id).first();
-  return (row?.cluster_keys as string[]) ?? [];
 }
 
 async function failItem(ctx: StageContext, id: string, error: unknown): Promise<void> {

@@ -1,28 +1,43 @@
 import { contentWords, findEntities, splitSentences } from '../../nlp/analyse';
+import { findFigures } from '../../nlp/figures';
 import { placesConflict, type Place } from '../../nlp/gazetteer';
 
 /**
  * What clustering compares: an item's terms (title words count twice, then its lead: the summary, or
- * the first two sentences of its text), its entities (places, people, organisations, other names) and
+ * the first two sentences of its text, and the exact figures in them), its entities (places, people, organisations, other names) and
  * its time. Stories keep the same features summed over their items.
  */
 
 export type ItemText = { title: string; summary: string; text: string; publishedAt: string | null; createdAt: string };
 export type Features = { terms: Record<string, number>; entities: string[]; places: Place[]; time: number };
 
+/** Wire datelines ("CASTRIES (Antilles Wire) — ") say where the reporter filed from, not what happened. */
+export function stripDateline(text: string): string {
+  return text.replace(/^\s*[A-Z][A-Z'’.\- ]{1,40}(?:,\s*[A-Z][\w .]{1,30})?\s*(?:\([^)]{1,40}\))?\s*[—–-]{1,2}\s+/, '');
+}
+
 export function itemFeatures(item: ItemText): Features {
-  const leadSource = item.summary.trim() || item.text;
+  const leadSource = stripDateline(item.summary.trim() || item.text);
   const leadSentences = splitSentences(leadSource).slice(0, 2);
   const titleSentences = splitSentences(item.title);
   const terms: Record<string, number> = {};
   for (const w of contentWords(titleSentences)) terms[w] = (terms[w] ?? 0) + 2;
   for (const w of contentWords(leadSentences)) terms[w] = (terms[w] ?? 0) + 1;
+  // Exact figures (EC$0.15, 3,000 homes) are strong evidence of one event: they count as terms too.
+  for (const f of [...titleSentences, ...leadSentences].flatMap(findFigures)) {
+    if (!(f.kind === 'count' && Number.isInteger(f.value) && f.value < 10)) terms[`#${f.kind}:${f.value}`] = (terms[`#${f.kind}:${f.value}`] ?? 0) + 1;
+  }
   const text = `${item.title}. ${leadSentences.map((s) => s.text).join(' ')}`;
   const entities = findEntities(text, [...titleSentences, ...leadSentences]);
   const keys = new Set<string>();
-  for (const p of entities.places) keys.add(placeKey(p));
+  for (const p of entities.places) {
+    keys.add(placeKey(p));
+    // A parish or town also names its country: two reports naming Castries and Saint Lucia share a place.
+    if (p.level !== 'country') keys.add(placeKey({ name: p.country, country: p.country, level: 'country' }));
+  }
   for (const p of entities.people) keys.add(`person:${p.toLowerCase()}`);
   for (const o of entities.organisations) keys.add(`org:${o.toLowerCase()}`);
+  for (const l of entities.laws) keys.add(`law:${l.toLowerCase().replace(/^the /, '')}`);
   for (const o of entities.other) keys.add(`name:${o.toLowerCase()}`);
   return { terms, entities: [...keys].sort(), places: entities.places, time: new Date(item.publishedAt ?? item.createdAt).getTime() };
 }
@@ -41,14 +56,24 @@ export function placesFromKeys(keys: readonly string[]): Place[] {
     });
 }
 
-/** Keys that find candidate stories by index: every entity except whole countries (too common to narrow anything). */
-export function retrievalKeys(f: { entities: readonly string[]; terms: Record<string, number> }, idf: (term: string) => number, topTerms = 4): string[] {
+/**
+ * Keys that find candidate stories by index. A story is indexed by its entities (except whole countries,
+ * too common to narrow anything) and every term it keeps; an item looks it up by its entities and its
+ * `topTerms` most distinctive terms, so two reports in different words still meet on a few of them.
+ */
+export function retrievalKeys(f: { entities: readonly string[]; terms: Record<string, number> }, idf: (term: string) => number, topTerms = 10): string[] {
   const entityKeys = f.entities.filter((k) => !(k.startsWith('place:') && k.endsWith('/country')));
   const terms = Object.keys(f.terms)
+    .filter((t) => !t.startsWith('#'))
     .sort((a, b) => idf(b) * f.terms[b]! - idf(a) * f.terms[a]! || a.localeCompare(b))
     .slice(0, topTerms)
     .map((t) => `w:${t}`);
   return [...new Set([...entityKeys, ...terms])];
+}
+
+export function storyKeys(f: { entities: readonly string[]; terms: Record<string, number> }): string[] {
+  const entityKeys = f.entities.filter((k) => !(k.startsWith('place:') && k.endsWith('/country')));
+  return [...new Set([...entityKeys, ...Object.keys(f.terms).filter((t) => !t.startsWith('#')).map((t) => `w:${t}`)])];
 }
 
 export { placesConflict };

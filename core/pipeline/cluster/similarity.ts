@@ -3,16 +3,18 @@ import { placesFromKeys } from './features';
 
 /**
  * The clustering rule. An item joins the most similar open story when
- *   score = TEXT_WEIGHT × cosine(TF-IDF of title and lead) + ENTITY_WEIGHT × entity overlap ≥ JOIN_THRESHOLD,
- * the story had an item within WINDOW_HOURS of this one, and their places do not conflict (two
- * different parishes, or two different countries: look-alike events elsewhere are other stories).
+ *   score = max(text, TEXT_WEIGHT × text + ENTITY_WEIGHT × entity overlap) ≥ JOIN_THRESHOLD, text being the
+ *   cosine of the TF-IDF vectors of title and lead,
+ * the story had an item within WINDOW_HOURS of this one, and they do not conflict: two different
+ * parishes or countries, or two different laws (look-alike events elsewhere, or about another bill,
+ * are other stories). Shared names add evidence; a report that names no one loses nothing by it.
  * Entity overlap is |shared| / |smaller set|, a whole country counting COUNTRY_WEIGHT of a name.
  * Weights and threshold were tuned on test/fixtures/pipeline/clustering.json (see cluster-quality.test.ts).
  */
 export const WINDOW_HOURS = 72;
 export const TEXT_WEIGHT = 0.6;
 export const ENTITY_WEIGHT = 0.4;
-export const JOIN_THRESHOLD = 0.3;
+export const JOIN_THRESHOLD = 0.25;
 export const COUNTRY_WEIGHT = 0.3;
 /** A story keeps at most this many terms (highest weight first) so its vector stays small. */
 export const MAX_STORY_TERMS = 80;
@@ -50,15 +52,23 @@ export function entityOverlap(a: readonly string[], b: readonly string[]): numbe
   return shared / Math.min(total(a), total(b));
 }
 
+/** Two reports about legislation that name different laws (Road Traffic Act, Data Protection Act) are two stories. */
+export function lawsConflict(a: readonly string[], b: readonly string[]): boolean {
+  const la = a.filter((k) => k.startsWith('law:'));
+  const lb = new Set(b.filter((k) => k.startsWith('law:')));
+  return la.length > 0 && lb.size > 0 && !la.some((k) => lb.has(k));
+}
+
 export type Match = { score: number; text: number; entities: number; conflict: boolean; inWindow: boolean };
 
 export function scoreMatch(item: Features, story: StoryFeatures, idf: Idf, windowHours = WINDOW_HOURS): Match {
   const windowMs = windowHours * 3_600_000;
   const inWindow = item.time >= story.firstTime - windowMs && item.time <= story.lastTime + windowMs;
-  const conflict = placesConflict(placesFromKeys(item.entities), placesFromKeys(story.entities));
+  const conflict = placesConflict(placesFromKeys(item.entities), placesFromKeys(story.entities)) || lawsConflict(item.entities, story.entities);
   const text = cosine(item.terms, story.terms, idf);
   const entities = entityOverlap(item.entities, story.entities);
-  const score = conflict || !inWindow ? 0 : TEXT_WEIGHT * text + ENTITY_WEIGHT * entities;
+  // Shared names add evidence; their absence (a report naming no one) takes none away.
+  const score = conflict || !inWindow ? 0 : Math.max(text, TEXT_WEIGHT * text + ENTITY_WEIGHT * entities);
   return { score, text, entities, conflict, inWindow };
 }
 

@@ -76,7 +76,8 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
   const risk = assessRisk(riskInput);
   const scores = scoreStory(riskInput);
   const triangulated = independence.independentOutlets.length >= 2 && panel.some((p) => p.verdict === 'corroborated') && !panel.some((p) => p.verdict === 'contradicted');
-  const editorFlag = work.flag_origin === 'editor' && story.flag_reason;
+  // Only the pipeline's own flag is recomputed; any other (an editor's, from the CLI or the console) stays.
+  const editorFlag = story.flag_reason && work.flag_origin !== 'pipeline';
   const highRisk = risk.level === 'high' || risk.level === 'critical';
   const flagReason = editorFlag ? story.flag_reason : highRisk ? `Risk ${risk.level}: ${risk.reasons.join('; ')}` : null;
   const gate = checkPublishGate({ source_count: story.source_count, triangulation_check: triangulated, ai_fact_check_panel: panel });

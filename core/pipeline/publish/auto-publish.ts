@@ -59,7 +59,7 @@ async function decide(ctx: StageContext, id: string): Promise<'published' | 'fla
       await publishStory(trx, { id, actor: ctx.actor, now });
       return 'published';
     }
-    if (work.flag_origin === 'editor') {
+    if (story.flag_reason && work.flag_origin !== 'pipeline') {
       await trx('synced_content').where('id', id).update(release);
       return 'flagged';
     }

@@ -278,7 +278,7 @@ function buildTimeline(sources: readonly SourceForAi[], candidates: readonly Can
 }
 
 const NAME = String.raw`((?:(?:Mr|Mrs|Ms|Dr|Prof|Sir|Dame|Minister|Senator|Commissioner|Superintendent|Inspector|Chief|Mayor|Prime Minister|President)\.?\s+)?[A-Z][\p{L}'’\-]+(?:\s+[A-Z][\p{L}'’\-]+){0,3})`;
-const ROLE = String.raw`(?:,\s+((?:the\s+)?[a-z][^.,"“”]{2,80}?))?`;
+const ROLE = String.raw`(?:,\s+((?:the\s+)?[a-z][^.,"“”]{2,80}))?`;
 const QUOTE = String.raw`["“]([^"“”]{8,400}?)[,.!?]?["”]`;
 const QUOTE_PATTERNS = [
   new RegExp(`${QUOTE},?\\s+(?:said|says|added|explained|noted|told [^,]+)\\s+${NAME}${ROLE}`, 'gu'),
@@ -316,12 +316,17 @@ function buildMetrics(candidates: readonly Candidate[], sources: readonly Source
       const key = `${f.label}|${f.kind}`;
       const row = rows.get(key) ?? { label: f.label, kind: f.kind, values: new Map(), previous: null, trend: trendWord };
       if (fromTo) {
+        // "from 6.2% to 5.1%": the first figure is the previous value, not a second current one.
         const prev = c.figures[i - 1]!;
         const prevKey = `${prev.label}|${prev.kind}`;
-        const prevRow = rows.get(prevKey);
-        if (prevRow && prevKey !== key) {
-          for (const [v, outlets] of prevRow.values) if (sameValue(v, prev.value)) { outlets.delete(sources[c.source]!.outlet); if (outlets.size === 0) prevRow.values.delete(v); }
-          if (prevRow.values.size === 0) rows.delete(prevKey);
+        const prevRow = prevKey === key ? row : rows.get(prevKey);
+        if (prevRow) {
+          for (const [v, outlets] of prevRow.values) {
+            if (!sameValue(v, prev.value)) continue;
+            outlets.delete(sources[c.source]!.outlet);
+            if (outlets.size === 0) prevRow.values.delete(v);
+          }
+          if (prevRow.values.size === 0 && prevKey !== key) rows.delete(prevKey);
         }
         row.previous = prev.value;
         row.trend = f.value > prev.value ? 'up' : f.value < prev.value ? 'down' : 'steady';
@@ -368,7 +373,7 @@ function buildOurTake(sources: readonly SourceForAi[], candidates: readonly Cand
   if (agreed.length > 0) {
     const top = agreed[0]!;
     const who = [...top.support].map((i) => sources[i]!.outlet);
-    parts.push(`${who.length === outlets.length ? `All ${outlets.length} outlets` : listNames(who)} agree on the core of the story: ${lowerFirst(stripEnd(top.text))}.`);
+    parts.push(`${who.length === outlets.length ? (outlets.length === 2 ? 'Both outlets' : `All ${outlets.length} outlets`) : listNames(who)} agree on the core of the story: ${lowerFirst(stripEnd(top.text))}.`);
   } else {
     parts.push(`The ${outlets.length} outlets describe the event in different terms, and no single fact appears in more than one report.`);
   }

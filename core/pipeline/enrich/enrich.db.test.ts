@@ -1,0 +1,81 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/open-database';
+import { silentLogger } from '../../logger';
+import type { Layer } from '../../stories/story';
+import { createStory } from '../../../test/factories/stories';
+import { openTestDatabase } from '../../../test/helpers/test-database';
+import type { StageContext } from '../types';
+import { enrichStories } from './enrich-stories';
+import { countryFactsEnricher, indicatorsEnricher, parseIndicators, type Enricher } from './enrichers';
+
+const SAMPLE = fileURLToPath(new URL('../../../data/indicators/caribbean-gdp.csv', import.meta.url));
+let db: Database;
+const ctx = (): StageContext => ({ db: db.knex, clock: () => new Date('2026-11-20T12:00:00Z'), logger: silentLogger, actor: 'cli:enrich (tester)', workerId: 'w', leaseMs: 60_000, batchSize: 10 });
+const layers: Layer[] = [{ layerType: 'why_it_matters', content: 'Money matters.', metricsTable: [{ label: 'Home', previous: 'N/A', current: '4', trend: 'reported' }] }];
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+beforeEach(async () => {
+  await db.knex('synced_content').del();
+});
+
+describe('enrichers', () => {
+  it('country facts for the region from world-countries', () => {
+    const result = countryFactsEnricher().enrich({ storyId: 's', region: 'St Lucia', tags: [], topics: [] })!;
+    expect(result.feed).toMatchObject({ type: 'country_facts', subject: 'Saint Lucia', data: { capital: ['Castries'] } });
+    expect(result.feed.source).toContain('world-countries');
+    expect(result.metrics.map((m) => m.label)).toContain('Saint Lucia: capital');
+    expect(countryFactsEnricher().enrich({ storyId: 's', region: 'Caribbean', tags: [], topics: [] })).toBeNull();
+  });
+
+  it('economic indicators from the CSV, for stories about the economy of that country, with their source', () => {
+    const enricher = indicatorsEnricher(SAMPLE);
+    const result = enricher.enrich({ storyId: 's', region: 'Jamaica', tags: ['business'], topics: ['economy'] })!;
+    expect(result.metrics).toEqual([{ label: 'GDP (current US$), Jamaica (2016)', previous: 'US$14.19 billion (2015)', current: 'US$14.06 billion', trend: 'down' }]);
+    expect(result.feed.source).toContain('World Bank');
+    expect(enricher.enrich({ storyId: 's', region: 'Jamaica', tags: ['sports'], topics: ['sports'] })).toBeNull();
+  });
+
+  it('rejects a malformed indicators file with the line and the fix', () => {
+    expect(() => parseIndicators('country,indicator\nJamaica,GDP', 'x.csv')).toThrow('x.csv lacks column(s): year, value, source.');
+    expect(() => parseIndicators('country,indicator,year,value,source\nJamaica,GDP,2016,lots,WB', 'x.csv')).toThrow('x.csv, line 2: value "lots" is not a number.');
+    expect(() => parseIndicators('country,indicator,year,value,source\nJamaica,GDP,2016,1,', 'x.csv')).toThrow('country, indicator and source are required');
+    expect(() => parseIndicators('country,indicator,year,value,source\n"Jamaica,GDP,2016,1,WB', 'x.csv')).toThrow('a quoted field is not closed');
+  });
+});
+
+describe('enrich stage', () => {
+  it('adds feeds and metric rows to stories without external data, 10 at a time, and marks inapplicable ones', async () => {
+    const jamaica = await createStory(db.knex, { title: 'Jamaica economy grows', region: 'Jamaica', tags: ['economy'], layers, external_data_feeds: null });
+    const region = await createStory(db.knex, { title: 'Caribbean cricket', region: 'Atlantis', tags: ['sports'], layers, external_data_feeds: null });
+    const unsummarised = await createStory(db.knex, { title: 'No layers yet', region: 'Jamaica', layers: [], external_data_feeds: null });
+    const stats = await enrichStories(ctx(), { enrichers: [countryFactsEnricher(), indicatorsEnricher(SAMPLE)], limit: 10 });
+    expect(stats).toMatchObject({ processed: 2, enriched: 1, failed: 0 });
+    const j = await db.knex('synced_content').where('id', jamaica.id).first();
+    expect(j.external_data_feeds.map((f: { type: string }) => f.type)).toEqual(['country_facts', 'economic_indicators']);
+    const table = j.layers[0].metricsTable.map((m: { label: string }) => m.label);
+    expect(table).toEqual(['Home', 'Jamaica: capital', 'Jamaica: area', 'Jamaica: currency', 'Jamaica: languages', 'GDP (current US$), Jamaica (2016)']);
+    expect(j.audit_log.at(-1)).toMatchObject({ action: 'enriched', user: 'cli:enrich (tester)' });
+    expect((await db.knex('synced_content').where('id', region.id).first()).external_data_feeds).toEqual([]);
+    expect((await db.knex('synced_content').where('id', unsummarised.id).first()).external_data_feeds).toBeNull();
+    expect((await enrichStories(ctx(), { enrichers: [countryFactsEnricher()] })).processed).toBe(0);
+  });
+
+  it('skips an enricher that fails and keeps the others', async () => {
+    const story = await createStory(db.knex, { title: 'Jamaica story', region: 'Jamaica', layers, external_data_feeds: null });
+    const broken: Enricher = { name: 'broken', enrich: () => { throw new Error('boom'); } };
+    const dir = mkdtempSync(join(tmpdir(), 'c360-ind-'));
+    writeFileSync(join(dir, 'bad.csv'), 'nonsense');
+    const stats = await enrichStories(ctx(), { enrichers: [broken, indicatorsEnricher(join(dir, 'bad.csv')), countryFactsEnricher()] });
+    expect(stats).toMatchObject({ processed: 1, enriched: 1, failed: 2 });
+    expect((await db.knex('synced_content').where('id', story.id).first()).external_data_feeds).toHaveLength(1);
+  });
+});

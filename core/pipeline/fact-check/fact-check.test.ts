@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { Layer } from '../../stories/story';
+import type { SourceItem } from '../work/story-sources';
+import { checkClaim, prepareVoices } from './claims';
+import { assessIndependence } from './independence';
+import { traceLayers } from './provenance';
+import { assessRisk, scoreStory, type RiskInput } from './risk';
+
+let n = 0;
+function item(outlet: string, text: string, extra: Partial<SourceItem> = {}): SourceItem {
+  n++;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, outlet, outletKind: 'press', ownerGroup: outlet, url: `https://example.test/${n}`,
+    title: text.split('.')[0]!, summary: '', text, author: null, publishedAt: `2026-11-18T${String(8 + n % 10).padStart(2, '0')}:00:00Z`, createdAt: '2026-11-18T12:00:00Z', region: null, carriers: [], ...extra,
+  };
+}
+
+const WIRE = 'A fire destroyed four homes in Ocho Rios, St Ann, on Monday and left 15 people homeless, the Jamaica Fire Brigade said. Firefighters fought the blaze for two hours.';
+
+describe('independence', () => {
+  it('counts each owner group once, and near-identical text (wire copy) once, saying why', () => {
+    const sources = [
+      item('Antilles Wire', WIRE, { publishedAt: '2026-11-16T08:00:00Z' }),
+      item('Northcoast Times', `${WIRE} Residents are counting their losses.`, { publishedAt: '2026-11-16T10:00:00Z' }),
+      item('Kingston Ledger', 'Four homes were gutted by fire near Ocho Rios on Monday; 15 residents lost their homes.', { ownerGroup: 'Ledger Group', publishedAt: '2026-11-16T09:00:00Z' }),
+      item('Sunday Ledger', 'Fifteen people are homeless after Monday\'s Ocho Rios fire destroyed four houses.', { ownerGroup: 'Ledger Group', publishedAt: '2026-11-16T12:00:00Z' }),
+    ];
+    const result = assessIndependence(sources);
+    expect(result.independentOutlets).toEqual(['Antilles Wire', 'Kingston Ledger']);
+    const why = Object.fromEntries(result.verdicts.map((v) => [v.outlet, v]));
+    expect(why['Antilles Wire']).toMatchObject({ independent: true, reason: 'own reporting' });
+    expect(why['Northcoast Times']).toMatchObject({ independent: false, counted_as: 'Antilles Wire' });
+    expect(why['Northcoast Times']!.reason).toMatch(/near-identical text to Antilles Wire \(\d+% shared wording\): wire copy/);
+    expect(why['Sunday Ledger']).toMatchObject({ independent: false, counted_as: 'Kingston Ledger', reason: 'same owner group (Ledger Group) as Kingston Ledger' });
+  });
+
+  it('treats a government release re-published by the press as one voice, and a carried item as its original', () => {
+    const release = 'The Ministry of Health confirmed 12 new cases of dengue in St Catherine this week and urged residents to clear breeding sites around their homes.';
+    const sources = [
+      item('Jamaica Information Service', release, { outletKind: 'official', publishedAt: '2026-11-16T08:00:00Z', carriers: [{ outlet: 'Caribbean Aggregator', outletKind: 'aggregator', ownerGroup: 'Caribbean Aggregator', url: null, matchedBy: 'content_hash' }] }),
+      item('Kingston Ledger', release, { publishedAt: '2026-11-16T09:00:00Z' }),
+    ];
+    const result = assessIndependence(sources);
+    expect(result.independentOutlets).toEqual(['Jamaica Information Service']);
+    const reasons = result.verdicts.map((v) => `${v.outlet}: ${v.reason}`);
+    expect(reasons).toContainEqual(expect.stringMatching(/^Kingston Ledger: near-identical text .* a government release re-published$/));
+    expect(reasons).toContainEqual("Caribbean Aggregator: carried Jamaica Information Service's item (the same story re-published)");
+  });
+});
+
+describe('claims', () => {
+  const sources = [
+    item('Antilles Wire', WIRE),
+    item('Kingston Ledger', 'Four homes were destroyed by fire in Ocho Rios on Monday, leaving 15 people homeless.'),
+    item('Northcoast Times', 'Monday\'s fire in Ocho Rios destroyed five homes, according to residents.'),
+  ];
+  const independence = assessIndependence(sources);
+  const voices = prepareVoices(independence);
+
+  it('corroborates a claim two independent sources support, with matching figures', () => {
+    const result = checkClaim({ text: 'The fire left 15 people homeless in Ocho Rios.', entities: ['Ocho Rios'] }, voices, independence);
+    expect(result).toMatchObject({ verdict: 'corroborated', resolved: true, independent_outlets: ['Antilles Wire', 'Kingston Ledger'] });
+  });
+
+  it('finds contradictory figures and names who says what', () => {
+    const result = checkClaim({ text: 'The fire destroyed four homes in Ocho Rios on Monday.', entities: ['Ocho Rios'] }, voices, independence);
+    expect(result.verdict).toBe('contradicted');
+    expect(result.resolved).toBe(false);
+    expect(result.contradicting_outlets).toEqual(['Northcoast Times']);
+    expect(result.explanation).toContain('Northcoast Times gives 5 home where the claim says 4');
+  });
+
+  it('leaves single-source and unsupported claims unresolved', () => {
+    expect(checkClaim({ text: 'Firefighters fought the blaze for two hours.' }, voices, independence)).toMatchObject({ verdict: 'single source', resolved: false });
+    expect(checkClaim({ text: 'The prime minister visited the families on Tuesday.' }, voices, independence)).toMatchObject({ verdict: 'unsupported', resolved: false });
+  });
+});
+
+describe('provenance and quotes', () => {
+  const independence = assessIndependence([
+    item('Antilles Wire', `${WIRE} "We lost everything," said Marcia Brown, a resident.`),
+    item('Kingston Ledger', 'Four homes were destroyed by fire in Ocho Rios on Monday, leaving 15 people homeless.'),
+  ]);
+
+  it('credits each sentence to its sources, keeps verbatim quotes and turns the rest into reported speech', () => {
+    const layers: Layer[] = [
+      { layerType: 'short_version', content: 'A fire destroyed four homes in Ocho Rios on Monday. The mayor promised new houses by Christmas.' },
+      {
+        layerType: 'what_locals_saying',
+        content: 'Residents spoke of their losses.',
+        quotes: [
+          { quote: 'We lost everything', author: 'Marcia Brown', role: 'resident' },
+          { quote: 'We will rebuild by Christmas', author: 'The Mayor' },
+        ],
+      },
+    ];
+    const result = traceLayers(layers, independence.voices);
+    const short = result.layers[0]!;
+    expect(short.provenance[0]).toMatchObject({ outlets: ['Antilles Wire', 'Kingston Ledger'] });
+    expect(short.provenance[1]!.outlets).toEqual([]);
+    expect(result).toMatchObject({ factualSentences: 2, sourcedSentences: 1, quotesKept: 1, quotesReported: 1 });
+    const locals = result.layers[1]!;
+    expect(locals.quotes).toEqual([{ quote: 'We lost everything', author: 'Marcia Brown', role: 'resident', verified: true, sources: ['Antilles Wire'] }]);
+    expect(locals.content).toBe('Residents spoke of their losses. According to The Mayor, We will rebuild by Christmas.');
+    expect(locals.content).not.toContain('"');
+  });
+});
+
+describe('risk rules', () => {
+  const panel = (verdicts: string[]) => verdicts.map((v) => ({ claim: v, verdict: v, resolved: v === 'corroborated', supporting_outlets: [], independent_outlets: [], contradicting_outlets: [], explanation: '' })) as RiskInput['panel'];
+  const base: RiskInput = { independentSources: 3, panel: panel(['corroborated', 'corroborated']), sensitive: [], quotesReported: 0, factualSentences: 4, sourcedSentences: 4 };
+  it.each([
+    ['well sourced, all corroborated', {}, 'low'],
+    ['single source', { independentSources: 1 }, 'high'],
+    ['contradictory figures', { panel: panel(['corroborated', 'contradicted']) }, 'high'],
+    ['contradictory figures on a sensitive topic', { panel: panel(['corroborated', 'contradicted']), sensitive: ['kill'] }, 'critical'],
+    ['one unresolved claim of three', { panel: panel(['corroborated', 'corroborated', 'single source']) }, 'medium'],
+    ['most claims unresolved', { panel: panel(['corroborated', 'single source', 'unsupported']) }, 'high'],
+    ['sensitive topic, corroborated', { sensitive: ['murder'] }, 'medium'],
+    ['sensitive topic from a single source', { sensitive: ['murder'], independentSources: 1 }, 'critical'],
+    ['sensitive topic with an unresolved claim', { sensitive: ['election'], panel: panel(['corroborated', 'corroborated', 'single source']) }, 'high'],
+    ['no checkable claims', { panel: [] }, 'medium'],
+    ['a quote not found verbatim', { quotesReported: 1 }, 'medium'],
+    ['sentences traced to no source', { sourcedSentences: 2 }, 'medium'],
+  ] as const)('%s → %s', (_name, change, level) => {
+    expect(assessRisk({ ...base, ...change } as RiskInput).level).toBe(level);
+  });
+
+  it('scores: fact_check_score is the corroborated share; truth_score weighs independence, tracing and contradictions', () => {
+    expect(scoreStory(base)).toEqual({ factCheckScore: 1, truthScore: 1 });
+    expect(scoreStory({ ...base, independentSources: 1, panel: panel(['corroborated', 'contradicted']), sourcedSentences: 2 })).toEqual({ factCheckScore: 0.5, truthScore: 0.3 });
+  });
+});

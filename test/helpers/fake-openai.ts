@@ -1,0 +1,119 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { summariseOffline } from '../../core/pipeline/summarise/offline-provider';
+
+/**
+ * A fake OpenAI-compatible server on 127.0.0.1 (port 0) for tests and the bench. Each request to
+ * /v1/chat/completions takes the next behaviour from the script (then `fallback` forever):
+ *   valid         a schema-valid story, written from the request's reports by the offline summariser
+ *   invalid-json  truncated JSON
+ *   garbage       JSON of the wrong shape
+ *   rate-limit    429 with retry-after-ms
+ *   server-error  500
+ *   hang          no answer (the client's timeout fires)
+ * It counts calls and the tokens it reports (about 4 characters a token, as such servers estimate).
+ */
+
+export type FakeBehaviour = 'valid' | 'invalid-json' | 'garbage' | 'rate-limit' | 'server-error' | 'hang';
+
+export type FakeOpenAi = {
+  baseUrl: string;
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  behaviours: FakeBehaviour[];
+  requests: { messages: { role: string; content: string }[]; model: string; response_format?: unknown }[];
+  setScript: (script: FakeBehaviour[], fallback?: FakeBehaviour) => void;
+  close: () => Promise<void>;
+};
+
+export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallback?: FakeBehaviour; retryAfterMs?: number } = {}): Promise<FakeOpenAi> {
+  let script = [...(options.script ?? [])];
+  let fallback: FakeBehaviour = options.fallback ?? 'valid';
+  const sockets = new Set<Socket>();
+  const state: FakeOpenAi = {
+    baseUrl: '',
+    calls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    behaviours: [],
+    requests: [],
+    setScript: (next, nextFallback) => {
+      script = [...next];
+      if (nextFallback) fallback = nextFallback;
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    state.calls++;
+    state.requests.push(body);
+    const behaviour = script.shift() ?? fallback;
+    state.behaviours.push(behaviour);
+    const promptChars = (body.messages as { content: string }[]).reduce((n, m) => n + String(m.content).length, 0);
+    const reply = (content: string) => {
+      const prompt = Math.ceil(promptChars / 4);
+      const completion = Math.ceil(content.length / 4);
+      state.promptTokens += prompt;
+      state.completionTokens += completion;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: `chatcmpl-${state.calls}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
+          usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+        }),
+      );
+    };
+    switch (behaviour) {
+      case 'valid': {
+        const user = [...body.messages].reverse().find((m: { role: string; content: string }) => m.role === 'user' && m.content.startsWith('{'))
+          ?? body.messages.find((m: { role: string }) => m.role === 'user');
+        const payload = JSON.parse(user.content) as { today: string; reports: { outlet: string; title: string; summary: string; text: string; published_at: string | null; url: string | null; author: string | null }[] };
+        const summary = summariseOffline({
+          storyId: 'fake',
+          now: new Date(`${payload.today}T12:00:00Z`),
+          sources: payload.reports.map((r, i) => ({ id: String(i), outlet: r.outlet, title: r.title, summary: r.summary, text: r.text, author: r.author, url: r.url, publishedAt: r.published_at })),
+        });
+        return reply(JSON.stringify(summary));
+      }
+      case 'invalid-json':
+        return reply('{"title": "Half an answer", "summary": "It stops');
+      case 'garbage':
+        return reply(JSON.stringify({ title: 7, layers: 'none', note: 'not the schema' }));
+      case 'rate-limit':
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': String(options.retryAfterMs ?? 20) }).end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit_error' } }));
+        return;
+      case 'server-error':
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'upstream exploded' } }));
+        return;
+      case 'hang':
+        return; // never answers; the socket is destroyed on close
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => {
+      if (!res.headersSent) res.writeHead(500).end(JSON.stringify({ error: { message: error.message } }));
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return state;
+}
