@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { addFeed, getFeed, listFeeds, markFeedsDue } from '../feeds/feed-repository';
@@ -56,6 +57,9 @@ beforeAll(async () => {
       res.end();
     },
     '/hang': () => {},
+    '/xss.xml': feedRoute({ body: readFileSync(new URL('../../test/fixtures/feeds/xss.xml', import.meta.url)), gzip: true }),
+    '/latin1.xml': feedRoute({ body: readFileSync(new URL('../../test/fixtures/feeds/latin1-no-declaration.xml', import.meta.url)), contentType: 'application/rss+xml; charset=ISO-8859-1' }),
+    '/json': feedRoute({ body: readFileSync(new URL('../../test/fixtures/feeds/jsonfeed.json', import.meta.url)), contentType: 'application/feed+json' }),
   });
 });
 afterAll(async () => {
@@ -171,6 +175,21 @@ describe('ingestDueFeeds', () => {
     const stats = await ingestDueFeeds(db.knex, { ...deps(), onProgress: (e) => events.push(e.type) }, { feedId: ledger.id });
     expect(stats).toMatchObject({ feeds: 1, fetched: 1, itemsNew: 2 });
     expect(events).toEqual(['start', 'batch-start', 'feed-done', 'batch-done']);
+  });
+
+  it('stores hostile, gzipped, Latin-1 and JSON feeds inert and decoded', async () => {
+    await addFeed(db.knex, { url: host.url('/xss.xml'), outlet: 'Hostile' });
+    await addFeed(db.knex, { url: host.url('/latin1.xml'), outlet: 'Le Nouvelliste', language: 'fr' });
+    await addFeed(db.knex, { url: host.url('/json'), outlet: 'Nassau Tide' });
+    const stats = await ingestDueFeeds(db.knex, deps());
+    expect(stats).toMatchObject({ fetched: 3, failed: 0, itemsNew: 4 });
+    const rows = await db.knex('raw_feeds').select('*').orderBy('outlet');
+    const hostile = rows.find((r) => r.outlet === 'Hostile')!;
+    expect(hostile.title).toBe('Budget passes');
+    const stored = JSON.stringify(rows).toLowerCase();
+    for (const bad of ['<script', 'onerror', 'onclick', 'javascript:', 'data:', '<svg', '<iframe', '<style']) expect(stored, bad).not.toContain(bad);
+    expect(rows.find((r) => r.outlet === 'Le Nouvelliste')!.title).toMatch(/café et crème à la fête/);
+    expect(rows.filter((r) => r.outlet === 'Nassau Tide').map((r) => r.title).sort()).toEqual(['Fibre reaches Exuma', 'Regatta draws 40 boats']);
   });
 
   it.skipIf(testDatabaseMode() !== 'embedded')('announces inserted items with NOTIFY', async () => {
