@@ -43,7 +43,7 @@ describe('the demo sample feeds', () => {
     expect(groups.filter((g) => g.owner_group === 'Ledger Media Group').map((g) => g.outlet)).toEqual(['Kingston Ledger', 'Nassau Tide']);
 
     // Dates moved together: the newest item is "now", the rest keep their spacing.
-    const { newest, oldest } = await db.knex('raw_feeds').max({ newest: 'published_at' }).min({ oldest: 'published_at' }).first();
+    const { newest, oldest } = (await db.knex('raw_feeds').max({ newest: 'published_at' }).min({ oldest: 'published_at' }).first())!;
     expect(new Date(newest).toISOString()).toBe('2030-03-01T12:00:00.000Z');
     expect(new Date(newest).getTime() - new Date(oldest).getTime()).toBe((100 - 2) * 3_600_000);
 
