@@ -96,6 +96,8 @@ export function findNames(sentences: readonly Sentence[]): Names {
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       if (!(isCapitalised(t) && (t.pos === 'PROPN' || (t.pos === 'NOUN' && i > 0)))) continue;
+      // A capital at the start of a sentence is only a name when the tagger says so.
+      if (i === 0 && t.pos !== 'PROPN') continue;
       let j = i;
       while (j + 1 < tokens.length) {
         const next = tokens[j + 1]!;
@@ -159,4 +161,9 @@ export function stripHtml(html: string): string {
     .replace(/[ \t]+/g, ' ')
     .replace(/\s*\n\s*/g, '\n')
     .trim();
+}
+
+/** Wire datelines ("CASTRIES (Antilles Wire) — ") say where the reporter filed from, not what happened. */
+export function stripDateline(text: string): string {
+  return text.replace(/^\s*[A-Z][A-Z'’.\- ]{1,40}(?:,\s*[A-Z][\w .]{1,30})?\s*(?:\([^)]{1,40}\))?\s*[—–-]{1,2}\s+/, '');
 }

@@ -184,8 +184,8 @@ export function findPlaces(text: string): Place[] {
     let matched = 0;
     for (let n = Math.min(maxWords, words.length - i); n >= 1; n--) {
       const candidates = byName.get(words.slice(i, i + n).join(' '));
-      // Two-letter aliases (US, UK, DR, TT) only count in the original upper case; checked by the caller's text.
-      if (candidates && !(n === 1 && words[i]!.length <= 3 && !new RegExp(`\\b${escapeRegExp(words[i]!.toUpperCase())}\\b`).test(text))) {
+      // Short aliases (US, UK, DR, TT) only count in upper case, and not as a currency (US$75, TT$500).
+      if (candidates && !(n === 1 && words[i]!.length <= 3 && !new RegExp(`\\b${escapeRegExp(words[i]!.toUpperCase())}\\b(?![$.]?\\d|\\$)`).test(text))) {
         found.push(candidates);
         matched = n;
         break;

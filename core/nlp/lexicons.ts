@@ -32,7 +32,7 @@ export const SECTION_TOPICS: Record<string, string> = {
 /** Sensitive topics raise the risk level (fact-check) and need stronger sourcing. */
 export const SENSITIVE_WORDS: readonly string[] = [
   'dead', 'death', 'die', 'kill', 'murder', 'shooting', 'shot', 'homicide', 'rape', 'sexual', 'abuse', 'child', 'minor', 'suicide',
-  'election', 'fraud', 'corruption', 'allegation', 'allege', 'bribe', 'arrest', 'charge', 'outbreak', 'epidemic', 'evacuate', 'evacuation',
+  'election', 'fraud', 'corruption', 'allegation', 'allege', 'bribe', 'arrest', 'outbreak', 'epidemic', 'evacuate', 'evacuation',
   'terror', 'kidnap', 'missing', 'riot', 'curfew',
 ];
 

@@ -91,12 +91,15 @@ async function runStage(deps: PipelineDeps, stage: StageName, limit: number | un
       case 'enrich': {
         // The console enriches 10 at a time; a run goes on in tens until nothing is left (or the limit).
         const total: StageResult = { ...emptyStats(), enriched: 0 };
+        deps.onProgress?.({ stage: 'enrich', status: 'started' });
         for (;;) {
-          const batch = await enrichStories(deps, { enrichers: deps.enrichers, limit: Math.min(enrichLimit, limit ?? enrichLimit) });
+          const batch = await enrichStories({ ...deps, onProgress: undefined }, { enrichers: deps.enrichers, limit: Math.min(enrichLimit, limit ?? enrichLimit) });
           addStats(total, batch);
           total.enriched! += batch.enriched;
+          deps.onProgress?.({ stage: 'enrich', status: 'progress', processed: total.processed, failed: total.failed });
           if (batch.processed < enrichLimit || limit !== undefined) break;
         }
+        deps.onProgress?.({ stage: 'enrich', status: 'finished', processed: total.processed, failed: total.failed, message: `${total.enriched} with external data` });
         return total;
       }
       case 'publish':

@@ -1,4 +1,4 @@
-import { contentWords, findEntities, splitSentences } from '../../nlp/analyse';
+import { contentWords, findEntities, splitSentences, stripDateline } from '../../nlp/analyse';
 import { findFigures } from '../../nlp/figures';
 import { placesConflict, type Place } from '../../nlp/gazetteer';
 
@@ -10,11 +10,6 @@ import { placesConflict, type Place } from '../../nlp/gazetteer';
 
 export type ItemText = { title: string; summary: string; text: string; publishedAt: string | null; createdAt: string };
 export type Features = { terms: Record<string, number>; entities: string[]; places: Place[]; time: number };
-
-/** Wire datelines ("CASTRIES (Antilles Wire) — ") say where the reporter filed from, not what happened. */
-export function stripDateline(text: string): string {
-  return text.replace(/^\s*[A-Z][A-Z'’.\- ]{1,40}(?:,\s*[A-Z][\w .]{1,30})?\s*(?:\([^)]{1,40}\))?\s*[—–-]{1,2}\s+/, '');
-}
 
 export function itemFeatures(item: ItemText): Features {
   const leadSource = stripDateline(item.summary.trim() || item.text);
@@ -76,4 +71,4 @@ export function storyKeys(f: { entities: readonly string[]; terms: Record<string
   return [...new Set([...entityKeys, ...Object.keys(f.terms).filter((t) => !t.startsWith('#')).map((t) => `w:${t}`)])];
 }
 
-export { placesConflict };
+export { placesConflict, stripDateline };

@@ -7,7 +7,7 @@ import type { Independence, Voice } from './independence';
 /**
  * A claim is checked against every voice. A source supports it when a sentence there covers most of
  * the claim's words (SUPPORT_OVERLAP), most figures in the claim (at least half) appear there with the same value,
- * and at least half the claim's names appear there. A source contradicts it when it speaks of the
+ * and half the claim's names (two are enough) appear there. A source contradicts it when it speaks of the
  * same thing (TOPIC_OVERLAP) with a different figure of the same kind and label ("4 homes" against
  * "5 homes"). Verdicts: corroborated (two or more independent voices support, none contradicts:
  * resolved), contradicted, single source, unsupported (all three unresolved, for an editor to decide).
@@ -57,7 +57,7 @@ export function checkClaim(claim: Claim, voices: readonly VoiceText[], independe
     const allFigures = v.sentences.flatMap((s) => s.figures);
     const matchedFigures = claimFigures.filter((cf) => allFigures.some((f) => f.kind === cf.kind && sameValue(f.value, cf.value))).length;
     const figuresOk = matchedFigures >= Math.ceil(claimFigures.length / 2);
-    const namesOk = names.length === 0 || names.filter((n) => v.lower.includes(n)).length >= Math.ceil(names.length / 2);
+    const namesOk = names.length === 0 || names.filter((n) => v.lower.includes(n)).length >= Math.min(2, Math.ceil(names.length / 2));
     const best = Math.max(0, ...v.sentences.map((s) => coverage(claimWords, s.words)));
     const needed = claimFigures.length > 0 ? FIGURE_SUPPORT_OVERLAP : SUPPORT_OVERLAP;
     if (figuresOk && namesOk && best >= needed) {

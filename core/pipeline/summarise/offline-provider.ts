@@ -1,4 +1,4 @@
-import { contentWords, findEntities, splitSentences, type Sentence } from '../../nlp/analyse';
+import { contentWords, findEntities, splitSentences, stripDateline, type Sentence } from '../../nlp/analyse';
 import { resolveDate } from '../../nlp/dates';
 import { findFigures, formatFigure, sameValue, type Figure } from '../../nlp/figures';
 import { mainCountry } from '../../nlp/gazetteer';
@@ -53,8 +53,9 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 }
 
 function bodyOf(source: SourceForAi): string {
-  const summary = source.summary.trim();
-  const text = source.text.trim();
+  // Datelines ("NASSAU (Antilles Wire) — ") are where the report was filed, not part of any fact.
+  const summary = stripDateline(source.summary.trim());
+  const text = source.text.split('\n').map((p) => stripDateline(p.trim())).join('\n').trim();
   if (!text) return summary;
   // Feeds often repeat the summary as the first paragraph.
   return summary && !text.startsWith(summary.slice(0, 60)) ? `${summary}\n${text}` : text;
