@@ -3,8 +3,6 @@ import { Command } from 'commander';
 import type { Config } from '../../core/config';
 import type { Database } from '../../core/db/open-database';
 import type { Logger } from '../../core/logger';
-import { createApp } from '../../server/app';
-import { startServer } from '../../server/start-server';
 import { withContext } from '../context';
 import { parseCount } from './stories';
 
@@ -25,6 +23,8 @@ export async function serveUntilStopped(
   context: { config: Config; db: Database; logger: Logger },
   options: { port?: number; host?: string } = {},
 ): Promise<void> {
+  // Loaded here, not at the top: the server's libraries cost other commands half a second to import.
+  const [{ createApp }, { startServer }] = await Promise.all([import('../../server/app'), import('../../server/start-server')]);
   const app = createApp({ ...context, webDist: WEB_DIST });
   const server = await startServer(app, { host: options.host ?? context.config.host, port: options.port ?? context.config.port });
   process.stderr.write(`C360 is serving ${server.url} (database: ${context.db.location}). Press Ctrl+C to stop.\n`);

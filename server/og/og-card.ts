@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
 
 /**
  * Social preview cards (Open Graph / Twitter): 1200×630 PNG with the story's title and region,
@@ -57,6 +55,8 @@ export async function renderOgCard(input: { title: string; region: string }): Pr
       'Caribbean Intelligence · verified, layered news',
     ),
   );
+  // Loaded on first use: satori takes a quarter of a second to import, which every CLI command would pay.
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: OG_WIDTH, height: OG_HEIGHT, fonts: loadFonts() });
   return new Resvg(svg, { fitTo: { mode: 'width', value: OG_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
 }
