@@ -127,6 +127,23 @@ describe('role matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses every state-changing route without the CSRF token, even for an admin (except those that carry their own secret)', async () => {
+    const exempt = new Set(['POST /api/sync-sanity', 'POST /newsletter/unsubscribe']);
+    const mutations = Object.keys(MATRIX).filter((key) => !key.startsWith('GET ') && !exempt.has(key));
+    expect(mutations.length).toBeGreaterThan(8);
+    const failures: string[] = [];
+    for (const key of mutations) {
+      const [method, pattern] = key.split(' ') as [string, string];
+      const cell = MATRIX[key]!;
+      const client = await browserFor('admin');
+      await client.csrfToken(); // the cookie is there; only the header is missing
+      const res = await client.request(method, cell.path ? cell.path(fixtures) : pattern, { body: cell.body?.(fixtures) ?? {}, csrf: false });
+      const code = res.status === 403 ? (await res.json()).error.code : await res.text();
+      if (res.status !== 403 || code !== 'csrf_failed') failures.push(`${key}: ${res.status} ${code}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('says plainly why a reader may not use the console', async () => {
     const res = await (await browserFor('reader')).get('/api/console/stories');
     expect(res.status).toBe(403);
