@@ -159,8 +159,9 @@ async function main(): Promise<void> {
     const c360Url = `http://127.0.0.1:${c360Port}`;
     await waitFor(`${c360Url}/healthz`, c360);
     const homeHtml = Buffer.from(await (await fetch(`${c360Url}/`)).arrayBuffer());
-    const homeApi = await (await fetch(`${c360Url}/api/home`)).json();
-    process.stderr.write(`C360 home page: ${homeHtml.length} bytes of HTML; home API lead: "${homeApi.lead?.title}"\n`);
+    const homeApiText = await (await fetch(`${c360Url}/api/home`)).text();
+    const homeApi = JSON.parse(homeApiText);
+    process.stderr.write(`C360 home page: ${homeHtml.length} bytes of HTML; home API: ${Buffer.byteLength(homeApiText)} bytes of JSON, lead "${homeApi.lead?.title}"\n`);
 
     // --- (a) nginx, static file ------------------------------------------------------------
     const www = join(work, 'www');
@@ -224,6 +225,7 @@ http {
     const rows = [a, b, cHtml, cApi];
     const fmt = (r: Result) => [r.name.padEnd(32), r.rps.toFixed(0).padStart(9), r.p99ms.toFixed(2).padStart(9), r.non2xx ? ` (${r.non2xx} non-2xx!)` : ''].join('  ');
     console.log(`\nHTTP on loopback, ${CONNECTIONS} connections, ${STORIES} published stories, ${SECONDS} s per run`);
+    console.log(`(a), (b) and the C360 page send the same ${homeHtml.length}-byte page; the home API sends ${Buffer.byteLength(homeApiText)} bytes of JSON`);
     console.log(`${'server'.padEnd(32)}  ${'req/s'.padStart(9)}  ${'p99 ms'.padStart(9)}`);
     for (const r of rows) console.log(fmt(r));
     console.log('');
