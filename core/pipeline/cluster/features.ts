@@ -1,6 +1,6 @@
 import { contentWords, findEntities, splitSentences, stripDateline } from '../../nlp/analyse';
 import { findFigures } from '../../nlp/figures';
-import { placesConflict, type Place } from '../../nlp/gazetteer';
+import { normalisePlaceName, placesConflict, type Place } from '../../nlp/gazetteer';
 
 /**
  * What clustering compares: an item's terms (title words count twice, then its lead: the summary, or
@@ -24,6 +24,10 @@ export function itemFeatures(item: ItemText): Features {
   }
   const text = `${item.title}. ${leadSentences.map((s) => s.text).join(' ')}`;
   const entities = findEntities(text, [...titleSentences, ...leadSentences]);
+  // Place names are compared as places (with the conflict rule), not as words: otherwise two
+  // different events in one town look alike by their most repeated word.
+  const placeWords = new Set(entities.places.flatMap((p) => normalisePlaceName(p.name).split(' ')));
+  for (const t of Object.keys(terms)) if (placeWords.has(t)) delete terms[t];
   const keys = new Set<string>();
   for (const p of entities.places) {
     keys.add(placeKey(p));

@@ -8,7 +8,8 @@ import { placesFromKeys } from './features';
  * the story had an item within WINDOW_HOURS of this one, and they do not conflict: two different
  * parishes or countries, or two different laws (look-alike events elsewhere, or about another bill,
  * are other stories). Shared names add evidence; a report that names no one loses nothing by it.
- * Entity overlap is |shared| / |smaller set|, a whole country counting COUNTRY_WEIGHT of a name.
+ * Entity overlap is |shared| / |smaller set|, a whole country counting COUNTRY_WEIGHT of a name and a
+ * parish or town PLACE_WEIGHT; below MIN_TEXT text similarity nothing joins (one town, two events).
  * Weights and threshold were tuned on test/fixtures/pipeline/clustering.json (see cluster-quality.test.ts).
  */
 export const WINDOW_HOURS = 72;
@@ -16,14 +17,25 @@ export const TEXT_WEIGHT = 0.6;
 export const ENTITY_WEIGHT = 0.4;
 export const JOIN_THRESHOLD = 0.25;
 export const COUNTRY_WEIGHT = 0.3;
+/** A parish or town shared counts half a name: two events in one town are common. */
+export const PLACE_WEIGHT = 0.5;
+/** Below this text similarity no amount of shared names joins two reports (same town, different events). */
+export const MIN_TEXT = 0.15;
 /** A story keeps at most this many terms (highest weight first) so its vector stays small. */
 export const MAX_STORY_TERMS = 80;
 
 export type StoryFeatures = { id: string; terms: Record<string, number>; entities: string[]; firstTime: number; lastTime: number };
 export type Idf = (term: string) => number;
 
+/**
+ * Smoothed IDF. Until MIN_CORPUS items have been clustered the corpus is taken to be that large, so the
+ * first reports (every shared word then has df 1) are not judged mostly by the words they do not share.
+ */
+export const MIN_CORPUS = 100;
+
 export function makeIdf(df: ReadonlyMap<string, number>, docs: number): Idf {
-  return (term) => Math.log((docs + 1) / ((df.get(term) ?? 0) + 1)) + 1;
+  const n = Math.max(docs, MIN_CORPUS);
+  return (term) => Math.log((n + 1) / ((df.get(term) ?? 0) + 1)) + 1;
 }
 
 export function cosine(a: Record<string, number>, b: Record<string, number>, idf: Idf): number {
@@ -41,7 +53,8 @@ export function cosine(a: Record<string, number>, b: Record<string, number>, idf
 }
 
 function weight(key: string): number {
-  return key.startsWith('place:') && key.endsWith('/country') ? COUNTRY_WEIGHT : 1;
+  if (!key.startsWith('place:')) return 1;
+  return key.endsWith('/country') ? COUNTRY_WEIGHT : PLACE_WEIGHT;
 }
 
 export function entityOverlap(a: readonly string[], b: readonly string[]): number {
@@ -68,7 +81,7 @@ export function scoreMatch(item: Features, story: StoryFeatures, idf: Idf, windo
   const text = cosine(item.terms, story.terms, idf);
   const entities = entityOverlap(item.entities, story.entities);
   // Shared names add evidence; their absence (a report naming no one) takes none away.
-  const score = conflict || !inWindow ? 0 : Math.max(text, TEXT_WEIGHT * text + ENTITY_WEIGHT * entities);
+  const score = conflict || !inWindow || text < MIN_TEXT ? 0 : Math.max(text, TEXT_WEIGHT * text + ENTITY_WEIGHT * entities);
   return { score, text, entities, conflict, inWindow };
 }
 
