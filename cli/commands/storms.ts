@@ -90,7 +90,7 @@ export function stormsCommand(): Command {
             { header: 'REGION', value: (a) => a.region, width: 24 },
             { header: 'ISSUED', value: (a) => a.issuedAt.slice(0, 16).replace('T', ' ') },
             { header: 'EXPIRES', value: (a) => a.expiresAt.slice(0, 16).replace('T', ' ') },
-            { header: 'MESSAGE', value: (a) => a.message, width: 90 },
+            { header: 'MESSAGE', value: (a) => a.message, width: 70 },
           ],
           { title: `${alerts.length} alert(s) in force` },
         );

@@ -1,5 +1,4 @@
 import { Box, render, Static, Text } from 'ink';
-import { useEffect, useState } from 'react';
 import type { FeedRunResult, IngestProgress, IngestStats } from '../../core/ingest/ingest-feeds';
 
 /**
@@ -73,25 +72,17 @@ export function IngestProgressView({ state }: { state: ProgressState }) {
   );
 }
 
-function Live({ subscribe }: { subscribe: (listener: (event: IngestProgress) => void) => void }) {
-  const [state, setState] = useState(initialProgress);
-  useEffect(() => subscribe((event) => setState((s) => reduceProgress(s, event))), [subscribe]);
-  return <IngestProgressView state={state} />;
-}
-
 /** Renders live progress while `run` works; returns its result after the last frame is drawn. */
 export async function withIngestProgress(run: (onProgress: (event: IngestProgress) => void) => Promise<IngestStats>): Promise<IngestStats> {
-  const pending: IngestProgress[] = [];
-  let listener: ((event: IngestProgress) => void) | null = null;
-  const subscribe = (l: (event: IngestProgress) => void) => {
-    listener = l;
-    for (const e of pending.splice(0)) l(e);
-  };
-  const instance = render(<Live subscribe={subscribe} />, { stdout: process.stderr, patchConsole: false });
+  let state = initialProgress();
+  const instance = render(<IngestProgressView state={state} />, { stdout: process.stderr, patchConsole: false });
   try {
-    return await run((event) => (listener ? listener(event) : pending.push(event)));
+    return await run((event) => {
+      state = reduceProgress(state, event);
+      instance.rerender(<IngestProgressView state={state} />);
+    });
   } finally {
-    await new Promise((r) => setTimeout(r, 30));
+    instance.rerender(<IngestProgressView state={state} />);
     instance.unmount();
     await instance.waitUntilExit();
   }
