@@ -17,6 +17,24 @@ import { sendError } from './http-errors';
  */
 export type HtmlRenderer = (input: { req: Request; path: string; shell: string }) => Promise<{ status: number; html: string } | null>;
 
+export const PAGE_DATA_ID = 'c360-data';
+
+/**
+ * Data for the page's script, as a data block the CSP allows (`script-src 'self'` forbids inline
+ * executable scripts, but a `type="application/json"` block is never executed). The client reads
+ * it with `JSON.parse(document.getElementById('c360-data')!.textContent!)`. Escaped so no value
+ * can close the tag or open a comment.
+ */
+export function pageDataBlock(value: unknown): string {
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
+}
+
 /** Serves the built web app: hashed assets for a year, other files as they are, the shell for client routes. */
 export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cache: ResponseCache; renderHtml?: HtmlRenderer }): void {
   const indexPath = join(deps.webDist, 'index.html');
