@@ -11,7 +11,8 @@ import { summariseOffline } from '../../core/pipeline/summarise/offline-provider
  *   rate-limit    429 with retry-after-ms
  *   server-error  500
  *   hang          no answer (the client's timeout fires)
- * It counts calls and the tokens it reports (about 4 characters a token, as such servers estimate).
+ * It counts calls and the tokens it reports (about 4 characters a token, as such servers estimate);
+ * delayMs makes every answer slow (to catch a worker mid-batch).
  */
 
 export type FakeBehaviour = 'valid' | 'invalid-json' | 'garbage' | 'rate-limit' | 'server-error' | 'hang';
@@ -27,7 +28,7 @@ export type FakeOpenAi = {
   close: () => Promise<void>;
 };
 
-export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallback?: FakeBehaviour; retryAfterMs?: number } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallback?: FakeBehaviour; retryAfterMs?: number; delayMs?: number } = {}): Promise<FakeOpenAi> {
   let script = [...(options.script ?? [])];
   let fallback: FakeBehaviour = options.fallback ?? 'valid';
   const sockets = new Set<Socket>();
@@ -59,6 +60,7 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
     state.calls++;
     state.requests.push(body);
     const behaviour = script.shift() ?? fallback;
+    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     state.behaviours.push(behaviour);
     const promptChars = (body.messages as { content: string }[]).reduce((n, m) => n + String(m.content).length, 0);
     const reply = (content: string) => {

@@ -90,7 +90,9 @@ async function assignItem(ctx: StageContext, item: SourceItem, features: Feature
       const merged = mergeFeatures(story, features);
       const newOutlets = itemOutlets.filter((o) => !story.source_list.includes(o));
       const sourceList = [...story.source_list, ...newOutlets];
-      const current = await trx('synced_content').select('pipeline_next').where('id', story.id).first();
+      // Locked, so a summary being committed for this story is either seen whole (and this item is
+      // already covered) or waits for this item to be in (and marks it processed with the others).
+      const current = await trx('synced_content').select('pipeline_next').where('id', story.id).forUpdate().first();
       // A new outlet means new facts to weigh: regenerate the layers. Another item from an outlet
       // already counted just joins (its story is re-summarised only if it was still waiting anyway).
       const regenerate = newOutlets.length > 0;

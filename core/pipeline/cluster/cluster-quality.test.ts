@@ -57,3 +57,14 @@ describe('conflict rules', () => {
     expect(stripDateline('Police in St James are searching for gunmen.')).toBe('Police in St James are searching for gunmen.');
   });
 });
+
+describe('clustering quality at volume', () => {
+  it('keeps 250 synthetic events reported by 4 outlets each apart (one kind of event recurs in one place every 3.6 days)', async () => {
+    const { syntheticNews } = await import('../../../test/factories/synthetic-news');
+    const news = syntheticNews({ events: 250, outlets: 4, end: new Date('2026-11-20T12:00:00Z') });
+    const features = news.map((n, k) => ({ id: String(k), ...itemFeatures({ title: n.title, summary: n.summary!, text: '', publishedAt: n.published_at!, createdAt: n.published_at! }) }));
+    const quality = pairwiseQuality(clusterInMemory(features), new Map(news.map((n, k) => [String(k), String(n.event)])));
+    expect(quality.precision).toBeGreaterThanOrEqual(0.98);
+    expect(quality.recall).toBeGreaterThanOrEqual(0.98);
+  });
+});

@@ -20,7 +20,7 @@ export const COUNTRY_WEIGHT = 0.3;
 /** A parish or town shared counts half a name: two events in one town are common. */
 export const PLACE_WEIGHT = 0.5;
 /** Below this text similarity no amount of shared names joins two reports (same town, different events). */
-export const MIN_TEXT = 0.15;
+export const MIN_TEXT = 0.08;
 /** A story keeps at most this many terms (highest weight first) so its vector stays small. */
 export const MAX_STORY_TERMS = 80;
 

@@ -86,7 +86,8 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
   return ctx.db.transaction(async (trx) => {
     const held = await holdsStoryLease(trx, id, ctx.workerId);
     if (!held) return 'skipped';
-    if (held.sources_version !== Number(work.sources_version)) {
+    const next = await trx('synced_content').select('pipeline_next').where('id', id).first();
+    if (held.sources_version !== Number(work.sources_version) || next?.pipeline_next !== 'fact_check') {
       await trx('synced_content').where('id', id).update({ lease_owner: null, lease_expires_at: null });
       return 'skipped';
     }

@@ -44,8 +44,13 @@ export async function autoPublish(ctx: StageContext, options: { limit?: number }
 async function decide(ctx: StageContext, id: string): Promise<'published' | 'flagged' | 'live' | 'skipped'> {
   const now = ctx.clock();
   return ctx.db.transaction(async (trx) => {
-    const work = await trx('synced_content').select('lease_owner', 'flag_origin').where('id', id).forUpdate().first();
+    const work = await trx('synced_content').select('lease_owner', 'flag_origin', 'pipeline_next').where('id', id).forUpdate().first();
     if (!work || work.lease_owner !== ctx.workerId) return 'skipped';
+    if (work.pipeline_next !== 'publish') {
+      // A new source joined since it was claimed: it goes back through summarise first.
+      await trx('synced_content').where('id', id).update({ lease_owner: null, lease_expires_at: null });
+      return 'skipped';
+    }
     const story = (await getStoryById(trx, id))!;
     const release = { pipeline_next: null, lease_owner: null, lease_expires_at: null } as const;
     if (isLive(story)) {

@@ -60,7 +60,7 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
     return await ctx.db.transaction(async (trx) => {
       const held = await holdsStoryLease(trx, id, ctx.workerId);
       if (!held) return 'skipped'; // another worker took it over after our lease ran out
-      if (held.sources_version !== version) {
+      if (held.sources_version !== version || (await trx('synced_content').select('pipeline_next').where('id', id).first())?.pipeline_next !== 'summarise') {
         // A new source joined while we worked: this summary is already out of date.
         await trx('synced_content').where('id', id).update({ lease_owner: null, lease_expires_at: null, ai_usage: JSON.stringify(addUsage(before.ai_usage, result.usage)) });
         return 'skipped';
