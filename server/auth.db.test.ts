@@ -187,6 +187,7 @@ describe('session reads, refresh, sign-out', () => {
     expect(expired.status).toBe(401);
     expect((await expired.json()).error.code).toBe('session_expired');
     expect((await c.get('/api/auth/user')).status).toBe(401);
+    expect(await c.json(await c.get('/api/auth/session'))).toMatchObject({ user: null, refreshable: true });
     expect((await c.post('/api/auth/refresh')).status).toBe(200);
     expect((await c.get('/api/console/stories')).status).toBe(200);
     advance(SESSION_MAX_AGE_SECONDS + 1);

@@ -70,7 +70,9 @@ export function authRouter(deps: AuthDeps): Router {
     const csrfToken = ensureCsrfToken(req, res, deps.publicUrl);
     res.setHeader('Cache-Control', 'no-store');
     const session = currentSession(res);
-    if (!session) return void res.json({ user: null, session: null, csrfToken });
+    // No live access token, but a refresh cookie: the client should POST /api/auth/refresh
+    // (a GET never rotates tokens, so two tabs loading at once cannot trip reuse detection).
+    if (!session) return void res.json({ user: null, session: null, csrfToken, refreshable: Boolean(readCookie(req, cookieNames(secureOf(req)).refresh)) });
     res.json({ ...presentSession(session, deps.clock()), csrfToken });
   });
 
