@@ -15,6 +15,7 @@ import { patternDetectCommand } from './commands/pattern-detect';
 import { pipelineCommand } from './commands/pipeline';
 import { publishCommand } from './commands/publish';
 import { reviewCommand } from './commands/review';
+import { scheduleCommand } from './commands/schedule';
 import { summariseCommand } from './commands/summarise';
 import { workerCommand } from './commands/worker';
 import { usersCommand } from './commands/users';
@@ -44,6 +45,7 @@ export function createProgram(): Command {
   program.addCommand(overrideCommand());
   program.addCommand(reviewCommand());
   program.addCommand(workerCommand());
+  program.addCommand(scheduleCommand());
   program.addCommand(usersCommand());
   program.addCommand(dbCommand());
   return program;

@@ -69,3 +69,16 @@ export async function runStagesCommand(
     return result;
   });
 }
+
+/** The demo's pipeline step: every stage once on what was just ingested, offline (no network, no key). */
+export async function runDemoPipeline(context: CommandContext): Promise<string> {
+  const reporter = progressReporter({});
+  const deps = pipelineDeps(context, 'demo', { offline: true }, reporter.onProgress);
+  try {
+    const result = await runPipeline(deps, { label: 'demo' });
+    const published = await context.db.knex('synced_content').where('pipeline_stage', 'published').count({ n: '*' }).first();
+    return `${statsLine(result)}. ${Number(published?.n ?? 0)} stories are published; the rest wait for review (\`c360 review\`).`;
+  } finally {
+    await reporter.done();
+  }
+}

@@ -18,16 +18,21 @@ export function validateCron(name: string, expression: string): void {
   }
 }
 
-export function startSchedule(jobs: readonly ScheduledJob[], options: { logger: Logger; runAtStart?: boolean; onResult?: (job: string, result: unknown, error?: Error) => void }): Schedule {
+export function startSchedule(
+  jobs: readonly ScheduledJob[],
+  options: { logger: Logger; runAtStart?: boolean; serial?: boolean; onResult?: (job: string, result: unknown, error?: Error) => void },
+): Schedule {
   for (const job of jobs) validateCron(job.name, job.cron);
   const running = new Map<string, Promise<void>>();
+  // With serial, jobs queue behind each other (ingest then pipeline, never both at once).
+  let queue: Promise<unknown> = Promise.resolve();
   const execute = (job: ScheduledJob) => {
     if (running.has(job.name)) {
       options.logger.warn({ job: job.name }, 'previous run still going; skipped');
       return running.get(job.name)!;
     }
-    const p = job
-      .run()
+    const start = options.serial ? queue.then(() => job.run()) : job.run();
+    const p = start
       .then((result) => options.onResult?.(job.name, result))
       .catch((error: Error) => {
         options.logger.error({ job: job.name, err: error.message }, 'scheduled run failed');
@@ -35,6 +40,7 @@ export function startSchedule(jobs: readonly ScheduledJob[], options: { logger: 
       })
       .finally(() => running.delete(job.name));
     running.set(job.name, p);
+    if (options.serial) queue = p;
     return p;
   };
   const tasks = jobs.map((job) => cron.schedule(job.cron, () => execute(job), { name: job.name, noOverlap: true }));

@@ -1,0 +1,53 @@
+import { cronActor } from '../core/actor';
+import { ingestDueFeeds } from '../core/ingest/ingest-feeds';
+import { feedUserAgent } from '../core/ingest/user-agent';
+import { runPipeline } from '../core/pipeline/runner';
+import { startSchedule, type Schedule, type ScheduledJob } from '../core/pipeline/scheduler';
+import type { CommandContext } from './context';
+import { pipelineDeps, statsLine } from './pipeline-context';
+
+export const DEFAULT_INGEST_CRON = '*/15 * * * *';
+export const DEFAULT_PIPELINE_CRON = '*/5 * * * *';
+
+export type ScheduleOptions = { ingest?: string | false; pipeline?: string | false; offline?: boolean; runNow?: boolean; quiet?: boolean };
+
+/**
+ * Ingest and the whole pipeline on node-cron schedules inside this process: how the embedded
+ * database (one process owns it) keeps its pipeline running, for `c360 schedule` and `c360 serve --schedule`.
+ * Jobs run one at a time (the embedded database has one connection).
+ */
+export function startJobs(context: CommandContext, options: ScheduleOptions = {}): Schedule {
+  const jobs: ScheduledJob[] = [];
+  const say = (line: string) => {
+    if (!options.quiet) process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  };
+  if (options.ingest !== false) {
+    jobs.push({
+      name: 'ingest',
+      cron: options.ingest ?? DEFAULT_INGEST_CRON,
+      run: async () => {
+        const stats = await ingestDueFeeds(context.db.knex, {
+          clock: () => new Date(),
+          logger: context.logger,
+          fetch: { userAgent: feedUserAgent(context.config.publicUrl), allowPrivate: context.config.ingest.allowPrivateFeeds, maxBytes: context.config.ingest.maxBodyBytes },
+        });
+        say(`ingest: ${stats.feeds} feed(s), ${stats.itemsNew} new item(s), ${stats.failed} failed`);
+        return stats;
+      },
+    });
+  }
+  if (options.pipeline !== false) {
+    jobs.push({
+      name: 'pipeline',
+      cron: options.pipeline ?? DEFAULT_PIPELINE_CRON,
+      run: async () => {
+        const deps = pipelineDeps(context, 'pipeline', { offline: options.offline });
+        deps.actor = cronActor('pipeline');
+        const result = await runPipeline(deps, { label: 'schedule' });
+        say(`pipeline: ${statsLine(result)}`);
+        return result;
+      },
+    });
+  }
+  return startSchedule(jobs, { logger: context.logger, runAtStart: options.runNow, serial: true });
+}
