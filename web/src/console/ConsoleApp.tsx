@@ -7,17 +7,15 @@ import { Spinner } from '../reader/Spinner';
  * Every console API checks the role on the server as well.
  */
 export default function ConsoleApp() {
-  const { user, ready } = useSession();
+  const { user, ready, consoleMessage } = useSession();
   if (!ready) return <Spinner />;
   if (!user) return <Navigate to="/auth" replace />;
   if (user.role === 'reader') {
     return (
       <div className="empty-state">
         <h1>The console is for editors</h1>
-        <p>
-          You are signed in as {user.email}, a reader account. The editorial console is open to C360 editors and administrators. If you
-          work on the newsroom team, ask an administrator to give your account the editor role (<code>c360 users role {user.email} editor</code>).
-        </p>
+        <p>You are signed in as {user.email}, a reader account.</p>
+        <p>{consoleMessage ?? 'The editorial console is open to C360 editors and administrators. Ask an administrator to give your account the editor role.'}</p>
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import type { ArticleData, HomeData, Page, SectionData, SessionUser, StoryCard } from './types';
+import type { ArticleData, HomeData, Page, SectionData, StoryCard } from './types';
 
 /** Every public API address the web app calls, in one place. */
 export class ApiError extends Error {
@@ -39,8 +39,6 @@ export const api = {
   search: (q: string, offset = 0, signal?: AbortSignal) =>
     getJson<Page<StoryCard>>(`/api/search?q=${encodeURIComponent(q)}&offset=${offset}`, { signal }),
   article: (id: string, signal?: AbortSignal) => getJson<ArticleData>(`/api/articles/${encodeURIComponent(id)}`, { signal }),
-  session: () => getJson<{ user: SessionUser | null }>('/api/auth/session'),
-  signOut: () => postJson<unknown>('/api/auth/sign-out', {}),
   subscribe: (email: string) => postJson<{ status: string }>('/api/newsletter/subscribe', { email }),
   recordView: (path: string, storyId?: string) =>
     postJson<unknown>('/api/page-views', { path, storyId, referrer: document.referrer || undefined }).catch(() => undefined),
