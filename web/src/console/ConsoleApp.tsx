@@ -1,6 +1,8 @@
 import { Navigate } from 'react-router-dom';
-import { useSession } from '../shared/session';
 import { Spinner } from '../reader/Spinner';
+import { useSession } from '../shared/session';
+import { ConsoleShell } from './ConsoleShell';
+import './console.css';
 
 /**
  * The editorial console, loaded only by editors and admins (the reader bundle never includes it).
@@ -12,17 +14,15 @@ export default function ConsoleApp() {
   if (!user) return <Navigate to="/auth" replace />;
   if (user.role === 'reader') {
     return (
-      <div className="empty-state">
+      <div className="empty-state console-refused">
         <h1>The console is for editors</h1>
         <p>You are signed in as {user.email}, a reader account.</p>
         <p>{consoleMessage ?? 'The editorial console is open to C360 editors and administrators. Ask an administrator to give your account the editor role.'}</p>
+        <p>
+          <a href="/">Back to the news</a>
+        </p>
       </div>
     );
   }
-  return (
-    <div className="console">
-      <h1>Admin Console</h1>
-      <p>Signed in as {user.email} ({user.role}).</p>
-    </div>
-  );
+  return <ConsoleShell email={user.email} role={user.role} />;
 }
