@@ -65,9 +65,9 @@ describe('server', () => {
   });
 
   it('serves the web app shell for client routes, and says clearly when it is not built', async () => {
-    for (const path of ['/', '/section/business', '/article/x-12345678', '/no/such/page']) {
+    for (const [path, status] of [['/', 200], ['/section/business', 200], ['/article/x-12345678', 404], ['/no/such/page', 404]] as const) {
       const res = await get(path);
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(status);
       expect(await res.text()).toContain('<div id="root">');
     }
     const res = await get('/', bare.url);

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
@@ -25,6 +26,8 @@ import { ogImageRouter } from './routes/og-image';
 import { publicStoriesRouter } from './routes/public-stories';
 import { sanityWebhookRouter } from './routes/sanity-webhook';
 import { siteFilesRouter } from './routes/site-files';
+import { lazyPageRenderer } from './pages/render-page';
+import { pageViewsRouter } from './routes/page-views';
 import { stormsRouter } from './routes/storms';
 import { serveWebApp, type HtmlRenderer } from './web-app';
 
@@ -136,6 +139,8 @@ export function createApp(deps: AppDeps): C360App {
   // Public API: anyone.
   app.use('/api', publicStoriesRouter({ db, clock, cache }));
   app.use('/api', stormsRouter({ db, clock }));
+  const siteHost = (host: string | undefined) => (config.publicUrl ? new URL(config.publicUrl).host : (host ?? ''));
+  app.use('/api', pageViewsRouter({ db, clock, logger, siteHost }));
   app.use('/api', ogImageRouter({ cache: new OgImageCache(), limits }));
   app.use('/api', newsletterApiRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, limits }));
 
@@ -147,7 +152,9 @@ export function createApp(deps: AppDeps): C360App {
 
   app.use(siteFilesRouter({ db, cache, publicUrl: config.publicUrl }));
   app.use(newsletterPagesRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, limits }));
-  serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml: deps.renderHtml });
+  const renderHtml =
+    deps.renderHtml ?? lazyPageRenderer({ db, clock, publicUrl: config.publicUrl, logger, ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js') });
+  serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml });
   app.use(errorHandler(logger));
   return app;
 }

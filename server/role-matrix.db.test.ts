@@ -35,6 +35,9 @@ const MATRIX: Record<string, Cell> = {
   'GET /api/storms': { expect: all(200) },
   'GET /api/storms/alerts': { expect: all(200) },
   'GET /api/storms/:id': { path: () => '/api/storms/al012026', expect: all(404) },
+  'GET /api/storm-centre': { expect: all(200) },
+  // The reader site's analytics beacon: anyone (no cookie is read; see core/analytics)
+  'POST /api/page-views': { body: (f) => ({ path: f.storyPath, storyId: f.storyId }), expect: all(202) },
   'GET /api/og-image': { path: () => '/api/og-image?title=Role%20matrix&region=Jamaica', expect: all(200) },
   'POST /api/newsletter/subscribe': { body: (f) => ({ email: `matrix-${f.seq()}@example.org` }), expect: all(202) },
   // Sanity webhook: authenticated by its own secret (none set here), not by role

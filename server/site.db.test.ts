@@ -67,7 +67,8 @@ describe('articles by UUID', () => {
     expect(api).toMatchObject({ canonicalPath: res.headers.get('location'), matchedBy: 'uuid', redirect: true });
     // The SEO address itself is the app shell, not a redirect.
     expect((await get(res.headers.get('location')!)).status).toBe(200);
-    expect((await get('/article/00000000-0000-4000-8000-000000000000')).status).toBe(200);
+    // An unknown article is a 404 page (the browser still gets the app, which says so).
+    expect((await get('/article/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 });
 

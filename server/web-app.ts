@@ -15,7 +15,13 @@ import { sendError } from './http-errors';
  * or other headers (per-visitor things, like the language or who is signed in, are decided in
  * the browser after load).
  */
-export type HtmlRenderer = (input: { req: Request; path: string; shell: string }) => Promise<{ status: number; html: string } | null>;
+export type HtmlRenderer = (input: { req: Request; path: string; shell: string }) => Promise<{ status: number; html: string; redirect?: string } | null>;
+
+/** The part of a page's URL its HTML depends on: the path, plus a section page's offset. */
+export function pageKey(req: Request): string {
+  const offset = req.path.startsWith('/section/') ? Number.parseInt(String(req.query.offset ?? '0'), 10) : 0;
+  return Number.isFinite(offset) && offset > 0 ? `${req.path}?offset=${offset}` : req.path;
+}
 
 export const PAGE_DATA_ID = 'c360-data';
 
@@ -59,16 +65,21 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
   // Client routes (/, /section/…, /article/…, unknown paths) get the app shell (or the rendered page).
   app.get('/{*splat}', async (req, res) => {
     const path = req.path;
-    const key = deps.renderHtml ? `html:${path}` : 'html:shell';
+    const key = deps.renderHtml ? `html:${pageKey(req)}` : 'html:shell';
     const cached = await deps.cache.get(key, async () => {
       const rendered = deps.renderHtml ? await deps.renderHtml({ req, path, shell }) : null;
       return {
         status: rendered?.status ?? 200,
         type: 'text/html; charset=utf-8',
-        body: Buffer.from(rendered?.html ?? shell),
+        body: Buffer.from(rendered?.redirect ?? rendered?.html ?? shell),
         cacheControl: 'no-cache',
       };
     });
+    // A page that moved (an old address of a story) answers 301 to where it is now.
+    if (cached.status === 301) {
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      return res.redirect(301, cached.body.toString());
+    }
     sendCached(req, res, cached);
     if (cached.status === 200) deps.cache.bindUrl(req.originalUrl, key);
   });

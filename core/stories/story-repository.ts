@@ -19,10 +19,10 @@ const COLUMNS = [
   'truth_score', 'fact_check_score', 'auto_publish_eligible', 'human_verified', 'editor_signed_off',
   'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'flag_reason', 'storm_type', 'urgency',
   'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority',
-  'feature_expires_at',
+  'feature_expires_at', 'view_count', 'sources',
 ] as const;
 const SELECT = COLUMNS.map((c) => `s.${c}`).join(', ');
-const JSON_COLUMNS = new Set(['layers', 'charts', 'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log']);
+const JSON_COLUMNS = new Set(['layers', 'charts', 'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'sources']);
 const DATE_COLUMNS = ['published_at', 'created_at', 'updated_at', 'feature_expires_at'] as const;
 
 const PUBLIC = `s.pipeline_stage = 'published' and s.region_visible`;
@@ -54,6 +54,8 @@ export function rowToStory(row: Record<string, unknown>): Story {
   story.source_count = Number(row.source_count);
   story.urgency = Number(row.urgency);
   story.featured_priority = Number(row.featured_priority);
+  story.view_count = Number(row.view_count ?? 0);
+  story.sources = (story.sources as Story['sources'] | undefined) ?? [];
   delete story.score;
   delete story.grp;
   return story as unknown as Story;
@@ -292,4 +294,18 @@ export async function insertStoriesBulk(db: Knex, stories: readonly NewStory[], 
   });
   for (let i = 0; i < rows.length; i += batchSize) await db('synced_content').insert(rows.slice(i, i + batchSize));
   return rows.length;
+}
+
+/** Published stories about a place (region contains it) matching any of the words, newest first. */
+export async function listLocalStories(db: Knex, options: { place: string; words: readonly string[]; limit?: number }): Promise<Story[]> {
+  const words = options.words.map((w) => w.replace(/[^\p{L}\p{N} -]/gu, '').trim()).filter(Boolean);
+  if (words.length === 0) return [];
+  const rows = await db('synced_content as s')
+    .select(db.raw(SELECT))
+    .whereRaw(PUBLIC)
+    .whereRaw('s.region ilike ?', [`%${options.place.replace(/[%_\\]/g, '')}%`])
+    .whereRaw(`s.search_vector @@ websearch_to_tsquery('english', ?)`, [words.join(' or ')])
+    .orderBy([{ column: 's.published_at', order: 'desc' }, { column: 's.id', order: 'desc' }])
+    .limit(Math.min(20, options.limit ?? 5));
+  return rows.map(rowToStory);
 }

@@ -37,6 +37,18 @@ export type AuditEntry = {
   details?: string;
 };
 
+/** One outlet's report behind a story, as the fact-check stage recorded it. */
+export type StorySource = {
+  outlet: string;
+  url: string | null;
+  owner_group?: string;
+  kind?: string;
+  independent?: boolean;
+  counted_as?: string;
+  reason?: string;
+  [extra: string]: unknown;
+};
+
 export type Story = {
   id: string;
   sanity_id: string | null;
@@ -75,14 +87,26 @@ export type Story = {
   section_featured: boolean;
   featured_priority: number;
   feature_expires_at: string | null;
+  /** Readers' views, counted by the analytics beacon (core/analytics). */
+  view_count: number;
+  sources: StorySource[];
 };
 
 /** Fields a use case may change on a story (derived columns are recomputed by the repository). */
-export type StoryPatch = Partial<Omit<Story, 'id' | 'created_at' | 'updated_at' | 'audit_log'>>;
+export type StoryPatch = Partial<Omit<Story, 'id' | 'created_at' | 'updated_at' | 'audit_log' | 'view_count'>>;
 
 export function auditEntry(action: string, user: string, now: Date, extra: { reason?: string; details?: string } = {}): AuditEntry {
   const entry: AuditEntry = { action, user, timestamp: now.toISOString() };
   if (extra.reason) entry.reason = extra.reason;
   if (extra.details) entry.details = extra.details;
   return entry;
+}
+
+const WORDS_PER_MINUTE = 200;
+
+/** Reading time of the story as published (summary and layers), in whole minutes, at least 1. */
+export function readingMinutes(story: Pick<Story, 'summary' | 'layers'>): number {
+  const text = [story.summary, ...story.layers.map((l) => l.content)].join(' ');
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }

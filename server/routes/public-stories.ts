@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { C360Error } from '../../core/errors';
-import { findPublishedStory, getHomePage, listHomeStories, listSectionStories, searchStories } from '../../core/stories/story-repository';
+import { findPublishedStory, getHomePage, listHomeStories, listSectionStories, searchStories, type PublishedLookup } from '../../core/stories/story-repository';
 import { jsonBody, sendCached, type ResponseCache } from '../cache/response-cache';
 import { parseQuery } from '../middleware/validate';
 import { presentStory, presentStoryCard } from '../presenters/story';
@@ -35,16 +35,7 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
   };
 
   router.get('/home', async (req, res) => {
-    await cachedJson(req, res, 'api:home', async () => {
-      const home = await getHomePage(deps.db, { now: deps.clock() });
-      return {
-        lead: home.lead && presentStoryCard(home.lead),
-        latest: home.latest.map((s) => ({ ...presentStoryCard(s), trending: s.trending })),
-        categories: home.categories.map((c) => ({ ...c, stories: c.stories.map(presentStoryCard) })),
-        moreNews: home.moreNews.map(presentStoryCard),
-        moreNewsHasMore: home.moreNewsHasMore,
-      };
-    });
+    await cachedJson(req, res, 'api:home', () => homePayload(deps.db, deps.clock()));
   });
 
   router.get('/stories', async (req, res) => {
@@ -58,10 +49,7 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
   router.get('/sections/:section', async (req, res) => {
     const { offset, limit } = parseQuery(pageQuery, req);
     const section = sectionParam.parse(req.params.section);
-    await cachedJson(req, res, `api:section:${section.toLowerCase()}:${offset}:${limit}`, async () => {
-      const page = await listSectionStories(deps.db, { section, offset, limit });
-      return { ...page, items: page.items.map(presentStoryCard) };
-    });
+    await cachedJson(req, res, `api:section:${section.toLowerCase()}:${offset}:${limit}`, () => sectionPayload(deps.db, { section, offset, limit }));
   });
 
   router.get('/search', async (req, res) => {
@@ -75,12 +63,38 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
   router.get('/articles/:id', async (req, res) => {
     const id = articleParam.parse(req.params.id);
     await cachedJson(req, res, `api:article:${id}`, async () => {
-      const found = await findPublishedStory(deps.db, id);
+      const found = await articlePayload(deps.db, id);
       if (!found) throw new C360Error('not_found', 'The requested article could not be found');
-      // A UUID address is not the article's address: canonicalPath tells the client where to go.
-      return { story: presentStory(found.story), canonicalPath: found.canonicalPath, matchedBy: found.matchedBy, redirect: found.matchedBy === 'uuid' };
+      return found;
     });
   });
 
   return router;
+}
+
+/** The answers above, shared with the server renderer so a rendered page holds exactly what the API would send. */
+export async function homePayload(db: Knex, now: Date) {
+  const home = await getHomePage(db, { now });
+  return {
+    lead: home.lead && presentStoryCard(home.lead),
+    latest: home.latest.map((s) => ({ ...presentStoryCard(s), trending: s.trending })),
+    categories: home.categories.map((c) => ({ ...c, stories: c.stories.map(presentStoryCard) })),
+    moreNews: home.moreNews.map(presentStoryCard),
+    moreNewsHasMore: home.moreNewsHasMore,
+  };
+}
+
+export async function sectionPayload(db: Knex, options: { section: string; offset: number; limit?: number }) {
+  const page = await listSectionStories(db, options);
+  return { ...page, items: page.items.map(presentStoryCard) };
+}
+
+export async function articlePayload(db: Knex, id: string) {
+  const found = await findPublishedStory(db, id);
+  return found ? presentArticle(found) : null;
+}
+
+export function presentArticle(found: PublishedLookup) {
+  // A UUID address is not the article's address: canonicalPath tells the client where to go.
+  return { story: presentStory(found.story), canonicalPath: found.canonicalPath, matchedBy: found.matchedBy, redirect: found.matchedBy === 'uuid' };
 }

@@ -3,7 +3,10 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { C360Error } from '../../core/errors';
 import { stormChanges } from '../../core/storms/ingest-storms';
+import { getStormCentre } from '../../core/storms/storm-centre';
 import { getStorm, listActiveAlerts, listStorms } from '../../core/storms/storm-repository';
+import { presentStoryCard } from '../presenters/story';
+import { caribbeanMap } from '../storm/caribbean-map';
 import { parseQuery } from '../middleware/validate';
 
 const alertsQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
@@ -20,6 +23,12 @@ export function stormsRouter(deps: { db: Knex; clock: () => Date }): Router {
     const [storms, alerts] = [await listStorms(deps.db), await listActiveAlerts(deps.db, deps.clock(), { limit: 200 })];
     cacheFor(res);
     res.json({ storms, activeAlertCount: alerts.length });
+  });
+
+  // Everything the Storm Centre page shows in one answer (also rendered into the page by the server).
+  router.get('/storm-centre', async (_req, res) => {
+    cacheFor(res);
+    res.json(await stormCentrePayload(deps.db, deps.clock()));
   });
 
   router.get('/storms/alerts', async (req, res) => {
@@ -40,4 +49,13 @@ export function stormsRouter(deps: { db: Knex; clock: () => Date }): Router {
   });
 
   return router;
+}
+
+export async function stormCentrePayload(db: Knex, now: Date) {
+  const centre = await getStormCentre(db, now);
+  return {
+    ...centre,
+    impact: centre.impact.map((island) => ({ ...island, stories: island.stories.map(presentStoryCard) })),
+    map: caribbeanMap(),
+  };
 }

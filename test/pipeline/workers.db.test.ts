@@ -55,8 +55,8 @@ describe.skipIf(!url)('c360 worker processes on PostgreSQL', () => {
       await insertRawItems(db.knex, items);
       const workers = [0, 1, 2, 3].map(() => worker(db.url, ['--batch', '10', '--lease', '20s', '--offline', '--json']));
       const results = await Promise.all(workers);
-      for (const r of results) expect(r.exitCode, r.stderr).toBe(0);
-      const summaries = results.map((r) => JSON.parse(r.stdout) as { worker: string; cycles: number; stats: { processed: number } });
+      for (const r of results) expect(r.exitCode, String(r.stderr)).toBe(0);
+      const summaries = results.map((r) => JSON.parse(String(r.stdout)) as { worker: string; cycles: number; stats: { processed: number } });
 
       const rows = await db.knex('raw_feeds').select('id', 'processing_status', 'attempts', 'story_id');
       expect(rows).toHaveLength(500);
@@ -112,7 +112,7 @@ describe.skipIf(!url)('c360 worker processes on PostgreSQL', () => {
       expect(orphaned.length).toBeGreaterThan(0);
 
       const rescuer = await worker(db.url, ['--batch', '10', '--lease', '3s', '--concurrency', '6'], aiEnv);
-      expect(rescuer.exitCode, rescuer.stderr).toBe(0);
+      expect(rescuer.exitCode, String(rescuer.stderr)).toBe(0);
       const stories = await db.knex('synced_content').select('id', 'audit_log', 'pipeline_next', 'lease_owner');
       expect(stories).toHaveLength(30);
       for (const s of stories) {

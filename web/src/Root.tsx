@@ -5,9 +5,9 @@ import { SessionProvider } from './shared/session';
 import { ToastProvider } from './shared/toasts';
 
 /** Providers shared by the browser and the server renderer. */
-export function Root({ initial, language, dictionary, children }: { initial: InitialData; language: Language; dictionary: Dictionary; children: ReactNode }) {
+export function Root({ initial, language, preferred, dictionary, children }: { initial: InitialData; language: Language; preferred?: Language; dictionary: Dictionary; children: ReactNode }) {
   return (
-    <I18nProvider initial={language} dictionary={dictionary}>
+    <I18nProvider initial={language} preferred={preferred} dictionary={dictionary}>
       <SessionProvider>
         <ToastProvider dismissLabel={dictionary.toast.dismiss}>
           <InitialDataProvider value={initial}>{children}</InitialDataProvider>

@@ -3,31 +3,30 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import type { InitialData } from './data/route-data';
-import { loadDictionary, parseLanguage } from './i18n/i18n';
+import { loadDictionary, parseLanguage, type Language } from './i18n/i18n';
 import { Root } from './Root';
 import './styles.css';
 
-declare global {
-  interface Window {
-    __C360__?: { initial: InitialData; language: string };
-  }
-}
-
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element not found');
-const boot = window.__C360__ ?? { initial: null, language: document.cookie.match(/c360_lang=([A-Z]{2})/)?.[1] ?? 'EN' };
-const language = parseLanguage(boot.language);
+
+// The server renders public pages in English with their data in a JSON block (a CSP-safe
+// script that never executes); the reader's language is applied right after hydration.
+const dataBlock = document.getElementById('c360-data');
+const boot = dataBlock?.textContent ? (JSON.parse(dataBlock.textContent) as { initial: InitialData; language: string }) : null;
+const wanted: Language = parseLanguage(document.cookie.match(/(?:^|;\s*)c360_lang=([A-Za-z]{2})/)?.[1]);
+const serverRendered = Boolean(boot && container.firstElementChild);
+const language = serverRendered ? parseLanguage(boot!.language) : wanted;
 
 const dictionary = await loadDictionary(language);
 const app = (
   <StrictMode>
-    <Root initial={boot.initial} language={language} dictionary={dictionary}>
+    <Root initial={boot?.initial ?? null} language={language} preferred={wanted} dictionary={dictionary}>
       <BrowserRouter>
         <App />
       </BrowserRouter>
     </Root>
   </StrictMode>
 );
-// The server renders public pages; hydrate them. Anything else (no server markup) renders fresh.
-if (container.firstElementChild) hydrateRoot(container, app);
+if (serverRendered) hydrateRoot(container, app);
 else createRoot(container).render(app);

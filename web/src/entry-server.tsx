@@ -1,4 +1,4 @@
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './App';
 import type { InitialData } from './data/route-data';
@@ -11,14 +11,20 @@ import { Root } from './Root';
 
 const DICTIONARIES: Record<string, Dictionary> = { EN: en, ES: es, FR: fr, NL: nl };
 
-/** Server rendering of a public page, with the data the server already loaded for it. */
-export function render(url: string, initial: InitialData, languageCode: string): string {
+/**
+ * Server rendering of a public page, with the data the server already loaded for it. Waits
+ * for every lazily loaded page (storm centre, sign-in) so the HTML is complete, not a fallback.
+ */
+export async function render(url: string, initial: InitialData, languageCode: string): Promise<string> {
   const language = parseLanguage(languageCode);
-  return renderToString(
+  const { prelude } = await prerenderToNodeStream(
     <Root initial={initial} language={language} dictionary={DICTIONARIES[language]!}>
       <StaticRouter location={url}>
         <App />
       </StaticRouter>
     </Root>,
   );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
 }

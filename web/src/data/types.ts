@@ -29,7 +29,7 @@ export type Layer = {
   quotes?: Quote[];
   metricsTable?: MetricRow[];
 };
-export type SourceLink = { name: string; url: string };
+export type SourceLink = { name: string; url: string | null };
 
 export type Story = StoryCard & {
   slug: string | null;

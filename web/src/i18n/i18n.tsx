@@ -1,5 +1,5 @@
 import rosetta from 'rosetta';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import en from './en.json';
 
 export const LANGUAGES = ['EN', 'ES', 'FR', 'NL'] as const;
@@ -32,8 +32,16 @@ type I18n = { language: Language; t: T; tn: (key: string, n: number, params?: Re
 const I18nContext = createContext<I18n | null>(null);
 
 /** The site's own texts in four languages; stories stay in the language they were written in. */
-export function I18nProvider({ initial, dictionary, children }: { initial: Language; dictionary: Dictionary; children: ReactNode }) {
+export function I18nProvider({ initial, preferred, dictionary, children }: { initial: Language; preferred?: Language; dictionary: Dictionary; children: ReactNode }) {
   const [state, setState] = useState({ language: initial, dictionary });
+  // Hydration must match the server's English page; the reader's own language follows at once.
+  useEffect(() => {
+    if (!preferred || preferred === initial) return;
+    void loadDictionary(preferred).then((next) => {
+      document.documentElement.lang = preferred.toLowerCase();
+      setState({ language: preferred, dictionary: next });
+    });
+  }, [initial, preferred]);
   const value = useMemo<I18n>(() => {
     const r = rosetta<Dictionary>({ [state.language]: state.dictionary });
     r.locale(state.language);

@@ -19,7 +19,7 @@ export function sourceUrl(name: string): string {
 export function SourcesList({ story }: { story: Story }) {
   const { t, tn } = useI18n();
   // Links to the items themselves when the pipeline recorded them; else the outlet rule above.
-  const sources = story.sources?.length ? story.sources : story.source_list.map((name) => ({ name, url: sourceUrl(name) }));
+  const sources = (story.sources?.length ? story.sources : story.source_list.map((name) => ({ name, url: null }))).map((s) => ({ name: s.name, url: s.url ?? sourceUrl(s.name) }));
   return (
     <section className="sources" aria-labelledby="sources-title">
       <p className="source-total">{tn('article.sourceCount', story.source_count)}</p>

@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Request } from 'express';
+import type { Knex } from 'knex';
+import type { Logger } from '../../core/logger';
+import { parseSection, sectionHeading, sectionSubtitle } from '../../core/stories/sections';
+import { findPublishedStory } from '../../core/stories/story-repository';
+import { homePayload, presentArticle, sectionPayload } from '../routes/public-stories';
+import { stormCentrePayload } from '../routes/storms';
+import { pageDataBlock, type HtmlRenderer } from '../web-app';
+import { buildHead, type PageHead } from './head-tags';
+
+type InitialData = { key: string; data: unknown; error?: { status: number; message: string } } | null;
+type SsrEntry = { render: (url: string, initial: InitialData, language: string) => Promise<string> };
+
+type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean } | { redirect: string };
+
+/**
+ * Server rendering of public pages: the head tags crawlers read, the page's HTML (React, from
+ * the SSR build of web/), and its data as a JSON block the browser hydrates from. Pages are
+ * rendered in English and depend on their path (and a section page's offset) alone, so the
+ * server may cache them; a reader's language is applied in the browser after load.
+ */
+export async function createPageRenderer(deps: { db: Knex; clock: () => Date; publicUrl?: string; ssrEntry: string; logger: Logger }): Promise<HtmlRenderer> {
+  let entry: SsrEntry | null = null;
+  if (existsSync(deps.ssrEntry)) entry = (await import(pathToFileURL(deps.ssrEntry).href)) as SsrEntry;
+  else deps.logger.warn({ ssrEntry: deps.ssrEntry }, 'server rendering bundle missing: pages get head tags only (run `npm run build:web`)');
+
+  return async ({ req, path, shell }) => {
+    const origin = deps.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+    const page = await resolvePage(deps.db, deps.clock(), path, req);
+    if ('redirect' in page) return { status: 301, html: '', redirect: page.redirect };
+    let app = '';
+    if (page.ssr && entry) {
+      try {
+        app = await entry.render(path + sectionQuery(path, req), page.initial, 'EN');
+      } catch (error) {
+        // The browser renders the page itself if the server cannot: a degraded page, not an error page.
+        deps.logger.error({ err: error, path }, 'server rendering failed');
+      }
+    }
+    const html = shell
+      .replace('<!--c360:head-->', buildHead(page.head, origin))
+      .replace('<!--c360:app-->', app)
+      .replace('<!--c360:data-->', app ? pageDataBlock({ initial: page.initial, language: 'EN' }) : '');
+    return { status: page.status, html };
+  };
+}
+
+export function offsetOf(req: Request): number {
+  const n = Number.parseInt(String(req.query.offset ?? '0'), 10);
+  return Number.isFinite(n) && n > 0 ? Math.min(n, 100_000) : 0;
+}
+
+function sectionQuery(path: string, req: Request): string {
+  return path.startsWith('/section/') && offsetOf(req) > 0 ? `?offset=${offsetOf(req)}` : '';
+}
+
+async function resolvePage(db: Knex, now: Date, path: string, req: Request): Promise<Page> {
+  if (path === '/') return { status: 200, head: { kind: 'home' }, initial: { key: 'home', data: await homePayload(db, now) }, ssr: true };
+
+  const section = /^\/section\/([^/]+)\/?$/.exec(path);
+  if (section) {
+    const name = decodeURIComponent(section[1]!).toLowerCase().slice(0, 40);
+    const query = parseSection(name);
+    const offset = offsetOf(req);
+    const data = await sectionPayload(db, { section: name, offset });
+    const heading = query.kind === 'unknown' ? 'Section not found' : sectionHeading(query);
+    return {
+      status: query.kind === 'unknown' ? 404 : 200,
+      head: { kind: 'section', path: `/section/${encodeURIComponent(name)}${offset ? `?offset=${offset}` : ''}`, heading, subtitle: query.kind === 'unknown' ? 'No stories in this section.' : sectionSubtitle(query) },
+      initial: { key: `section:${name}:${offset}`, data },
+      ssr: true,
+    };
+  }
+
+  const article = /^\/article(?:\/([^/]+))?\/?$/.exec(path);
+  if (article) {
+    const id = article[1] ? decodeURIComponent(article[1]) : '';
+    if (!id) return notFound('/article', 'Article not found', 'No article ID provided', null);
+    const found = await findPublishedStory(db, id);
+    if (!found) return notFound(path, 'Article not found', 'The requested article could not be found', { key: `article:${id}`, data: undefined, error: { status: 404, message: 'The requested article could not be found' } });
+    // Any other address of the story (a UUID, an old slug) moves for good to its current one.
+    if (found.canonicalPath !== path) return { redirect: found.canonicalPath };
+    return { status: 200, head: { kind: 'article', story: found.story }, initial: { key: `article:${id}`, data: presentArticle(found) }, ssr: true };
+  }
+
+  if (path === '/storm-centre') {
+    return {
+      status: 200,
+      head: { kind: 'page', path, title: 'Storm Centre', description: 'Live tropical storm tracking, watches and warnings, and preparedness guides for the Caribbean.' },
+      initial: { key: 'storm-centre', data: await stormCentrePayload(db, now) },
+      ssr: true,
+    };
+  }
+  if (path === '/auth') return { status: 200, head: { kind: 'page', path, title: 'Sign in', description: 'Sign in to C360.', noindex: true }, initial: null, ssr: true };
+  if (path === '/about') return { status: 200, head: { kind: 'page', path, title: 'About C360', description: 'How C360 builds verified, multi-source stories for the Caribbean and its diaspora.' }, initial: null, ssr: true };
+  // The console renders in the browser only (it is for signed-in editors, not crawlers).
+  if (/^\/(dashboard|admin|analytics)(\/|$)/.test(path)) {
+    return { status: 200, head: { kind: 'page', path, title: 'Admin Console', description: 'C360 editorial console.', noindex: true }, initial: null, ssr: false };
+  }
+  return notFound(path, 'Page not found', 'Oops! Page not found', null);
+}
+
+function notFound(path: string, title: string, description: string, initial: InitialData): Page {
+  return { status: 404, head: { kind: 'page', path, title, description, noindex: true }, initial, ssr: true };
+}
+
+
+/** The renderer, created on the first page request (the SSR bundle is imported then, not at start-up). */
+export function lazyPageRenderer(deps: Parameters<typeof createPageRenderer>[0]): HtmlRenderer {
+  let renderer: Promise<HtmlRenderer> | undefined;
+  return (input) => {
+    renderer ??= createPageRenderer(deps);
+    return renderer.then((render) => render(input));
+  };
+}

@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { recordPageView } from '../../core/analytics/page-views';
+import type { Logger } from '../../core/logger';
+import { parseBody } from '../middleware/validate';
+
+const body = z.object({
+  kind: z.enum(['view', 'share']).default('view'),
+  path: z.string().min(1).max(500).startsWith('/'),
+  storyId: z.uuid().optional(),
+  referrer: z.string().max(1000).optional(),
+  timeZone: z.string().max(64).optional(),
+  detail: z.string().max(100).optional(),
+});
+
+/**
+ * The reader site's beacon: a page view or a share. No cookie is read or set; the address is
+ * used only inside the day's hash (core/analytics) and never stored or logged.
+ */
+export function pageViewsRouter(deps: { db: Knex; clock: () => Date; logger: Logger; siteHost: (host: string | undefined) => string }): Router {
+  const router = Router();
+  router.post('/page-views', async (req, res) => {
+    const input = parseBody(body, req);
+    let utm: URLSearchParams | undefined;
+    try {
+      utm = new URL(input.path, 'http://x').searchParams;
+    } catch {
+      utm = undefined;
+    }
+    const result = await recordPageView(
+      deps.db,
+      {
+        ...input,
+        path: input.path.split('?')[0]!,
+        ip: req.ip ?? '',
+        userAgent: req.get('user-agent'),
+        siteHost: deps.siteHost(req.get('host')),
+        utmSource: utm?.get('utm_source'),
+        utmMedium: utm?.get('utm_medium'),
+      },
+      deps.clock(),
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(202).json(result);
+  });
+  return router;
+}
