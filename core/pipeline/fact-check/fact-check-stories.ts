@@ -5,7 +5,7 @@ import { auditEntry, type Layer } from '../../stories/story';
 import { getStoryById } from '../../stories/story-repository';
 import { emptyStats, type StageContext, type StageStats } from '../types';
 import { claimStories, holdsStoryLease } from '../work/leases';
-import { saveStory } from '../work/save-story';
+import { recordStageFailure, saveStory } from '../work/save-story';
 import { loadStorySources } from '../work/story-sources';
 import { checkClaim, prepareVoices, type Claim } from './claims';
 import { assessIndependence } from './independence';
@@ -34,13 +34,7 @@ export async function factCheckStories(ctx: StageContext, options: { limit?: num
         stats.failed++;
         const reason = error instanceof Error ? error.message : String(error);
         ctx.logger.warn({ story: id, err: reason }, 'fact-check failed; it will be retried');
-        await ctx.db('synced_content').where({ id, lease_owner: ctx.workerId }).update({
-          lease_owner: null,
-          lease_expires_at: null,
-          work_error: `fact_check: ${reason}`.slice(0, 1000),
-          work_attempts: ctx.db.raw('work_attempts + 1'),
-          next_attempt_at: ctx.db.raw(`now() + interval '1 minute'`),
-        });
+        await recordStageFailure(ctx.db, { id, workerId: ctx.workerId, stage: 'fact_check', reason, actor: ctx.actor, now: ctx.clock(), retryMs: 60_000 });
       }
       ctx.onProgress?.({ stage: 'fact_check', status: 'progress', processed: stats.processed, failed: stats.failed });
     }

@@ -7,6 +7,7 @@ import { listenTo, until } from '../../../test/helpers/listen';
 import { openTestDatabase } from '../../../test/helpers/test-database';
 import type { StageContext } from '../types';
 import { detectPatterns, findSignals } from './detect-patterns';
+import { listPatterns, listSignals } from './signal-repository';
 
 let db: Database;
 const now = new Date('2026-11-20T12:00:00Z');
@@ -65,6 +66,11 @@ describe('pattern detection', () => {
     expect(pattern.related_signals).toContain(sargassum.id);
     expect(pattern.confidence).toBeGreaterThan(0);
     expect(pattern.emerging_trend).toBe(true);
+    const [shaped] = (await listSignals(db.knex)).filter((s) => s.title.startsWith('Sargassum'));
+    expect(Object.keys(shaped!).sort()).toEqual(['clusterId', 'id', 'keywords', 'patternTags', 'region', 'sentiment', 'source', 'strength', 'summary', 'timestamp', 'title', 'type', 'urgency', 'verified']);
+    expect(shaped!.patternTags).toEqual([pattern.name]);
+    const [shapedPattern] = await listPatterns(db.knex);
+    expect(shapedPattern).toMatchObject({ id: pattern.id, relatedSignals: expect.arrayContaining([sargassum.id]), emergingTrend: true, cluster: sargassum.cluster_id });
     await until(() => listener.payloads.length > 0);
     await listener.stop();
     const second = await detectPatterns(ctx(), { windowHours: 24 });

@@ -4,7 +4,7 @@ import { auditEntry } from '../../stories/story';
 import { getStoryById } from '../../stories/story-repository';
 import { emptyStats, type StageContext, type StageStats } from '../types';
 import { claimStories } from '../work/leases';
-import { saveStory } from '../work/save-story';
+import { recordStageFailure, saveStory } from '../work/save-story';
 
 /**
  * Stage 6, publish: every fact-checked story that passes the publish gate and whose risk is low or
@@ -30,9 +30,7 @@ export async function autoPublish(ctx: StageContext, options: { limit?: number }
         stats.failed++;
         const reason = error instanceof Error ? error.message : String(error);
         ctx.logger.warn({ story: id, err: reason }, 'publish failed; it will be retried');
-        await ctx.db('synced_content').where({ id, lease_owner: ctx.workerId }).update({
-          lease_owner: null, lease_expires_at: null, work_error: `publish: ${reason}`.slice(0, 1000), next_attempt_at: ctx.db.raw(`now() + interval '1 minute'`),
-        });
+        await recordStageFailure(ctx.db, { id, workerId: ctx.workerId, stage: 'publish', reason, actor: ctx.actor, now: ctx.clock(), retryMs: 60_000 });
       }
       ctx.onProgress?.({ stage: 'publish', status: 'progress', processed: stats.processed, failed: stats.failed });
     }

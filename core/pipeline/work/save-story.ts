@@ -51,3 +51,29 @@ export async function getStoryWork(db: Knex, id: string): Promise<Record<string,
     .where('id', id)
     .first();
 }
+
+/**
+ * A stage failed on a story it had claimed: record the reason (work_error, an audit entry), count the
+ * attempt and release the claim so it is retried after `retryMs`. Nothing is recorded when another
+ * worker has taken the story over meanwhile.
+ */
+export async function recordStageFailure(
+  db: Knex,
+  input: { id: string; workerId: string; stage: string; reason: string; actor: string; now: Date; retryMs: number },
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    const row = await trx('synced_content').select('work_attempts').where({ id: input.id, lease_owner: input.workerId }).forUpdate().first();
+    if (!row) return;
+    const attempts = Number(row.work_attempts ?? 0) + 1;
+    await saveStory(trx, input.id, {
+      work: {
+        lease_owner: null,
+        lease_expires_at: null,
+        work_attempts: attempts,
+        work_error: `${input.stage}: ${input.reason}`.slice(0, 1000),
+        next_attempt_at: trx.raw(`now() + (? * interval '1 millisecond')`, [input.retryMs]),
+      },
+      audit: { action: `${input.stage}_failed`, user: input.actor, timestamp: input.now.toISOString(), reason: input.reason.slice(0, 300), details: `attempt ${attempts}; retried later` },
+    });
+  });
+}
