@@ -11,6 +11,8 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** The unsubscribe address: sent as List-Unsubscribe, with RFC 8058 one-click (List-Unsubscribe-Post). */
   unsubscribeUrl?: string;
+  /** A stable Message-ID (newsletters: one per newsletter and recipient, so a copy is recognisable as the same message). */
+  messageId?: string;
 };
 
 export type Mailer = {
@@ -63,6 +65,7 @@ export function createMailer(smtp: SmtpConfig | undefined, options: { timeoutMs?
           headers,
           // nodemailer writes List-* headers from `list` (it drops them from `headers`).
           list: message.unsubscribeUrl ? { unsubscribe: message.unsubscribeUrl } : undefined,
+          messageId: message.messageId,
         });
       } catch (error) {
         // The SMTP server's reply may echo the address; the caller logs the code, not the message.
