@@ -1,0 +1,217 @@
+import type { Knex } from 'knex';
+import { C360Error } from '../errors';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { classifySmtpError, nextAttemptAt } from '../newsletter/newsletters';
+import { articlePath } from '../stories/article-address';
+import { classificationLabel } from '../storms/storm-rules';
+import {
+  advanceCursor,
+  claimAlertDelivery,
+  claimAlertRetries,
+  deleteUserAlert,
+  finishAlertDelivery,
+  findUserAlert,
+  insertAlert,
+  listAlertDeliveries,
+  listDeliverableAlerts,
+  listUserAlerts,
+  markStaleAlertDeliveriesUncertain,
+  readCursor,
+  setAlertActive,
+  storiesPublishedSince,
+  stormAlertsChangedSince,
+  type ActiveAlert,
+  type Alert,
+  type PublishedStoryRow,
+  type StormAlertRow,
+} from './alert-repository';
+import {
+  ALERT_REGION_LABELS,
+  alertInputSchema,
+  stormAlertLevel,
+  stormAlertMatches,
+  storyLevel,
+  storyMatches,
+  type AlertLevel,
+} from './alert-rules';
+
+/**
+ * Personal alerts: each signed-in editor manages their own; dispatchAlerts e-mails the owner when
+ * a storm advisory or a newly published story matches an active alert, once per alert and event
+ * (the unique key on alert_deliveries), from `c360 storms ingest`, after pipeline runs that
+ * publish, from the schedule and from the server's minute tick. Only e-mail is delivered: WhatsApp
+ * and push are kept as preferences (no provider is configured in this build).
+ */
+
+export type Owner = { id: string };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = (id: string) => new C360Error('not_found', `No alert ${id.slice(0, 80)}.`);
+
+export async function createAlert(db: Knex, input: { owner: Owner; alert: unknown; now: Date }): Promise<Alert> {
+  return insertAlert(db, input.owner.id, alertInputSchema.parse(input.alert), input.now);
+}
+
+export function listAlerts(db: Knex, owner: Owner): Promise<Alert[]> {
+  return listUserAlerts(db, owner.id);
+}
+
+export async function setAlertEnabled(db: Knex, input: { owner: Owner; id: string; active: boolean; now: Date }): Promise<Alert> {
+  if (!UUID.test(input.id) || !(await setAlertActive(db, input.owner.id, input.id, input.active, input.now))) throw notFound(input.id);
+  return (await findUserAlert(db, input.owner.id, input.id))!;
+}
+
+export async function deleteAlert(db: Knex, input: { owner: Owner; id: string }): Promise<void> {
+  if (!UUID.test(input.id) || !(await deleteUserAlert(db, input.owner.id, input.id))) throw notFound(input.id);
+}
+
+export async function alertHistory(db: Knex, input: { owner: Owner; id: string }) {
+  if (!UUID.test(input.id) || !(await findUserAlert(db, input.owner.id, input.id))) throw notFound(input.id);
+  return listAlertDeliveries(db, input.owner.id, input.id);
+}
+
+export const DISPATCH_CURSOR = 'alerts-dispatch';
+/** Events are looked at again this far back, so one committed just before the last run is not missed (the unique key stops repeats). */
+export const CURSOR_OVERLAP_MS = 10 * 60_000;
+/** On the very first run, how far back events count. */
+export const FIRST_RUN_LOOKBACK_MS = 24 * 3_600_000;
+const LEASE_MS = 5 * 60_000;
+
+export type DispatchDeps = { db: Knex; mailer: Mailer; logger: Logger; clock: () => Date; origin: string };
+export type DispatchResult = {
+  skipped?: 'mail_unavailable' | 'no_alerts';
+  since: string;
+  stormEvents: number;
+  storyEvents: number;
+  matched: number;
+  sent: number;
+  failed: number;
+  retried: number;
+  uncertain: number;
+};
+
+type StormEvent = { key: string; storm: StormAlertRow; alerts: StormAlertRow[]; seenAt: string };
+
+/** One event per storm advisory: its watches and warnings in force, grouped. */
+function groupStormEvents(rows: readonly StormAlertRow[]): StormEvent[] {
+  const events = new Map<string, StormEvent>();
+  for (const row of rows) {
+    const key = `storm:${row.storm_id}:${row.advisory_number ?? row.issued_at}`;
+    const event = events.get(key) ?? { key, storm: row, alerts: [], seenAt: row.seen_at };
+    event.alerts.push(row);
+    if (row.seen_at > event.seenAt) event.seenAt = row.seen_at;
+    events.set(key, event);
+  }
+  return [...events.values()];
+}
+
+const LEVEL_WORD: Record<AlertLevel, string> = { low: 'low', medium: 'medium', high: 'high', critical: 'critical' };
+
+function stormMessage(alert: ActiveAlert, event: StormEvent, matching: readonly StormAlertRow[], origin: string) {
+  const s = event.storm;
+  const name = `${classificationLabel(s.classification)} ${s.storm_name}`;
+  const first = matching[0]!;
+  const headline = `${first.hazard} ${first.type === 'warning' ? 'Warning' : 'Watch'} for ${first.region}`;
+  const subject = `C360 alert: ${headline}${matching.length > 1 ? ` (+${matching.length - 1} more)` : ''}: ${name}${s.advisory_number ? `, advisory ${s.advisory_number}` : ''}`;
+  const body = [
+    `Your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) matches the latest National Hurricane Center advisory for ${name}.`,
+    '',
+    ...matching.flatMap((m) => [`${m.hazard.toUpperCase()} ${m.type.toUpperCase()}: ${m.area} (${stormAlertLevel(m)})`, `  ${m.message}`, '']),
+    `${name}: maximum sustained winds ${s.wind_speed_mph} mph${s.category > 0 ? `, category ${s.category}` : ''}${s.movement ? `, moving ${s.movement}` : ''}.`,
+    '',
+    `Storm centre (map and every alert in force): ${origin}/storm-centre`,
+    `Follow your local meteorological service and disaster office for instructions.`,
+    '',
+    `Manage your alerts: ${origin}/dashboard/alerts`,
+  ].join('\n');
+  return { subject: subject.slice(0, 250), body };
+}
+
+function storyMessage(alert: ActiveAlert, story: PublishedStoryRow, origin: string) {
+  const path = articlePath({ id: story.id, slug: story.slug, title: story.title, region: story.region, tags: story.tags }) ?? '/';
+  const subject = `C360 alert: ${story.title}`;
+  const body = [
+    `A story matching your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) was just published.`,
+    '',
+    story.title,
+    `${story.region} · ${storyLevel(story)} risk`,
+    '',
+    story.summary,
+    '',
+    `Read it: ${origin}${path}`,
+    '',
+    `Manage your alerts: ${origin}/dashboard/alerts`,
+  ].join('\n');
+  return { subject: subject.slice(0, 250), body };
+}
+
+async function deliver(deps: DispatchDeps, id: number, to: string, message: { subject: string; body: string }, attempts: number): Promise<boolean> {
+  try {
+    await deps.mailer.send({ to, subject: message.subject, text: message.body, headers: { 'X-C360-Alert': String(id) } });
+    await finishAlertDelivery(deps.db, id, { sent: true, now: deps.clock() });
+    return true;
+  } catch (error) {
+    const failure = classifySmtpError(error);
+    await finishAlertDelivery(deps.db, id, { sent: false, error: failure.summary, nextAttemptAt: failure.permanent ? null : nextAttemptAt(attempts, deps.clock()), now: deps.clock() });
+    deps.logger.warn({ alertDelivery: id, attempt: attempts, error: failure.summary }, 'alert e-mail failed');
+    return false;
+  }
+}
+
+/**
+ * Scans storm advisories and stories published since the last run (less a small overlap), and
+ * e-mails each match once; retries failed alert e-mails that are due. Safe to run from several
+ * processes at once, and as often as wanted.
+ */
+export async function dispatchAlerts(deps: DispatchDeps): Promise<DispatchResult> {
+  const now = deps.clock();
+  const cursor = await readCursor(deps.db, DISPATCH_CURSOR);
+  const since = new Date((cursor ? cursor.getTime() : now.getTime() - FIRST_RUN_LOOKBACK_MS) - (cursor ? CURSOR_OVERLAP_MS : 0));
+  const result: DispatchResult = { since: since.toISOString(), stormEvents: 0, storyEvents: 0, matched: 0, sent: 0, failed: 0, retried: 0, uncertain: 0 };
+  if (!deps.mailer.configured) return { ...result, skipped: 'mail_unavailable' };
+  const origin = deps.origin.replace(/\/+$/, '');
+
+  result.uncertain = await markStaleAlertDeliveriesUncertain(deps.db, now);
+  for (const retry of await claimAlertRetries(deps.db, { now, leaseMs: LEASE_MS, limit: 100 })) {
+    result.retried++;
+    if (await deliver(deps, retry.id, retry.email, retry, retry.attempts)) result.sent++;
+    else result.failed++;
+  }
+
+  const alerts = await listDeliverableAlerts(deps.db);
+  const stormEvents = groupStormEvents(await stormAlertsChangedSince(deps.db, since, now));
+  const stories = await storiesPublishedSince(deps.db, since, now);
+  result.stormEvents = stormEvents.length;
+  result.storyEvents = stories.length;
+  if (alerts.length === 0) {
+    await advanceCursor(deps.db, DISPATCH_CURSOR, now);
+    return { ...result, skipped: 'no_alerts' };
+  }
+
+  const fire = async (alert: ActiveAlert, eventKey: string, kind: 'storm' | 'story', message: { subject: string; body: string }) => {
+    result.matched++;
+    const id = await claimAlertDelivery(deps.db, { alertId: alert.id, eventKey, eventKind: kind, subject: message.subject, body: message.body, now: deps.clock(), leaseMs: LEASE_MS });
+    if (id === null) return; // this alert already fired for this event
+    if (await deliver(deps, id, alert.email, message, 1)) result.sent++;
+    else result.failed++;
+  };
+
+  for (const event of stormEvents) {
+    for (const alert of alerts) {
+      // An alert hears of events C360 learned about after it was created.
+      if (event.seenAt < alert.created_at) continue;
+      const matching = event.alerts.filter((a) => stormAlertMatches(alert, a));
+      if (matching.length === 0) continue;
+      matching.sort((a, b) => ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(b)) - ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(a)));
+      await fire(alert, event.key, 'storm', stormMessage(alert, event, matching, origin));
+    }
+  }
+  for (const story of stories) {
+    for (const alert of alerts) {
+      if (story.published_at < alert.created_at || !storyMatches(alert, story)) continue;
+      await fire(alert, `story:${story.id}`, 'story', storyMessage(alert, story, origin));
+    }
+  }
+  await advanceCursor(deps.db, DISPATCH_CURSOR, now);
+  return result;
+}
