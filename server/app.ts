@@ -55,7 +55,8 @@ export const JSON_BODY_LIMIT = '100kb';
 const FORM_BODY_LIMIT = '10kb';
 
 /** Requests that authenticate by their own secret, not by cookies: no CSRF token (see middleware/csrf.ts). */
-const CSRF_EXEMPT = [/^\/api\/sync-sanity(\/|$)/, /^\/newsletter\/unsubscribe$/];
+// The page-view beacon reads no cookie and acts for no one: a forged one could only add a view.
+const CSRF_EXEMPT = [/^\/api\/sync-sanity(\/|$)/, /^\/newsletter\/unsubscribe$/, /^\/api\/page-views$/];
 
 /** Express `trust proxy` from C360_TRUST_PROXY: true/false, a hop count, or addresses/subnets/names. */
 export function trustProxySetting(value: string): boolean | number | string {

@@ -1,0 +1,363 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../core/logger';
+import { ingestStormDocuments } from '../../core/storms/ingest-storms';
+import type { Story } from '../../core/stories/story';
+import { createStory } from '../factories/stories';
+import { startSite, type Site } from './harness';
+
+/**
+ * The reader site in Chromium against the real server on a seeded database: layout rules,
+ * sections, article layers, redirects, 404, sign-in, languages, newsletter, view counts,
+ * accessibility, and screenshots of every screen at phone and desktop widths.
+ */
+let site: Site;
+let context: BrowserContext;
+const stories: Record<string, Story> = {};
+const storm = (name: string) => ({ label: name, text: readFileSync(new URL(`../../data/samples/storms/${name}`, import.meta.url), 'utf8') });
+
+beforeAll(async () => {
+  site = await startSite({
+    seed: async (db, now) => {
+      const add = async (key: string, over: Parameters<typeof createStory>[1]) => {
+        stories[key] = await createStory(db.knex, { now, region: 'Barbados', tags: [], ...over });
+      };
+      // Featured first, whatever its age.
+      await add('featured', { title: 'Housing bill passes in Parliament', region: 'Jamaica', daysAgo: 4, is_featured: true, featured_priority: 1, urgency: 90 });
+      // Jamaica's base is 10: one day old scores 9, above every Barbados story (base 5), and trends.
+      await add('jamaica', { title: 'Kingston water main work begins', region: 'Jamaica', daysAgo: 1 });
+      for (const [i, letter] of ['A', 'B', 'C', 'D', 'E'].entries()) await add(`latest${letter}`, { title: `Bridgetown harbour report ${letter}`, daysAgo: 0.1 * (i + 1) });
+      const pool = ['Business leaders meet on trade', 'Election date set for March', 'Digital ID pilot expands', 'Storm watch lifted for Barbados', 'Cricket squad named for tour', 'Festival crowds return', 'Ferry timetable changes', 'School term starts Monday'];
+      for (const [i, title] of pool.entries()) await add(`pool${i}`, { title, daysAgo: 0.6 + 0.1 * i });
+      await add('older1', { title: 'Older report one', daysAgo: 6, source_count: 1, source_list: ['Nation News'] });
+      await add('older2', { title: 'Older report two', daysAgo: 7, source_count: 3, source_list: ['Nation News', 'Barbados Today', 'CBC Barbados'] });
+      await add('draft', { title: 'Unpublished draft story', pipeline_stage: 'drafted', status: 'draft', published_at: null });
+      await add('abroad', { title: 'Toronto carnival parade', region: 'Canada', daysAgo: 0.05 });
+      await add('layered', {
+        title: 'Sugar cane harvest lifts rural incomes',
+        daysAgo: 30,
+        source_count: 2,
+        source_list: ['Jamaica Gleaner', 'Antilles Wire'],
+        sources: [{ outlet: 'Antilles Wire', url: 'https://wire.example.org/sugar' }],
+        layers: [
+          { layerType: 'short_version', content: 'The harvest lifted rural incomes this year.' },
+          { layerType: 'what_happened', content: '- Mills opened early.\n- Prices rose.', timeline: [{ date: '2026-10-01', event: 'Harvest began' }, { date: '2026-10-02', event: 'Story published by C360' }] },
+          { layerType: 'what_locals_saying', content: 'Farmers are relieved.', quotes: [{ quote: 'A good year at last.', author: 'Ann Clarke', role: 'Farmer', platform: 'Antilles Wire' }] },
+          { layerType: 'why_it_matters', content: 'Sugar employs thousands.', metricsTable: [{ label: 'Price per tonne', previous: '90', current: '110', trend: '▲ up' }, { label: 'Jobs', current: 'Analyzing', trend: '' }] },
+        ],
+      });
+      await add('bare', {
+        title: 'Fishermen report calm seas',
+        daysAgo: 31,
+        summary: 'Calm seas let the fleet stay out longer.',
+        layers: [{ layerType: 'why_it_matters', content: '', metricsTable: [{ label: 'Catch', current: 'TBD', trend: '' }, { label: 'Boats', current: 'N/A', trend: '' }] }],
+      });
+      await ingestStormDocuments(db.knex, { clock: () => now, logger: silentLogger }, ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map(storm), { shiftDatesToNow: true });
+    },
+  });
+  context = await site.newContext();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+async function open(path: string, ctx: BrowserContext = context): Promise<Page> {
+  const page = await ctx.newPage();
+  const response = await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+  expect(response, path).not.toBeNull();
+  return page;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('home', () => {
+  it('places the stories by the ranking and layout rules, with their badges, rendered by the server', async () => {
+    const html = await (await fetch(`${site.url}/`)).text();
+    expect(html).toContain('Housing bill passes in Parliament'); // in the HTML itself, for crawlers
+    const page = await open('/');
+    await expect(page.locator('.lead-story h1').textContent()).resolves.toBe('Housing bill passes in Parliament');
+    expect(await page.locator('.lead-story .badge-breaking').count()).toBe(1);
+    expect(await page.locator('.lead-story .region-badge').textContent()).toBe('Jamaica');
+    const latest = await page.locator('.latest .story-card h3').allTextContents();
+    expect(latest).toEqual(['Kingston water main work begins', ...['A', 'B', 'C', 'D', 'E'].map((l) => `Bridgetown harbour report ${l}`)]);
+    const trending = await page.locator('.latest .story-card').evaluateAll((cards) => cards.map((c) => Boolean(c.querySelector('.badge-trending'))));
+    expect(trending).toEqual([true, false, false, false, false, false]);
+    const blocks = await page.locator('.category-block').evaluateAll((els) => els.map((el) => [el.querySelector('h2')!.textContent, [...el.querySelectorAll('h3')].map((h) => h.textContent)]));
+    expect(blocks).toEqual([
+      ['Business', ['Business leaders meet on trade', 'Ferry timetable changes']],
+      ['Politics', ['Election date set for March', 'School term starts Monday']],
+      ['Technology', ['Digital ID pilot expands']],
+      ['Weather & Climate', ['Storm watch lifted for Barbados']],
+      ['Sports', ['Cricket squad named for tour']],
+      ['Culture & Society', ['Festival crowds return']],
+    ]);
+    const more = await page.locator('.more-news-item').evaluateAll((items) => items.map((i) => [i.querySelector('h3')!.textContent, Boolean(i.querySelector('.badge-verified')), i.querySelector('.source-count')!.textContent]));
+    expect(more.slice(0, 2)).toEqual([
+      ['Older report one', false, '1 source'],
+      ['Older report two', true, '3 sources'],
+    ]);
+    const text = await page.locator('main').textContent();
+    expect(text).not.toContain('Unpublished draft story');
+    expect(text).not.toContain('Toronto carnival parade');
+    await page.locator('.lead-story h1 a').click();
+    await page.waitForURL(/\/article\/housing-bill-passes-parliament-jamaica-[0-9a-f]{8}$/);
+  });
+
+  it('loads at most 100 KB of JavaScript (compressed) and no console code', async () => {
+    const page = await open('/');
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js')).map((e) => ({ name: e.name, size: (e as PerformanceResourceTiming).encodedBodySize })),
+    );
+    const total = scripts.reduce((n, s) => n + s.size, 0);
+    expect(total).toBeGreaterThan(10_000);
+    expect(total).toBeLessThanOrEqual(100 * 1024);
+    expect(scripts.map((s) => s.name).join(' ')).not.toMatch(/Console|console/);
+  });
+});
+
+describe('sections', () => {
+  it('filters by keyword, toggles grid and list with reading time and real view counts, and shows the empty state', async () => {
+    const page = await open('/section/sports');
+    expect(await page.locator('h1').textContent()).toBe('Sports');
+    expect(await page.locator('.subtitle').textContent()).toBe('Latest analysis from the Caribbean sports sector');
+    expect(await page.locator('.count-line').textContent()).toBe('1 story found');
+    expect(await page.locator('.story-card-featured h3').textContent()).toBe('Cricket squad named for tour');
+    await site.screenshot(page, 'reader-section-grid');
+
+    const latest = await open('/section/latest');
+    expect(await latest.locator('h1').textContent()).toBe('Latest Caribbean Intelligence');
+    expect(await latest.locator('.count-line').textContent()).toBe('19 stories found'); // every visible published story (20 at most)
+    await latest.getByRole('button', { name: 'List view' }).click();
+    const row = latest.locator('.story-row').first();
+    expect(await row.locator('.meta').textContent()).toMatch(/\d+ sources? · \d+ min read · \d+ views?/);
+    await site.screenshot(latest, 'reader-section-list');
+
+    const empty = await open('/section/lifestyle');
+    expect(await empty.locator('.empty-state h2').textContent()).toBe('No stories found');
+    await empty.getByRole('link', { name: 'View Latest Stories' }).click();
+    await empty.waitForURL(/\/section\/latest$/);
+  });
+});
+
+describe('article', () => {
+  it('shows the five layers in order with bullets, the timeline without "published" events, quotes, the metrics table, sources and sharing', async () => {
+    const story = stories.layered!;
+    const page = await open(story.id.replace(/^/, '/article/')); // a UUID address…
+    expect(page.url()).toBe(`${site.url}/article/${story.slug}-${story.id.replace(/-/g, '').slice(-8)}`); // …moves to the SEO address
+    expect(story.slug).toBe('sugar-cane-harvest-lifts-rural-incomes-barbados');
+    const headings = await page.locator('.layer-card h2').allTextContents();
+    expect(headings).toEqual(['THE SHORT VERSION', 'WHAT HAPPENED', 'WHAT LOCALS ARE SAYING', 'WHY IT MATTERS', 'OUR TAKE']);
+    expect(await page.locator('.layer-what_happened .bullets li').allTextContents()).toEqual(['Mills opened early.', 'Prices rose.']);
+    expect(await page.locator('.timeline li').count()).toBe(1);
+    expect(await page.locator('.quote blockquote').textContent()).toBe('“A good year at last.”');
+    expect(await page.locator('.quote figcaption').textContent()).toBe('— Ann Clarke, Farmer, Antilles Wire');
+    expect(await page.locator('table.metrics tbody tr').count()).toBe(2);
+    expect(await page.locator('table.metrics tbody tr').first().locator('td').nth(0).textContent()).toBe('90');
+    expect(await page.locator('table.metrics .trend-up').count()).toBe(1);
+    expect(await page.locator('table.metrics tbody tr').nth(1).locator('td').nth(0).textContent()).toBe('N/A'); // previous defaults to N/A
+    expect(await page.locator('.layer-our_take p').textContent()).toBe('Editorial analysis and regional implications are being developed and will be published shortly.');
+    const sources = await page.locator('.sources a').evaluateAll((as) => as.map((a) => [a.textContent!.replace(/\(opens.*\)/, '').trim(), a.getAttribute('href'), a.getAttribute('target')]));
+    expect(sources).toEqual([
+      ['Antilles Wire', 'https://wire.example.org/sugar', '_blank'],
+      ['Jamaica Gleaner', 'https://jamaica-gleaner.com', '_blank'],
+    ]);
+    expect(await page.locator('.meta .badge-sources').textContent()).toBe('2 sources');
+    expect(await page.locator('time').first().textContent()).toMatch(/^Published [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+
+    // The network's page is answered locally: tests never leave the machine.
+    await context.route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>share</title>' }));
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Share on WhatsApp' }).click()]);
+    expect(popup.url()).toContain('wa.me');
+    expect(popup.viewportSize()).toEqual({ width: 600, height: 400 });
+    await popup.close();
+    await page.locator('[data-testid="toast"]', { hasText: 'Opening WhatsApp to share this story' }).waitFor();
+    expect(await page.locator('.share-email').getAttribute('href')).toMatch(/^mailto:\?subject=Sugar%20cane/);
+    await site.screenshot(page, 'reader-article');
+  });
+
+  it('falls back to the summary and the spec texts, and hides a table with no real values', async () => {
+    const page = await open(stories.bare!.slug!.replace(/^/, '/article/') + `-${stories.bare!.id.replace(/-/g, '').slice(-8)}`);
+    expect(await page.locator('.layer-short_version p').textContent()).toBe('Calm seas let the fleet stay out longer.');
+    expect(await page.locator('.layer-what_happened p').textContent()).toBe('Timeline details are being processed and will be available shortly.');
+    expect(await page.locator('.layer-why_it_matters p').textContent()).toBe('Economic and social impact analysis is being compiled and will be available shortly.');
+    expect(await page.locator('table.metrics').count()).toBe(0);
+  });
+
+  it('says so for a missing article, with a 404 status and a way back', async () => {
+    const response = await fetch(`${site.url}/article/no-such-story-deadbeef`);
+    expect(response.status).toBe(404);
+    const page = await open('/article/no-such-story-deadbeef');
+    expect(await page.locator('h1').textContent()).toBe('Article not found');
+    expect(await page.locator('.empty-state p').first().textContent()).toBe('The requested article could not be found');
+    const noId = await open('/article');
+    expect(await noId.locator('.empty-state p').first().textContent()).toBe('No article ID provided');
+  });
+
+  it('counts a real view when an article is read', async () => {
+    const story = stories.latestA!;
+    const path = `/article/${story.slug}-${story.id.replace(/-/g, '').slice(-8)}`;
+    const before = Number((await site.db.knex('synced_content').where({ id: story.id }).first('view_count')).view_count);
+    const reader = await site.newContext();
+    const page = await open(path, reader);
+    await expect.poll(async () => Number((await site.db.knex('synced_content').where({ id: story.id }).first('view_count')).view_count)).toBe(before + 1);
+    await page.reload({ waitUntil: 'networkidle' }); // the same reader again within 30 minutes counts once
+    await new Promise((r) => setTimeout(r, 300));
+    expect(Number((await site.db.knex('synced_content').where({ id: story.id }).first('view_count')).view_count)).toBe(before + 1);
+    await reader.close();
+  });
+});
+
+describe('pages and people', () => {
+  it('shows the 404 page and logs the 404', async () => {
+    const page = await context.newPage();
+    const logs: string[] = [];
+    page.on('console', (m) => logs.push(m.text()));
+    const response = await page.goto(`${site.url}/no/such/page`, { waitUntil: 'networkidle' });
+    expect(response!.status()).toBe(404);
+    expect(await page.locator('.not-found p').textContent()).toBe('Oops! Page not found');
+    expect(logs.join('\n')).toContain('404 Error: User attempted to access non-existent route: /no/such/page');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(`${site.url}/`);
+    await site.screenshot(page, 'reader-404');
+  });
+
+  it('signs in with e-mail and password, lands on /dashboard, and signs out from the account menu', async () => {
+    const editor = await site.addUser('editor');
+    const ctx = await site.newContext();
+    const page = await open('/auth', ctx);
+    await site.screenshot(page, 'reader-sign-in');
+    await page.getByLabel('E-mail', { exact: true }).fill(editor.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.locator('.form-error', { hasText: 'Invalid login credentials' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(editor.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    expect(await page.locator('.account-email').textContent()).toBe(editor.email);
+    expect(await page.getByRole('menuitem', { name: 'CMS Dashboard' }).count()).toBe(1);
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign In' }).waitFor();
+    expect((await (await page.request.get(`${site.url}/api/auth/session`)).json()).user).toBeNull();
+    await ctx.close();
+  });
+
+  it('tells a reader that the console is for editors', async () => {
+    const ctx = await site.newContext();
+    await site.signInAs(ctx, 'reader');
+    const page = await open('/dashboard', ctx);
+    await page.locator('h1', { hasText: 'The console is for editors' }).waitFor();
+    await ctx.close();
+  });
+
+  it('cycles the language EN → ES → FR → NL → EN, translating the site but not the stories', async () => {
+    const ctx = await site.newContext();
+    const page = await open('/', ctx);
+    const button = page.locator('.language-button');
+    const seen: [string, string][] = [];
+    for (let i = 0; i < 4; i++) {
+      seen.push([(await button.textContent())!, (await page.locator('#latest-title').textContent())!]);
+      await button.click();
+      await page.waitForFunction((prev) => document.querySelector('.language-button')!.textContent !== prev, seen.at(-1)![0]);
+    }
+    expect(seen).toEqual([['EN', 'Latest News'], ['ES', 'Últimas noticias'], ['FR', 'Dernières nouvelles'], ['NL', 'Laatste nieuws']]);
+    expect(await button.textContent()).toBe('EN');
+    await button.click(); // ES, and it sticks across pages
+    await page.goto(`${site.url}/section/sports`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.querySelector('.subtitle')?.textContent?.startsWith('Los últimos'));
+    expect(await page.locator('.story-card-featured h3').textContent()).toBe('Cricket squad named for tour'); // stories stay in their language
+    await ctx.close();
+  });
+
+  it('subscribes from the footer: the confirmation e-mail reaches the mail server and its link confirms', async () => {
+    const page = await open('/');
+    const email = `reader-${Date.now()}@example.org`;
+    await page.locator('#newsletter-email').fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.locator('.newsletter-status', { hasText: 'check your inbox' }).waitFor();
+    const mail = await site.smtp.waitForMessage((m) => m.to !== undefined && JSON.stringify(m.to).includes(email));
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/newsletter\/confirm\?[^\s"<]+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    const confirm = await page.goto(link!.replace(/&amp;/g, '&'));
+    expect(confirm!.status()).toBe(200);
+    const row = await site.db.knex('newsletter_subscribers').where({ email }).first();
+    expect(row.confirmed_at).not.toBeNull();
+  });
+
+  it('opens a real search from the header', async () => {
+    const page = await open('/');
+    await page.getByRole('button', { name: 'Search stories' }).click();
+    await page.getByRole('searchbox').fill('cricket');
+    await page.locator('.search-results li', { hasText: 'Cricket squad named for tour' }).waitFor();
+  });
+
+  it('is usable with the keyboard: the skip link and the account menu', async () => {
+    const page = await open('/');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => location.hash)).toBe('#main');
+    await page.getByRole('button', { name: 'Account menu' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('menu').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('menu').count()).toBe(0);
+  });
+});
+
+describe('storm centre', () => {
+  it('shows the banner and five tabs on the storm data, with the map and island-by-island impact', async () => {
+    const page = await open('/storm-centre');
+    expect(await page.locator('.storm-banner strong').textContent()).toMatch(/^\d+ active storm alerts?$/);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Live Tracking', 'Alerts', 'Regional Impact', 'Emergency Guides']);
+    await page.getByRole('tab', { name: 'Live Tracking' }).click();
+    expect(await page.locator('svg.storm-map .storm-marker').count()).toBeGreaterThan(0);
+    await site.screenshot(page, 'reader-storm-tracking');
+    await page.getByRole('tab', { name: 'Regional Impact' }).click();
+    expect(await page.locator('.impact h2').allTextContents()).toContain('Jamaica');
+    await page.getByRole('tab', { name: 'Alerts' }).click();
+    expect(await page.locator('.alert-list .badge').first().textContent()).toMatch(/^(WARNING|WATCH)$/);
+    await page.getByRole('tab', { name: 'Emergency Guides' }).click();
+    expect(await page.locator('.guides h2').first().textContent()).toContain('make a plan');
+  });
+});
+
+describe('accessibility and screenshots', () => {
+  it('has no serious or critical axe violations on the public screens', async () => {
+    const article = stories.layered!;
+    const paths = ['/', '/section/business', `/article/${article.slug}-${article.id.replace(/-/g, '').slice(-8)}`, '/storm-centre', '/auth'];
+    for (const path of paths) {
+      const page = await open(path);
+      expect(await seriousViolations(page), path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('saves each screen at phone and desktop widths', async () => {
+    const phone = await site.newContext({ viewport: { width: 375, height: 812 } });
+    const article = stories.featured!;
+    const screens: [string, string][] = [
+      ['home', '/'],
+      ['section', '/section/weather'],
+      ['article', `/article/${article.slug}-${article.id.replace(/-/g, '').slice(-8)}`],
+      ['storm-centre', '/storm-centre'],
+      ['sign-in', '/auth'],
+      ['about', '/about'],
+    ];
+    for (const [name, path] of screens) {
+      for (const [ctx, width] of [[context, 1280], [phone, 375]] as const) {
+        const page = await open(path, ctx);
+        await site.screenshot(page, `reader-${name}-${width}`);
+        await page.close();
+      }
+    }
+    await phone.close();
+  });
+});
