@@ -36,7 +36,7 @@ describe('ReviewScreen', () => {
     );
     await shows(lastFrame, 'Stories needing attention (2)');
     expect(lastFrame()).toContain('Flag: Risk high: single source');
-    stdin.write('\u001B[B'); // arrow down
+    stdin.write('j'); // down (the arrow key's escape sequence races Ink's lone-Esc timer in tests)
     await shows(lastFrame, 'Not auto-eligible (no flag).');
     stdin.write('a');
     await shows(lastFrame, 'Approve “Budget debate opens”. Reason (optional');
