@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { parseArticleId } from '../core/stories/article-address';
 import { findPublishedStory } from '../core/stories/story-repository';
@@ -49,6 +49,7 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
     return;
   }
   const shell = readFileSync(indexPath, 'utf8');
+  app.use('/assets', precompressedAssets(join(deps.webDist, 'assets')));
   app.use('/assets', express.static(join(deps.webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(deps.webDist, { index: false, maxAge: '1h' }));
 
@@ -83,4 +84,30 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
     sendCached(req, res, cached);
     if (cached.status === 200) deps.cache.bindUrl(req.originalUrl, key);
   });
+}
+
+const ASSET_TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml', json: 'application/json' };
+
+/**
+ * Hashed assets compressed once at build time (web/precompress.ts): brotli at its best setting
+ * when the browser accepts it, else gzip -9. Smaller than compressing on the fly, and free.
+ */
+export function precompressedAssets(dir: string): RequestHandler {
+  return (req, res, next) => {
+    const ext = /\.(js|css|svg|json)$/.exec(req.path)?.[1];
+    if (!ext || req.path.includes('..') || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      if (!new RegExp(`\\b${encoding}\\b`).test(accept)) continue;
+      const file = join(dir, `${req.path}${suffix}`);
+      if (!existsSync(file)) continue;
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Type', ASSET_TYPES[ext]!);
+      res.setHeader('Content-Length', String(statSync(file).size));
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Vary', 'Accept-Encoding');
+      return req.method === 'HEAD' ? res.end() : res.sendFile(file, { headers: { 'Content-Encoding': encoding } }, (error) => error && next(error));
+    }
+    next();
+  };
 }

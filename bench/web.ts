@@ -1,0 +1,66 @@
+/**
+ * Lighthouse (mobile settings, Debian's Chromium) on the home page, a section and an article of
+ * the demo data, served by the real `c360 serve`. Prints the four category scores per page and
+ * the JavaScript and total bytes transferred. Goal: performance ≥ 90; accessibility, best
+ * practices and SEO ≥ 95. Never fails on a score.
+ *
+ *   npm run build:web && npx tsx bench/web.ts
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import { execa } from 'execa';
+import lighthouse from 'lighthouse';
+
+const BIN = fileURLToPath(new URL('../bin/c360', import.meta.url));
+const PORT = 3390 + Math.floor(Math.random() * 500);
+const dir = mkdtempSync(join(tmpdir(), 'c360-bench-web-'));
+const env = { ...process.env, C360_DATA_DIR: join(dir, 'data'), C360_LOG_LEVEL: 'warn', PORT: String(PORT) };
+
+process.stderr.write('preparing the demo data (ingest + pipeline)…\n');
+await execa('node', [BIN, 'demo', '--no-serve'], { env, stdio: 'ignore' });
+const server = execa('node', [BIN, 'serve'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+await new Promise<void>((resolve, reject) => {
+  server.stderr?.on('data', (chunk: Buffer) => chunk.toString().includes('is serving') && resolve());
+  setTimeout(() => reject(new Error('server did not start')), 60_000);
+});
+const base = `http://127.0.0.1:${PORT}`;
+const home = (await (await fetch(`${base}/api/home`)).json()) as { lead: { path: string } | null };
+const pages: [string, string][] = [
+  ['home', '/'],
+  ['section (business)', '/section/business'],
+  ['article', home.lead?.path ?? '/'],
+];
+
+mkdirSync(join(dir, 'chrome'), { recursive: true });
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  userDataDir: join(dir, 'chrome'),
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const rows: string[][] = [];
+try {
+  for (const [name, path] of pages) {
+    // Warm the server's cache first, as a live site would be.
+    await fetch(`${base}${path}`);
+    const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const lhr = result!.lhr;
+    const items = (lhr.audits['resource-summary']?.details as { items: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+    const bytes = (type: string) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
+    const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100));
+    rows.push([name, score('performance'), score('accessibility'), score('best-practices'), score('seo'), (bytes('script') / 1024).toFixed(1), (bytes('total') / 1024).toFixed(1), lhr.audits['largest-contentful-paint']?.displayValue ?? '']);
+  }
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+  await server.catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
+}
+const header = ['page', 'perf', 'a11y', 'best', 'seo', 'JS KB', 'total KB', 'LCP'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+console.log('Lighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), Debian Chromium');
+console.log(line(header));
+for (const r of rows) console.log(line(r));
