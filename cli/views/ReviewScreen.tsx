@@ -1,5 +1,5 @@
 import { Box, Text, useApp, useInput } from 'ink';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { statusLabel } from '../../core/stories/pipeline-stages';
 import type { OverrideAction } from '../../core/stories/overrides';
 import type { Story } from '../../core/stories/story';
@@ -21,17 +21,40 @@ const ACTION_LABEL: Record<OverrideAction, string> = { approve: 'Approve', rejec
 
 export function ReviewScreen({ load, act }: ReviewProps) {
   const { exit } = useApp();
-  const [stories, setStories] = useState<Story[] | null>(null);
-  const [selected, setSelected] = useState(0);
-  const [pending, setPending] = useState<OverrideAction | null>(null);
-  const [reason, setReason] = useState('');
+  const [stories, setStoriesState] = useState<Story[] | null>(null);
+  const [selected, setSelectedState] = useState(0);
+  const [pending, setPendingState] = useState<OverrideAction | null>(null);
+  const [reason, setReasonState] = useState('');
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusyState] = useState(false);
+  // Keys can arrive before React re-renders with a new input handler: the handler reads these refs,
+  // which always hold the latest values, so no keystroke is judged against a stale screen.
+  const live = useRef({ stories: null as Story[] | null, selected: 0, pending: null as OverrideAction | null, reason: '', busy: false });
+  const setStories = (v: Story[]) => {
+    live.current.stories = v;
+    setStoriesState(v);
+  };
+  const setSelected = (v: number) => {
+    live.current.selected = v;
+    setSelectedState(v);
+  };
+  const setPending = (v: OverrideAction | null) => {
+    live.current.pending = v;
+    setPendingState(v);
+  };
+  const setReason = (v: string) => {
+    live.current.reason = v;
+    setReasonState(v);
+  };
+  const setBusy = (v: boolean) => {
+    live.current.busy = v;
+    setBusyState(v);
+  };
 
   const reload = useCallback(async () => {
     const list = await load();
     setStories(list);
-    setSelected((s) => Math.min(s, Math.max(0, list.length - 1)));
+    setSelected(Math.min(live.current.selected, Math.max(0, list.length - 1)));
   }, [load]);
 
   useEffect(() => {
@@ -39,19 +62,21 @@ export function ReviewScreen({ load, act }: ReviewProps) {
   }, [reload]);
 
   useInput((input, key) => {
-    if (busy) return;
-    if (pending) {
+    const now = live.current;
+    if (now.busy) return;
+    if (now.pending) {
       if (key.escape) {
         setPending(null);
         setReason('');
         setMessage({ text: 'Cancelled.' });
       } else if (key.return) {
-        const story = stories?.[selected];
-        const action = pending;
+        const story = now.stories?.[now.selected];
+        const action = now.pending;
+        const why = now.reason.trim();
         setPending(null);
         if (!story) return;
         setBusy(true);
-        act(story.id, action, reason.trim())
+        act(story.id, action, why)
           .then((text) => setMessage({ text }))
           .catch((error: Error) => setMessage({ text: `Failed to apply override: ${error.message}`, error: true }))
           .then(() => reload())
@@ -59,14 +84,15 @@ export function ReviewScreen({ load, act }: ReviewProps) {
             setBusy(false);
             setReason('');
           });
-      } else if (key.backspace || key.delete) setReason((r) => r.slice(0, -1));
-      else if (input && !key.ctrl && !key.meta) setReason((r) => (r + input).slice(0, 500));
+      } else if (key.backspace || key.delete) setReason(now.reason.slice(0, -1));
+      else if (input && !key.ctrl && !key.meta) setReason((now.reason + input).slice(0, 500));
       return;
     }
     if (input === 'q' || key.escape) return exit();
-    if (!stories || stories.length === 0) return;
-    if (key.upArrow || input === 'k') setSelected((s) => Math.max(0, s - 1));
-    else if (key.downArrow || input === 'j') setSelected((s) => Math.min(stories.length - 1, s + 1));
+    const list = now.stories;
+    if (!list || list.length === 0) return;
+    if (key.upArrow || input === 'k') setSelected(Math.max(0, now.selected - 1));
+    else if (key.downArrow || input === 'j') setSelected(Math.min(list.length - 1, now.selected + 1));
     else if (KEYS[input]) {
       setPending(KEYS[input]!);
       setMessage(null);
