@@ -354,6 +354,8 @@ describe('accessibility and screenshots', () => {
     for (const [name, path] of screens) {
       for (const [ctx, width] of [[context, 1280], [phone, 375]] as const) {
         const page = await open(path, ctx);
+        // Nothing wider than the screen: no sideways scrolling on a phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px`).toBeLessThanOrEqual(width);
         await site.screenshot(page, `reader-${name}-${width}`);
         await page.close();
       }

@@ -110,6 +110,7 @@ function MetricsTable({ rows }: { rows: MetricRow[] }) {
   const { t } = useI18n();
   if (!showsMetrics(rows)) return null;
   return (
+    <div className="table-scroll">
     <table className="metrics">
       <caption>{t('article.metrics.caption')}</caption>
       <thead>
@@ -142,5 +143,6 @@ function MetricsTable({ rows }: { rows: MetricRow[] }) {
         })}
       </tbody>
     </table>
+    </div>
   );
 }
