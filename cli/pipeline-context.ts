@@ -60,7 +60,8 @@ export async function runStagesCommand(
     } finally {
       await reporter.done();
     }
-    if (flags.json) printJson({ run: result.runId, stage: result.label, stats: result.stats, stages: result.stages, provider: { name: deps.ai.name, model: deps.ai.model } });
+    const patterns = result.stages.patterns ? { patternsDetected: result.stages.patterns.patternsDetected ?? 0, clustersFound: result.stages.patterns.clustersFound ?? 0 } : undefined;
+    if (flags.json) printJson({ run: result.runId, stage: result.label, stats: result.stats, ...(patterns ? { patternStats: patterns } : {}), stages: result.stages, provider: { name: deps.ai.name, model: deps.ai.model } });
     else console.log(present(result, deps).join('\n'));
     if (result.stats.failed > 0) {
       process.exitCode = 1;
