@@ -9,9 +9,10 @@ import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
 import type { Logger } from '../core/logger';
 import { createMailer, type Mailer } from '../core/mail/mailer';
-import { listenForStoryChanges, type ChangeListener } from '../core/site/content-changes';
+import { listenForChanges, STORIES_CHANGED_CHANNEL, type ChangeListener } from '../core/site/content-changes';
 import { ResponseCache } from './cache/response-cache';
 import { errorHandler, notFoundApi } from './http-errors';
+import { ConsoleEvents } from './live/console-events';
 import { csrfProtection } from './middleware/csrf';
 import { capturedHeaders, fastLane } from './middleware/fast-lane';
 import { createRateLimiters, type RateLimitSettings } from './middleware/rate-limits';
@@ -48,7 +49,13 @@ export type AppDeps = {
   cacheTtlMs?: number;
 };
 
-export type C360App = Express & { shutdown: () => Promise<void>; cache: ResponseCache; ready: Promise<void> };
+export type C360App = Express & {
+  shutdown: () => Promise<void>;
+  /** Ends long-lived responses (the console's event streams) so a graceful close need not wait for them. */
+  closeStreams: () => void;
+  cache: ResponseCache;
+  ready: Promise<void>;
+};
 
 /** Body limits: JSON API bodies and forms are small; anything larger is refused with 413. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -92,7 +99,24 @@ export function createApp(deps: AppDeps): C360App {
     isListening: () => listener?.listening === true,
   });
   app.cache = cache;
-  app.ready = listenForStoryChanges(deps.db, () => cache.invalidate(), logger).then(
+  // One listener serves the public cache (story changes) and the console's live updates (all channels).
+  const events = new ConsoleEvents({ logger, clock });
+  app.ready = listenForChanges(
+    deps.db,
+    ConsoleEvents.CHANNELS,
+    (notification) => {
+      if (notification.channel === STORIES_CHANGED_CHANNEL) cache.invalidate();
+      events.publish(notification);
+    },
+    logger,
+    {
+      onResync: () => {
+        cache.invalidate();
+        events.resync();
+      },
+      onStateChange: (listening) => events.setListening(listening),
+    },
+  ).then(
     (l) => {
       listener = l;
     },
@@ -100,7 +124,9 @@ export function createApp(deps: AppDeps): C360App {
   );
   const pruneTimer = setInterval(() => void pruneSessions(db, clock()).catch((error) => logger.warn({ err: error }, 'session pruning failed')), 3_600_000);
   pruneTimer.unref();
+  app.closeStreams = () => events.close();
   app.shutdown = async () => {
+    events.close();
     clearInterval(pruneTimer);
     await app.ready;
     await listener?.stop();
@@ -148,7 +174,7 @@ export function createApp(deps: AppDeps): C360App {
   // Accounts, console and admin: the session is loaded here and checked per route.
   const session = loadSession({ db, clock, publicUrl: config.publicUrl });
   app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, limits, oidc }));
-  app.use('/api', session, consoleRouter({ db, clock, logger, invalidatePublicCache: () => cache.invalidate() }));
+  app.use('/api', session, consoleRouter({ db, clock, logger, config, events, invalidatePublicCache: () => cache.invalidate() }));
   app.use('/api', notFoundApi);
 
   app.use(siteFilesRouter({ db, cache, publicUrl: config.publicUrl }));

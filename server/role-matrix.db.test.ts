@@ -53,6 +53,8 @@ const MATRIX: Record<string, Cell> = {
   'GET /api/auth/oidc/:provider/start': { path: () => '/api/auth/oidc/google/start', expect: all(404) },
   'GET /api/auth/oidc/:provider/callback': { path: () => '/api/auth/oidc/google/callback?code=x&state=y', expect: all(303) },
   // Console: editor or admin
+  // Live updates: an EventSource (Accept: text/event-stream) gets the stream; this plain GET gets the relay's state as JSON
+  'GET /api/console/events': { expect: editorOnly },
   'GET /api/console/stories': { path: () => '/api/console/stories?stage=published', expect: editorOnly },
   'GET /api/console/stories/:id': { path: (f) => `/api/console/stories/${f.storyId}`, expect: editorOnly },
   'POST /api/console/stories/:id/publish': { path: (f) => `/api/console/stories/${f.storyId}/publish`, body: () => ({ homepage: true, priority: 2 }), expect: editorOnly },

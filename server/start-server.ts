@@ -8,7 +8,7 @@ export type RunningServer = { url: string; server: Server; close: () => Promise<
  * `graceMs`, then cuts what is left), then releases the app's own resources (listeners, timers).
  */
 export async function startServer(
-  app: Express & { shutdown?: () => Promise<void> },
+  app: Express & { shutdown?: () => Promise<void>; closeStreams?: () => void },
   options: { host: string; port: number; graceMs?: number },
 ): Promise<RunningServer> {
   const server: Server = await new Promise((resolve, reject) => {
@@ -30,6 +30,7 @@ export async function startServer(
       (closing ??= new Promise<void>((resolve) => {
         const cut = setTimeout(() => server.closeAllConnections(), options.graceMs ?? 5000);
         cut.unref();
+        app.closeStreams?.();
         server.close(() => {
           clearTimeout(cut);
           resolve();

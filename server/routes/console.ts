@@ -18,6 +18,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import type { Config } from '../../core/config';
 import { changeUserRole, listUsers } from '../../core/accounts/accounts';
 import { ROLES, type Role } from '../../core/accounts/user';
 import { featureStory, getConsoleStory, listConsoleStories, overrideStory, publishStory } from '../../core/console/console-stories';
@@ -26,10 +27,12 @@ import type { Logger } from '../../core/logger';
 import { FEATURE_ACTIONS } from '../../core/stories/featuring';
 import { OVERRIDE_ACTIONS } from '../../core/stories/overrides';
 import { PIPELINE_STAGES } from '../../core/stories/story';
+import type { ConsoleEvents } from '../live/console-events';
 import { currentSession, requireRole } from '../middleware/session';
 import { parseBody, parseQuery } from '../middleware/validate';
 import { presentConsoleStory } from '../presenters/console-story';
 import { presentUser } from '../presenters/user';
+import { LIVE_ROUTES } from './console-live';
 
 export type ConsoleContext = {
   db: Knex;
@@ -39,6 +42,10 @@ export type ConsoleContext = {
   invalidatePublicCache: () => void;
   /** The signed-in user's e-mail: the actor for audit entries and last_updated_by. */
   actor: (res: Response) => { email: string };
+  /** The server's configuration (public URL, AI provider, …). */
+  config: Config;
+  /** The live-update relay behind GET /api/console/events. */
+  events: ConsoleEvents;
 };
 
 export type ConsoleRoute = {
@@ -78,6 +85,7 @@ const usersQuery = z.object({
 const roleBody = z.object({ role: z.enum(ROLES) });
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  ...LIVE_ROUTES,
   // Stories of every stage, with a stage filter and the count per stage.
   {
     method: 'get',

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../shared/session';
 import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon } from './icons';
+import { LiveEventsProvider, LiveIndicator, useLiveConnection } from './live/LiveEvents';
 import { CONSOLE_ROUTES, HOME_PATH, resolveConsoleRoute, screenComponent, type ConsoleRouteEntry } from './routes';
 import { Skeleton } from './ui';
 
@@ -38,6 +39,7 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   const main = CONSOLE_ROUTES.filter((r) => r.pinned !== 'bottom');
   const bottom = CONSOLE_ROUTES.filter((r) => r.pinned === 'bottom');
   return (
+    <LiveEventsProvider>
     <div className={`console${collapsed ? ' console-collapsed' : ''}`}>
       <a className="skip-link" href="#console-main">
         Skip to content
@@ -73,6 +75,7 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
         </main>
       </div>
     </div>
+    </LiveEventsProvider>
   );
 }
 
@@ -96,10 +99,12 @@ function SidebarLink({ route, collapsed }: { route: ConsoleRouteEntry; collapsed
 
 function ConsoleHeader({ email, role }: { email: string; role: string }) {
   const { signOut } = useSession();
+  const live = useLiveConnection();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const onSignOut = async () => {
     setBusy(true);
+    live?.stop(); // no more events once signed out
     try {
       await signOut();
     } finally {
@@ -110,6 +115,7 @@ function ConsoleHeader({ email, role }: { email: string; role: string }) {
     <header className="c-header">
       <p className="c-header-title">Admin Console</p>
       <div className="c-header-right">
+        <LiveIndicator />
         <span className="c-user" title={`Signed in as ${email} (${role})`}>
           <span className="c-user-email">{email}</span>
           <span className="c-user-role">{role}</span>
