@@ -23,8 +23,9 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
 export function AdSlot() {
   const t = useT();
   return (
-    <aside className="ad-slot" aria-label={t('ad.label')}>
+    // A placeholder band, not a landmark: two on a page must not read as two "Advertisement" regions.
+    <div className="ad-slot">
       <span>{t('ad.label')}</span>
-    </aside>
+    </div>
   );
 }

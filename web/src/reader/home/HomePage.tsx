@@ -87,7 +87,8 @@ function LeadStory({ story }: { story: StoryCard }) {
   );
 }
 
-export function StoryCardView({ story, trending, featured }: { story: StoryCard; trending?: boolean; featured?: boolean }) {
+export function StoryCardView({ story, trending, featured, level = 3 }: { story: StoryCard; trending?: boolean; featured?: boolean; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const t = useT();
   return (
     <article className={`story-card${featured ? ' story-card-featured' : ''}`}>
@@ -96,7 +97,7 @@ export function StoryCardView({ story, trending, featured }: { story: StoryCard;
         {trending ? <span className="badge badge-trending">{t('badge.trending')}</span> : null}
         <RegionBadge region={story.region} />
       </div>
-      <h3><StoryLink story={story}>{story.title}</StoryLink></h3>
+      <Heading><StoryLink story={story}>{story.title}</StoryLink></Heading>
       <p>{story.summary}</p>
       <p className="meta">{shortDate(story.published_at)} · <SourceCount story={story} /></p>
     </article>

@@ -36,19 +36,19 @@ export function SiteFooter() {
         </p>
       </section>
       <div className="footer-columns">
-        <nav aria-labelledby="footer-sections">
+        <div>
           <h2 id="footer-sections">{t('footer.sections')}</h2>
           <ul>{SECTIONS.map((s) => <li key={s}><Link to={`/section/${s}`}>{t(`nav.${s}`)}</Link></li>)}</ul>
-        </nav>
-        <nav aria-labelledby="footer-company">
+        </div>
+        <div>
           <h2 id="footer-company">{t('footer.company')}</h2>
           <ul>
             {(['about', 'careers', 'contact', 'advertise', 'privacy', 'terms'] as const).map((k) => (
               <li key={k}><Link to={`/about#${k}`}>{t(`footer.${k}`)}</Link></li>
             ))}
           </ul>
-        </nav>
-        <nav aria-labelledby="footer-products">
+        </div>
+        <div>
           <h2 id="footer-products">{t('footer.products')}</h2>
           <ul>
             <li><Link to="/about#pro">{t('footer.pro')}</Link></li>
@@ -57,7 +57,7 @@ export function SiteFooter() {
             <li><Link to="/about#engine">{t('footer.engine')}</Link></li>
             <li><Link to="/about#api">{t('footer.api')}</Link></li>
           </ul>
-        </nav>
+        </div>
       </div>
       <div className="footer-bottom">
         <ul className="social" aria-label={t('footer.follow')}>

@@ -47,11 +47,11 @@ export function SectionPage() {
             <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')} aria-label={t('section.grid')}><GridIcon /></button>
             <button type="button" aria-pressed={layout === 'list'} onClick={() => setLayout('list')} aria-label={t('section.list')}><ListIcon /></button>
           </div>
-          {offset === 0 ? <StoryCardView story={data.items[0]!} featured /> : null}
+          {offset === 0 ? <StoryCardView story={data.items[0]!} featured level={2} /> : null}
           {layout === 'grid' ? (
             <ul className="card-grid">
               {(offset === 0 ? data.items.slice(1) : data.items).map((story) => (
-                <li key={story.id}><StoryCardView story={story} /></li>
+                <li key={story.id}><StoryCardView story={story} level={2} /></li>
               ))}
             </ul>
           ) : (
@@ -78,7 +78,7 @@ function StoryRow({ story }: { story: StoryCard }) {
         <RegionBadge region={story.region} />
         <span className="muted">{shortDate(story.published_at)}</span>
       </div>
-      <h3><StoryLink story={story}>{story.title}</StoryLink></h3>
+      <h2><StoryLink story={story}>{story.title}</StoryLink></h2>
       <p>{story.summary}</p>
       <p className="meta">
         <SourceCount story={story} /> · {t('section.readTime', { n: story.read_minutes ?? 1 })} · {tn('section.views', story.view_count ?? 0)}
