@@ -8,6 +8,7 @@ import { pruneSessions } from '../core/accounts/sessions';
 import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
 import type { Logger } from '../core/logger';
+import type { SchedulerState } from '../core/settings/system-status';
 import { createMailer, type Mailer } from '../core/mail/mailer';
 import { listenForChanges, STORIES_CHANGED_CHANNEL, type ChangeListener } from '../core/site/content-changes';
 import { ResponseCache } from './cache/response-cache';
@@ -21,6 +22,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { loadSession } from './middleware/session';
 import { OgImageCache } from './og/og-cache';
 import { authRouter } from './routes/auth';
+import { startMailQueue } from './mail-queue';
 import { consoleRouter } from './routes/console';
 import { newsletterApiRouter, newsletterPagesRouter } from './routes/newsletter';
 import { ogImageRouter } from './routes/og-image';
@@ -45,6 +47,8 @@ export type AppDeps = {
   rateLimits?: Partial<RateLimitSettings>;
   /** Server-rendered pages (issue 6); default: the plain app shell. */
   renderHtml?: HtmlRenderer;
+  /** Whether this process runs the schedule (`c360 serve --schedule`), for Settings › System. */
+  scheduler?: () => SchedulerState;
   /** Lifetime of cached public answers while story changes are heard (they are dropped on any change). */
   cacheTtlMs?: number;
 };
@@ -87,6 +91,8 @@ export function createApp(deps: AppDeps): C360App {
   const https = config.publicUrl?.startsWith('https:') === true;
   const secret = deps.secret ?? loadOrCreateServerSecret(config);
   const mailer = deps.mailer ?? createMailer(config.smtp);
+  // Newsletter deliveries right after a send, and every minute due retries and alert dispatch.
+  const mailQueue = startMailQueue({ db, mailer, secret, logger, clock, alertOrigin: config.publicUrl ?? `http://${config.host}:${config.port}` });
   const limits = createRateLimiters(deps.rateLimits);
   const oidc = new OidcProviders(config.oidc);
 
@@ -128,6 +134,7 @@ export function createApp(deps: AppDeps): C360App {
   app.shutdown = async () => {
     events.close();
     clearInterval(pruneTimer);
+    await mailQueue.stop();
     await app.ready;
     await listener?.stop();
     mailer.close();
@@ -174,7 +181,7 @@ export function createApp(deps: AppDeps): C360App {
   // Accounts, console and admin: the session is loaded here and checked per route.
   const session = loadSession({ db, clock, publicUrl: config.publicUrl });
   app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, limits, oidc }));
-  app.use('/api', session, consoleRouter({ db, clock, logger, config, events, invalidatePublicCache: () => cache.invalidate() }));
+  app.use('/api', session, consoleRouter({ db, clock, logger, config, events, mailer, mailQueue, secret, databaseMode: deps.db.mode, scheduler: deps.scheduler, invalidatePublicCache: () => cache.invalidate() }));
   app.use('/api', notFoundApi);
 
   app.use(siteFilesRouter({ db, cache, publicUrl: config.publicUrl }));

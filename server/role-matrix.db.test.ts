@@ -23,6 +23,8 @@ const all = (status: number): Expect => ({ anonymous: status, reader: status, ed
 const editorOnly: Expect = { anonymous: 401, reader: 403, editor: 200, admin: 200 };
 const adminOnly: Expect = { anonymous: 401, reader: 403, editor: 403, admin: 200 };
 const signedIn = (status: number, anonymous: number): Expect => ({ anonymous, reader: status, editor: status, admin: status });
+const editorGets = (status: number): Expect => ({ anonymous: 401, reader: 403, editor: status, admin: status });
+const NO_SUCH_ID = '00000000-0000-4000-8000-00000000abcd';
 
 const MATRIX: Record<string, Cell> = {
   'GET /healthz': { expect: all(200) },
@@ -60,9 +62,39 @@ const MATRIX: Record<string, Cell> = {
   'POST /api/console/stories/:id/publish': { path: (f) => `/api/console/stories/${f.storyId}/publish`, body: () => ({ homepage: true, priority: 2 }), expect: editorOnly },
   'POST /api/console/stories/:id/feature': { path: (f) => `/api/console/stories/${f.storyId}/feature`, body: () => ({ action: 'priority_down' }), expect: editorOnly },
   'POST /api/console/stories/:id/override': { path: (f) => `/api/console/stories/${f.storyId}/override`, body: () => ({ action: 'approve' }), expect: editorOnly },
+  // Newsletter Builder, Alert Manager, Analytics (an unknown id answers 404 to editors and admins)
+  'GET /api/console/newsletter/templates': { expect: editorOnly },
+  'GET /api/console/newsletter/segments': { path: () => '/api/console/newsletter/segments?segments=general,business', expect: editorOnly },
+  'GET /api/console/newsletter/subscribers': { expect: editorOnly },
+  'PATCH /api/console/newsletter/subscribers/:id': { path: () => `/api/console/newsletter/subscribers/${NO_SUCH_ID}`, body: () => ({ segments: ['general'] }), expect: editorGets(404) },
+  'GET /api/console/newsletter/rules': { expect: editorOnly },
+  'POST /api/console/newsletter/rules': { body: (f) => ({ name: `Matrix rule ${f.seq()}`, type: 'region', criteria: { regions: ['Grenada'] }, priority: 9, enabled: false }), expect: editorGets(201) },
+  'PATCH /api/console/newsletter/rules/:id': { path: () => `/api/console/newsletter/rules/${NO_SUCH_ID}`, body: () => ({ enabled: false }), expect: editorGets(404) },
+  'DELETE /api/console/newsletter/rules/:id': { path: () => `/api/console/newsletter/rules/${NO_SUCH_ID}`, expect: editorGets(404) },
+  'GET /api/console/newsletters': { expect: editorOnly },
+  'POST /api/console/newsletters': { body: () => ({ template: 'no-such-template' }), expect: editorGets(400) },
+  'GET /api/console/newsletters/:id': { path: () => `/api/console/newsletters/${NO_SUCH_ID}`, expect: editorGets(404) },
+  'PATCH /api/console/newsletters/:id': { path: () => `/api/console/newsletters/${NO_SUCH_ID}`, body: () => ({ title: 'Matrix' }), expect: editorGets(404) },
+  'DELETE /api/console/newsletters/:id': { path: () => `/api/console/newsletters/${NO_SUCH_ID}`, expect: editorGets(404) },
+  'POST /api/console/newsletters/:id/regenerate': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/regenerate`, expect: editorGets(404) },
+  'GET /api/console/newsletters/:id/preview': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/preview`, expect: editorGets(404) },
+  'POST /api/console/newsletters/:id/send': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/send`, body: () => ({ segments: ['general'] }), expect: editorGets(404) },
+  'GET /api/console/newsletters/:id/sends': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/sends`, expect: editorGets(404) },
+  'POST /api/console/newsletters/:id/retry': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/retry`, expect: editorGets(404) },
+  'GET /api/console/alerts': { expect: editorOnly },
+  'POST /api/console/alerts': { body: () => ({ region: 'jamaica', storm_types: ['Hurricane'] }), expect: editorGets(201) },
+  'PATCH /api/console/alerts/:id': { path: () => `/api/console/alerts/${NO_SUCH_ID}`, body: () => ({ is_active: false }), expect: editorGets(404) },
+  'DELETE /api/console/alerts/:id': { path: () => `/api/console/alerts/${NO_SUCH_ID}`, expect: editorGets(404) },
+  'GET /api/console/alerts/:id/deliveries': { path: () => `/api/console/alerts/${NO_SUCH_ID}/deliveries`, expect: editorGets(404) },
+  'GET /api/console/analytics': { path: () => '/api/console/analytics?range=24h', expect: editorOnly },
   // Admin only
   'GET /api/admin/users': { expect: adminOnly },
   'PATCH /api/admin/users/:id': { path: (f) => `/api/admin/users/${f.targetUserId}`, body: () => ({ role: 'editor' }), expect: adminOnly },
+  'GET /api/admin/settings/sanity': { expect: adminOnly },
+  'PUT /api/admin/settings/sanity': { body: () => ({ projectId: 'matrix1', dataset: 'production' }), expect: adminOnly },
+  'GET /api/admin/settings/notifications': { expect: adminOnly },
+  'PUT /api/admin/settings/notifications': { body: () => ({ sendReports: true }), expect: adminOnly },
+  'GET /api/admin/system': { expect: adminOnly },
   // Site files and pages
   'GET /robots.txt': { expect: all(200) },
   'GET /sitemap.xml': { expect: all(200) },

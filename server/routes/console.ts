@@ -33,6 +33,10 @@ import { parseBody, parseQuery } from '../middleware/validate';
 import { presentConsoleStory } from '../presenters/console-story';
 import { presentUser } from '../presenters/user';
 import { LIVE_ROUTES } from './console-live';
+import { OUTREACH_ROUTES } from './console-outreach';
+import type { Mailer } from '../../core/mail/mailer';
+import type { SchedulerState } from '../../core/settings/system-status';
+import type { MailQueue } from '../mail-queue';
 
 export type ConsoleContext = {
   db: Knex;
@@ -46,6 +50,14 @@ export type ConsoleContext = {
   config: Config;
   /** The live-update relay behind GET /api/console/events. */
   events: ConsoleEvents;
+  /** Outgoing e-mail (newsletters, alerts) and the queue that works it (server/mail-queue.ts). */
+  mailer: Mailer;
+  mailQueue: MailQueue;
+  /** The server secret: signs unsubscribe links, seals stored settings secrets. */
+  secret: string;
+  /** Settings › System: where the data lives, and whether this process runs the schedule. */
+  databaseMode: 'embedded' | 'postgres';
+  scheduler?: () => SchedulerState;
 };
 
 export type ConsoleRoute = {
@@ -86,6 +98,7 @@ const roleBody = z.object({ role: z.enum(ROLES) });
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...LIVE_ROUTES,
+  ...OUTREACH_ROUTES,
   // Stories of every stage, with a stage filter and the count per stage.
   {
     method: 'get',

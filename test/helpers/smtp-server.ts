@@ -9,13 +9,23 @@ export type TestSmtpServer = {
   close: () => Promise<void>;
 };
 
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+/** `rejectRecipient` lets a test refuse an address at RCPT TO (e.g. 451 temporarily, 550 for good); null accepts. */
+export type TestSmtpOptions = { rejectRecipient?: (address: string) => { code: number; message: string } | null };
+
+export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
   const waiters: { predicate: (mail: ParsedMail) => boolean; resolve: (mail: ParsedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.rejectRecipient?.(address.address.toLowerCase());
+      if (!refusal) return callback();
+      const error = new Error(refusal.message) as Error & { responseCode: number };
+      error.responseCode = refusal.code;
+      return callback(error);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
