@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { silentLogger } from '../logger';
 import { openTestDatabase } from '../../test/helpers/test-database';
+import { listenTo, until } from '../../test/helpers/listen';
+import { CHANNELS } from '../db/notify';
 import { insertRawItems, type FixtureItem } from '../../test/factories/raw-items';
 import { countryFactsEnricher } from './enrich/enrichers';
 import { runPipeline, type PipelineDeps } from './runner';
@@ -35,7 +37,12 @@ beforeEach(async () => {
 describe('runPipeline', () => {
   it('turns the fixture items into stories, checks them, publishes the triangulated ones and records the run', async () => {
     await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
+    const listener = await listenTo(db, CHANNELS.pipelineProgress);
     const result = await runPipeline(deps());
+    await until(() => listener.payloads.some((p) => p.stage === 'run'));
+    await listener.stop();
+    expect(listener.payloads.filter((p) => p.status === 'finished').map((p) => p.stage)).toEqual(['cluster', 'summarise', 'fact_check', 'patterns', 'enrich', 'publish', 'run']);
+    expect(listener.payloads.at(-1)).toMatchObject({ runId: result.runId, stage: 'run', stats: result.stats });
     const stories = await db.knex('synced_content').select('*').orderBy('title');
     expect(stories.length).toBe(new Set(fixture.items.map((i) => i.event)).size);
     const items = await db.knex('raw_feeds').select('processing_status', 'story_id');

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { CHANNELS, notify } from '../db/notify';
 import { clusterItems } from './cluster/cluster-items';
 import { enrichStories } from './enrich/enrich-stories';
 import type { Enricher } from './enrich/enrichers';
@@ -62,18 +63,32 @@ export async function runPipeline(deps: PipelineDeps, options: { stages?: readon
   const runId = options.record === false ? '' : await startRun(deps.db, label, deps.actor);
   const results: Partial<Record<StageName, StageResult>> = {};
   const limit = options.limitPerStage;
+  // Stage boundaries are announced (NOTIFY c360_pipeline_progress) for the console's live view; not
+  // awaited, as a stage may report from inside its transaction.
+  const announce = (payload: Record<string, unknown>) => {
+    if (runId) notify(deps.db, CHANNELS.pipelineProgress, { runId, label, ...payload }).catch(() => undefined);
+  };
+  const staged: PipelineDeps = {
+    ...deps,
+    onProgress: (event) => {
+      deps.onProgress?.(event);
+      if (event.status !== 'progress') announce({ stage: event.stage, status: event.status, processed: event.processed ?? 0, failed: event.failed ?? 0, message: event.message });
+    },
+  };
   try {
     for (const stage of stages) {
-      results[stage] = await runStage(deps, stage, limit, options.enrichLimit);
+      results[stage] = await runStage(staged, stage, limit, options.enrichLimit);
     }
   } catch (error) {
     const stats = totals(results);
     const message = error instanceof Error ? error.message : String(error);
     if (runId) await finishRun(deps.db, runId, { stats, stages: results, error: message }).catch(() => undefined);
+    announce({ stage: 'run', status: 'failed', error: message });
     throw error;
   }
   const stats = totals(results);
   if (runId) await finishRun(deps.db, runId, { stats, stages: results });
+  announce({ stage: 'run', status: 'finished', stats });
   return { runId, label, stats, stages: results };
 }
 
