@@ -39,11 +39,11 @@ export const CONSOLE_ROUTES: readonly ConsoleRouteEntry[] = [
   { path: '/dashboard/enhanced-signals', label: 'Enhanced Signals', icon: ZapIcon, screen: null },
   { path: '/dashboard/intelligence', label: 'Regional Intelligence', icon: GlobeIcon, screen: null },
   { path: '/dashboard/five-box-reader', label: 'Five-Box Reader', icon: LayersIcon, screen: null },
-  { path: '/dashboard/newsletter', label: 'Newsletter Builder', icon: MailIcon, screen: null },
-  { path: '/dashboard/alerts', label: 'Alert Manager', icon: BellIcon, screen: null },
-  { path: '/dashboard/analytics', label: 'Analytics', icon: ChartIcon, screen: null },
-  { path: '/dashboard/reader-analytics', label: 'Reader Analytics', icon: UsersIcon, screen: null },
-  { path: '/dashboard/settings', label: 'Settings', icon: SettingsIcon, screen: null, pinned: 'bottom' },
+  { path: '/dashboard/newsletter', label: 'Newsletter Builder', icon: MailIcon, screen: () => import('./newsletter/NewsletterBuilder') },
+  { path: '/dashboard/alerts', label: 'Alert Manager', icon: BellIcon, screen: () => import('./alerts/AlertManager') },
+  { path: '/dashboard/analytics', label: 'Analytics', icon: ChartIcon, screen: () => import('./analytics/Analytics') },
+  { path: '/dashboard/reader-analytics', label: 'Reader Analytics', icon: UsersIcon, screen: () => import('./analytics/ReaderAnalytics') },
+  { path: '/dashboard/settings', label: 'Settings', icon: SettingsIcon, screen: () => import('./settings/Settings'), pinned: 'bottom' },
 ];
 
 export const HOME_PATH = '/dashboard';
