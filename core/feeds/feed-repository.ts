@@ -177,6 +177,17 @@ export async function recordFetchOutcome(db: Knex, feedId: number, now: Date, ou
   }
 }
 
+/**
+ * Follows a permanent redirect: the feed's address becomes the one it moved to, unless another
+ * registered feed already has that address (then the two are left for an operator to merge).
+ */
+export async function moveFeed(db: Knex, feedId: number, url: string, now: Date): Promise<boolean> {
+  const taken = await db('feeds').where('url', url).whereNot('id', feedId).first('id');
+  if (taken) return false;
+  await db('feeds').update({ url, updated_at: now.toISOString() }).where('id', feedId);
+  return true;
+}
+
 /** Makes every enabled feed (or one) due now: `ingest --feed ID` and benchmarks use it. */
 export async function markFeedsDue(db: Knex, now: Date, feedId?: number): Promise<number> {
   const q = db('feeds').update({ next_fetch_at: now.toISOString() });

@@ -86,6 +86,14 @@ beforeAll(async () => {
     });
   }
   host.route('/chain7', feedRoute({ body: doc }));
+  host.route('/old-home.xml', (_req, res) => {
+    res.writeHead(308, { location: '/moved-once.xml' });
+    res.end();
+  });
+  host.route('/moved-once.xml', (_req, res) => {
+    res.writeHead(301, { location: '/feed.xml' });
+    res.end();
+  });
 });
 afterAll(() => host.close());
 
@@ -123,8 +131,16 @@ describe('fetchFeed', () => {
     expect(result.kind).toBe('ok');
     expect(result.finalUrl).toBe(host.url('/feed.xml'));
     expect(result.redirects).toBe(2);
+    expect(result.movedTo).toBeUndefined(); // a 301 then a 302: not a permanent move
     expect((await failure(fetchFeed(host.url('/chain0'), opts))).kind).toBe('too_many_redirects');
     expect((await fetchFeed(host.url('/chain2'), opts)).kind).toBe('ok');
+  });
+
+  it('says where a feed moved when every redirect was permanent', async () => {
+    const result = await fetchFeed(host.url('/old-home.xml'), opts);
+    expect(result.kind).toBe('ok');
+    expect(result.movedTo).toBe(host.url('/feed.xml'));
+    expect((await fetchFeed(host.url('/feed.xml'), opts)).movedTo).toBeUndefined();
   });
 
   it('stops a redirect loop', async () => {

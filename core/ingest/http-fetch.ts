@@ -27,7 +27,11 @@ export type FetchOptions = {
   resolver?: Parameters<typeof guardedLookup>[0]['resolver'];
 };
 
-type Common = { url: string; finalUrl: string; status: number; headers: IncomingHttpHeaders; redirects: number };
+/**
+ * `movedTo` is set when every redirect on the way was permanent (301/308): the feed has moved
+ * and its registry entry should follow; a temporary redirect (302/303/307) leaves it be.
+ */
+type Common = { url: string; finalUrl: string; status: number; headers: IncomingHttpHeaders; redirects: number; movedTo?: string };
 export type FetchResult =
   | (Common & { kind: 'not_modified' })
   | (Common & { kind: 'ok'; body: Buffer; contentType: string | null });
@@ -67,6 +71,7 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   const visited = new Set<string>();
   let current = url;
+  let permanent = true;
   try {
     for (let hop = 0; ; hop++) {
       const target = parseHttpUrl(current);
@@ -77,10 +82,12 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
       if (REDIRECT.has(status) && res.headers.location) {
         res.resume();
         if (hop >= maxRedirects) throw new FeedFetchError('too_many_redirects', `More than ${maxRedirects} redirects from ${url}.`, { status });
+        if (status !== 301 && status !== 308) permanent = false;
         current = new URL(res.headers.location, target).href;
         continue;
       }
       const common: Common = { url, finalUrl: target.href, status, headers: res.headers, redirects: hop };
+      if (hop > 0 && permanent && target.href !== url) common.movedTo = target.href;
       if (status === 304) {
         res.resume();
         return { ...common, kind: 'not_modified' };

@@ -47,6 +47,10 @@ beforeAll(async () => {
       ]),
     }),
     '/broken.xml': feedRoute({ body: '<rss version="2.0"><channel><item><title>unclosed' }),
+    '/old-courier.xml': (_req, res) => {
+      res.writeHead(301, { location: '/courier.xml' });
+      res.end();
+    },
     '/html': feedRoute({ body: '<!doctype html><html><body>Home</body></html>', contentType: 'text/html' }),
     '/error': (_req, res) => {
       res.statusCode = 500;
@@ -119,6 +123,13 @@ describe('ingestDueFeeds', () => {
     const unconditional = await ingestDueFeeds(db.knex, deps());
     expect(unconditional).toMatchObject({ fetched: 2, itemsNew: 0, duplicates: 5 });
     expect(host.requests.slice(third).every((r) => r.headers['if-none-match'] === undefined && r.headers['if-modified-since'] === undefined)).toBe(true);
+  });
+
+  it('follows a feed that moved permanently: its registered address becomes the new one', async () => {
+    const feed = await addFeed(db.knex, { url: host.url('/old-courier.xml'), outlet: 'Bridgetown Courier' });
+    const run = await ingestDueFeeds(db.knex, deps());
+    expect(run).toMatchObject({ fetched: 1, failed: 0 });
+    expect((await getFeed(db.knex, feed.id))!.url).toBe(host.url('/courier.xml'));
   });
 
   it('logs, counts and skips bad feeds without stopping the run, and backs off without giving up', async () => {

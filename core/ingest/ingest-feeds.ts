@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import pLimit from 'p-limit';
 import { effectiveOwnerGroup, type Feed } from '../feeds/feed';
-import { claimDueFeeds, recordFetchOutcome } from '../feeds/feed-repository';
+import { claimDueFeeds, moveFeed, recordFetchOutcome } from '../feeds/feed-repository';
 import type { Logger } from '../logger';
 import { decodeFeedBody } from './decode-charset';
 import { FeedFetchError, fetchFeed, headerValue, type FetchOptions } from './http-fetch';
@@ -155,6 +155,10 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
       lastModified: unconditional ? null : feed.lastModified,
     });
     const fetchedAt = deps.clock();
+    if (response.movedTo) {
+      const moved = await moveFeed(db, feed.id, response.movedTo, fetchedAt);
+      log.info({ from: feed.url, to: response.movedTo, moved }, moved ? 'feed moved permanently: address updated' : 'feed moved permanently to an address another feed already has');
+    }
     if (response.kind === 'not_modified') {
       const next = new Date(fetchedAt.getTime() + successDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, ttlMinutes: feed.ttlSeconds === null ? null : feed.ttlSeconds / 60, headers: response.headers, now: fetchedAt }));
       await recordFetchOutcome(db, feed.id, fetchedAt, {
