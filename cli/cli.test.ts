@@ -53,7 +53,7 @@ describe('c360 CLI', () => {
     const missing = await runCli(['stories', 'show', 'no-such-story'], { env });
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain('No story matches "no-such-story"');
-  });
+  }, 120_000); // the demo ingests the samples and runs the whole pipeline
 
   it('refuses to open an embedded database another c360 process holds, naming it', async () => {
     const env = { C360_DATA_DIR: tempDataDir() };
