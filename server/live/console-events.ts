@@ -13,6 +13,7 @@ import { STORIES_CHANGED_CHANNEL, type DbNotification } from '../../core/site/co
  *   raw_items  new source items: { count }
  *   patterns   new signals and patterns: { signals, patterns }
  *   pipeline   a pipeline run's progress, as the pipeline sent it
+ *   tasks      the editorial task list changed
  *   status     the database listener went down or came back: { listening }
  *   resync     the listener came back after a gap: reload everything
  *   heartbeat  every heartbeatMs: { at }, so a browser can tell a dead stream from a quiet one
@@ -22,7 +23,10 @@ import { STORIES_CHANGED_CHANNEL, type DbNotification } from '../../core/site/co
  * and carry ids and counts only, never story content. One connection's failure never touches
  * another's; a client that stops reading is dropped rather than buffered without bound.
  */
-export type LiveEventType = 'ready' | 'stories' | 'raw_items' | 'patterns' | 'pipeline' | 'status' | 'resync' | 'heartbeat' | 'reauth';
+export type LiveEventType = 'ready' | 'stories' | 'raw_items' | 'patterns' | 'pipeline' | 'tasks' | 'status' | 'resync' | 'heartbeat' | 'reauth';
+
+/** NOTIFYed by the editorial_tasks trigger (migration 20261123000510). */
+export const TASKS_CHANGED_CHANNEL = 'c360_tasks_changed';
 
 export type ConsoleEventsOptions = {
   logger: Logger;
@@ -54,7 +58,7 @@ export class ConsoleEvents {
   private nextEventId = 1;
   private closed = false;
   private listening = false;
-  private pending: { stories?: { ids: Set<string>; all: boolean }; rawItems?: number; patterns?: { signals: number; patterns: number }; pipeline: Map<string, unknown> } = {
+  private pending: { stories?: { ids: Set<string>; all: boolean }; rawItems?: number; patterns?: { signals: number; patterns: number }; tasks?: boolean; pipeline: Map<string, unknown> } = {
     pipeline: new Map(),
   };
 
@@ -78,7 +82,7 @@ export class ConsoleEvents {
   }
 
   /** Channels the server must LISTEN on for the console. */
-  static readonly CHANNELS: readonly string[] = [STORIES_CHANGED_CHANNEL, ...Object.values(CHANNELS)];
+  static readonly CHANNELS: readonly string[] = [STORIES_CHANGED_CHANNEL, TASKS_CHANGED_CHANNEL, ...Object.values(CHANNELS)];
 
   /** Called with every database notification the server hears. */
   publish(notification: DbNotification): void {
@@ -100,6 +104,9 @@ export class ConsoleEvents {
         p.patterns += Number(payload.patterns) || 0;
         break;
       }
+      case TASKS_CHANGED_CHANNEL:
+        this.pending.tasks = true;
+        break;
       case CHANNELS.pipelineProgress: {
         // The latest progress of each run (or stage) in the window is enough.
         const key = String(payload.runId ?? payload.run_id ?? payload.id ?? '') + ':' + String(payload.stage ?? '');
@@ -186,9 +193,10 @@ export class ConsoleEvents {
 
   private flush(): void {
     this.flushTimer = undefined;
-    const { stories, rawItems, patterns, pipeline } = this.pending;
+    const { stories, rawItems, patterns, tasks, pipeline } = this.pending;
     this.pending = { pipeline: new Map() };
     if (stories) this.broadcast('stories', stories.all ? {} : { ids: [...stories.ids] });
+    if (tasks) this.broadcast('tasks', {});
     if (rawItems) this.broadcast('raw_items', { count: rawItems });
     if (patterns) this.broadcast('patterns', patterns);
     for (const progress of pipeline.values()) this.broadcast('pipeline', progress);

@@ -32,6 +32,7 @@ import { currentSession, requireRole } from '../middleware/session';
 import { parseBody, parseQuery } from '../middleware/validate';
 import { presentConsoleStory } from '../presenters/console-story';
 import { presentUser } from '../presenters/user';
+import { EDITORIAL_ROUTES } from './console-editorial';
 import { LIVE_ROUTES } from './console-live';
 import { OUTREACH_ROUTES } from './console-outreach';
 import type { Mailer } from '../../core/mail/mailer';
@@ -98,6 +99,7 @@ const roleBody = z.object({ role: z.enum(ROLES) });
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...LIVE_ROUTES,
+  ...EDITORIAL_ROUTES,
   ...OUTREACH_ROUTES,
   // Stories of every stage, with a stage filter and the count per stage.
   {

@@ -10,8 +10,8 @@ export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 export const POLL_MS = 5_000;
 
 export type LiveStatus = 'connecting' | 'live' | 'polling' | 'closed';
-export type LiveEventType = 'stories' | 'raw_items' | 'patterns' | 'pipeline' | 'resync';
-export const LIVE_EVENT_TYPES: readonly LiveEventType[] = ['stories', 'raw_items', 'patterns', 'pipeline', 'resync'];
+export type LiveEventType = 'stories' | 'raw_items' | 'patterns' | 'pipeline' | 'tasks' | 'resync';
+export const LIVE_EVENT_TYPES: readonly LiveEventType[] = ['stories', 'raw_items', 'patterns', 'pipeline', 'tasks', 'resync'];
 
 export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
