@@ -19,6 +19,8 @@ import { scheduleCommand } from './commands/schedule';
 import { summariseCommand } from './commands/summarise';
 import { workerCommand } from './commands/worker';
 import { usersCommand } from './commands/users';
+import { newsletterCommand } from './commands/newsletter';
+import { alertsCommand } from './commands/alerts';
 import { reportError } from './output';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -47,6 +49,8 @@ export function createProgram(): Command {
   program.addCommand(workerCommand());
   program.addCommand(scheduleCommand());
   program.addCommand(usersCommand());
+  program.addCommand(newsletterCommand());
+  program.addCommand(alertsCommand());
   program.addCommand(dbCommand());
   return program;
 }

@@ -60,6 +60,8 @@ export async function runStagesCommand(
     } finally {
       await reporter.done();
     }
+    // Stories just published may match editors' alerts (only e-mail; nothing without SMTP).
+    if (stages.includes('publish') && result.stats.autoPublished > 0) await (await import('./commands/alerts')).dispatchAlertsAfter(context, command);
     const patterns = result.stages.patterns ? { patternsDetected: result.stages.patterns.patternsDetected ?? 0, clustersFound: result.stages.patterns.clustersFound ?? 0 } : undefined;
     if (flags.json) printJson({ run: result.runId, stage: result.label, stats: result.stats, ...(patterns ? { patternStats: patterns } : {}), stages: result.stages, provider: { name: deps.ai.name, model: deps.ai.model } });
     else console.log(present(result, deps).join('\n'));

@@ -9,7 +9,9 @@ import { pipelineDeps, statsLine } from './pipeline-context';
 export const DEFAULT_INGEST_CRON = '*/15 * * * *';
 export const DEFAULT_PIPELINE_CRON = '*/5 * * * *';
 
-export type ScheduleOptions = { ingest?: string | false; pipeline?: string | false; offline?: boolean; runNow?: boolean; quiet?: boolean };
+export type ScheduleOptions = { ingest?: string | false; pipeline?: string | false; mail?: string | false; offline?: boolean; runNow?: boolean; quiet?: boolean };
+/** Newsletter delivery retries and alert dispatch (a server does this itself every minute, so `serve --schedule` turns it off). */
+export const DEFAULT_MAIL_CRON = '* * * * *';
 
 /**
  * Ingest and the whole pipeline on node-cron schedules inside this process: how the embedded
@@ -46,6 +48,17 @@ export function startJobs(context: CommandContext, options: ScheduleOptions = {}
         const result = await runPipeline(deps, { label: 'schedule' });
         say(`pipeline: ${statsLine(result)}`);
         return result;
+      },
+    });
+  }
+  if (options.mail !== false && context.config.smtp) {
+    jobs.push({
+      name: 'mail',
+      cron: options.mail ?? DEFAULT_MAIL_CRON,
+      run: async () => {
+        const { runMailJob } = await import('./mail-job');
+        const line = await runMailJob(context);
+        if (line) say(line);
       },
     });
   }

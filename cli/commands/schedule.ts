@@ -6,6 +6,7 @@ export function scheduleCommand(): Command {
     .description(
       'run ingest and the whole pipeline on cron schedules inside this process until Ctrl+C / SIGTERM.\n' +
         'This is how the embedded database keeps its pipeline running (only one process may open it); `c360 serve --schedule` does the same inside the server.\n' +
+        'With SMTP set, it also delivers due newsletter retries and sends alert e-mails every minute (a server does that by itself).\n' +
         'With PostgreSQL, prefer cron + `c360 ingest` and any number of `c360 worker` processes.',
     )
     .option('--ingest <cron>', 'when to fetch due feeds (5-field cron; default */15 * * * *)')

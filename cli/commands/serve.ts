@@ -26,11 +26,17 @@ export async function serveUntilStopped(
 ): Promise<void> {
   // Loaded here, not at the top: the server's libraries cost other commands half a second to import.
   const [{ createApp }, { startServer }] = await Promise.all([import('../../server/app'), import('../../server/start-server')]);
-  const app = createApp({ ...context, webDist: WEB_DIST });
+  let schedule: { jobs: readonly string[]; stop: () => Promise<void> } | undefined;
+  const app = createApp({
+    ...context,
+    webDist: WEB_DIST,
+    scheduler: () => (schedule ? { running: true, jobs: schedule.jobs } : { running: false, jobs: [], detail: 'This server runs no schedule: start it with `c360 serve --schedule`, or run `c360 schedule` beside it (PostgreSQL).' }),
+  });
   const server = await startServer(app, { host: options.host ?? context.config.host, port: options.port ?? context.config.port });
   process.stderr.write(`C360 is serving ${server.url} (database: ${context.db.location}). Press Ctrl+C to stop.\n`);
   // The embedded database has one owner, so its schedules run here (see `c360 schedule`).
-  const schedule = options.schedule ? (await import('../schedule-jobs')).startJobs(context) : undefined;
+  // The server delivers newsletters and dispatches alerts itself, so the schedule's mail job stays off.
+  schedule = options.schedule ? (await import('../schedule-jobs')).startJobs(context, { mail: false }) : undefined;
   if (schedule) process.stderr.write(`Scheduled: ${schedule.jobs.join(', ')}.\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -41,13 +41,17 @@ export function stormsCommand(): Command {
         }
         const result = await ingestStormDocuments(db.knex, { clock: () => new Date(), logger }, documents, { shiftDatesToNow: options.shiftDatesToNow });
         result.skipped.unshift(...failures);
-        if (options.json) printJson(result);
+        // New watches and warnings may match editors' alerts (only e-mail; nothing without SMTP).
+        const dispatched = await (await import('./alerts')).dispatchAlertsAfter({ config, db, logger }, 'storms ingest');
+        const alerts = dispatched ? { sent: dispatched.sent, failed: dispatched.failed, skipped: dispatched.skipped ?? null } : null;
+        if (options.json) printJson({ ...result, alerts });
         else {
           console.log(
             `Read ${documents.length} of ${list.length} source(s): ${result.storms} storm update(s), ${result.newAdvisories} new advisor${result.newAdvisories === 1 ? 'y' : 'ies'}, ` +
               `${result.alertsIssued} alert(s) issued or renewed, ${result.alertsExpired} expired, ${result.deactivated} storm(s) no longer active.`,
           );
           for (const s of result.skipped) console.log(`  ! ${s}`);
+          if (alerts && (alerts.sent || alerts.failed)) console.log(`Alerts: ${alerts.sent} e-mail(s) sent${alerts.failed ? `, ${alerts.failed} failed (retried later)` : ''}.`);
         }
         if (documents.length === 0) process.exitCode = 1;
       });
