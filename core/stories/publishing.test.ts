@@ -23,6 +23,14 @@ describe('checkPublishGate', () => {
   it('fails on exactly one source', () => {
     expect(checkPublishGate({ ...passing, source_count: 1 })).toMatchObject({ ok: false, missing: ['sources'] });
   });
+  it("takes an editor's verification (approve override) for a failed triangulation, but never for sources or fact-checks", () => {
+    expect(checkPublishGate({ ...passing, triangulation_check: false })).toMatchObject({ ok: false, missing: ['triangulation'] });
+    expect(checkPublishGate({ ...passing, triangulation_check: false, human_verified: true })).toEqual({ ok: true });
+    expect(checkPublishGate({ source_count: 1, triangulation_check: false, human_verified: true, ai_fact_check_panel: [{ claim: 'c', resolved: false }] })).toMatchObject({
+      ok: false,
+      missing: ['sources', 'fact_check'],
+    });
+  });
 });
 
 describe('publishPatch', () => {

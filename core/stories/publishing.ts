@@ -8,7 +8,7 @@ export const GATE_MESSAGE = 'Cannot publish: Missing requirements (sources, fact
 export type GateRequirement = 'sources' | 'triangulation' | 'fact_check';
 export type GateResult = { ok: true } | { ok: false; missing: GateRequirement[]; message: string };
 
-type Gated = { source_count: number; triangulation_check: boolean; ai_fact_check_panel: readonly FactCheckItem[] | null };
+type Gated = { source_count: number; triangulation_check: boolean; ai_fact_check_panel: readonly FactCheckItem[] | null; human_verified?: boolean };
 
 const REQUIREMENT_TEXT: Record<GateRequirement, string> = {
   sources: `at least ${MIN_SOURCES} sources`,
@@ -19,7 +19,9 @@ const REQUIREMENT_TEXT: Record<GateRequirement, string> = {
 export function checkPublishGate(story: Gated): GateResult {
   const missing: GateRequirement[] = [];
   if (story.source_count < MIN_SOURCES) missing.push('sources');
-  if (!story.triangulation_check) missing.push('triangulation');
+  // Verification: the sources triangulate, or an editor verified the story by hand (an approve
+  // override). Two sources and resolved fact-checks stay required either way.
+  if (!story.triangulation_check && !story.human_verified) missing.push('triangulation');
   // An empty or missing panel passes.
   if ((story.ai_fact_check_panel ?? []).some((item) => !item.resolved)) missing.push('fact_check');
   return missing.length === 0 ? { ok: true } : { ok: false, missing, message: GATE_MESSAGE };
