@@ -13,12 +13,9 @@
  *   BENCH_FEEDS=100 BENCH_ITEMS=20 BENCH_CONCURRENCY=16 npm run bench:ingest
  */
 import { createServer } from 'node:http';
+import { openBenchDatabase } from './bench-database';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import knexFactory, { type Knex } from 'knex';
-import { migrateLatest } from '../core/db/migrations';
-import { wrapPglite } from '../core/db/open-database';
 import { upsertFeeds, markFeedsDue } from '../core/feeds/feed-repository';
 import { decodeFeedBody } from '../core/ingest/decode-charset';
 import { ingestDueFeeds, normaliseEntries } from '../core/ingest/ingest-feeds';
@@ -44,28 +41,6 @@ function feedXml(feed: number): string {
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Outlet ${feed}</title><link>https://outlet-${feed}.example/</link><ttl>30</ttl>\n${items}\n</channel></rss>`;
 }
 
-async function openBenchDb(): Promise<{ knex: Knex; close: () => Promise<void>; label: string }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = wrapPglite(new PGlite());
-    await migrateLatest(db.knex);
-    return { knex: db.knex, close: db.close, label: 'embedded PGlite (in memory)' };
-  }
-  const schema = `c360_bench_${Date.now()}`;
-  const admin = knexFactory({ client: 'pg', connection: url });
-  await admin.raw(`create schema ${schema}`);
-  const knex = knexFactory({ client: 'pg', connection: url, searchPath: [schema], pool: { min: 1, max: CONCURRENCY + 2 } });
-  await migrateLatest(knex);
-  return {
-    knex,
-    label: `PostgreSQL (schema ${schema})`,
-    close: async () => {
-      await knex.destroy();
-      await admin.raw(`drop schema ${schema} cascade`);
-      await admin.destroy();
-    },
-  };
-}
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -97,7 +72,7 @@ async function main(): Promise<void> {
   // Fifty host names, all answered by this one local server (the resolver pins them to 127.0.0.1).
   const resolver = (_host: string, cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
 
-  const db = await openBenchDb();
+  const db = await openBenchDatabase({ poolSize: CONCURRENCY + 2 });
   try {
     await upsertFeeds(db.knex, Array.from({ length: FEEDS }, (_, i) => ({ url: `http://h${i % HOSTS}.bench.test:${port}/feed/${i}.xml`, outlet: `Outlet ${i}`, region: REGIONS[i % REGIONS.length]! })));
     const deps = { clock: () => new Date(), logger: silentLogger, fetch: { userAgent: 'C360/bench', allowPrivate: true, resolver } };

@@ -8,11 +8,8 @@
  *   npm run bench:pipeline                      # embedded PGlite (in memory)
  *   BENCH_SIZES=1000,10000 DATABASE_URL=postgres://… npm run bench:pipeline
  */
-import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import knexFactory, { type Knex } from 'knex';
-import { migrateLatest } from '../core/db/migrations';
-import { wrapPglite } from '../core/db/open-database';
+import { openBenchDatabase } from './bench-database';
+import type { Knex } from 'knex';
 import { silentLogger } from '../core/logger';
 import { countryFactsEnricher } from '../core/pipeline/enrich/enrichers';
 import { runPipeline, type PipelineDeps } from '../core/pipeline/runner';
@@ -26,28 +23,6 @@ import { startFakeOpenAi } from '../test/helpers/fake-openai';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
 const AI_ITEMS = Number(process.env.BENCH_AI_ITEMS ?? 200);
 
-async function openBenchDb(): Promise<{ knex: Knex; close: () => Promise<void>; label: string }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = wrapPglite(new PGlite());
-    await migrateLatest(db.knex);
-    return { knex: db.knex, close: db.close, label: 'embedded PGlite (in memory)' };
-  }
-  const schema = `c360_bench_${randomBytes(4).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: url });
-  await admin.raw(`create schema ${schema}`);
-  const knex = knexFactory({ client: 'pg', connection: url, searchPath: [schema], pool: { min: 1, max: 4 } });
-  await migrateLatest(knex);
-  return {
-    knex,
-    label: `PostgreSQL (schema ${schema})`,
-    close: async () => {
-      await knex.destroy();
-      await admin.raw(`drop schema ${schema} cascade`);
-      await admin.destroy();
-    },
-  };
-}
 
 function deps(knex: Knex, ai: AiProvider): PipelineDeps {
   return { db: knex, clock: () => new Date(), logger: silentLogger, actor: 'bench', workerId: 'bench', leaseMs: 600_000, batchSize: 100, ai, aiConcurrency: 4, enrichers: [countryFactsEnricher()] };
@@ -56,7 +31,7 @@ function deps(knex: Knex, ai: AiProvider): PipelineDeps {
 type Row = { items: number; stories: number; published: number; seconds: number; msPerItem: number; stageSeconds: Record<string, number> };
 
 async function runSize(size: number): Promise<Row> {
-  const db = await openBenchDb();
+  const db = await openBenchDatabase({ poolSize: 4 });
   try {
     await insertRawItems(db.knex, syntheticNews({ events: Math.round(size / 4), outlets: 4 }));
     const stageSeconds: Record<string, number> = {};
@@ -79,7 +54,7 @@ async function runSize(size: number): Promise<Row> {
 
 async function aiCalls(): Promise<void> {
   const fake = await startFakeOpenAi();
-  const db = await openBenchDb();
+  const db = await openBenchDatabase({ poolSize: 4 });
   try {
     await insertRawItems(db.knex, syntheticNews({ events: Math.round(AI_ITEMS / 4), outlets: 4 }));
     const ai = createOpenAiProvider({ apiKey: 'bench', baseUrl: fake.baseUrl, model: 'fake-model', timeoutMs: 10_000 });

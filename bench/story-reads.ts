@@ -8,10 +8,7 @@
  *   DATABASE_URL=postgres://… npx tsx bench/story-reads.ts   # a fresh schema on that server
  */
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import knexFactory, { type Knex } from 'knex';
-import { migrateLatest } from '../core/db/migrations';
-import { wrapPglite } from '../core/db/open-database';
+import { openBenchDatabase } from './bench-database';
 import { buildSlug, shortId } from '../core/stories/article-address';
 import {
   findPublishedStory,
@@ -62,28 +59,6 @@ function makeStories(count: number): NewStory[] {
   });
 }
 
-async function openBenchDb(): Promise<{ knex: Knex; close: () => Promise<void>; label: string }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = wrapPglite(new PGlite());
-    await migrateLatest(db.knex);
-    return { knex: db.knex, close: db.close, label: 'embedded PGlite (in memory)' };
-  }
-  const schema = `c360_bench_${Date.now()}`;
-  const admin = knexFactory({ client: 'pg', connection: url });
-  await admin.raw(`create schema ${schema}`);
-  const knex = knexFactory({ client: 'pg', connection: url, searchPath: [schema], pool: { min: 1, max: 2 } });
-  await migrateLatest(knex);
-  return {
-    knex,
-    label: `PostgreSQL (schema ${schema})`,
-    close: async () => {
-      await knex.destroy();
-      await admin.raw(`drop schema ${schema} cascade`);
-      await admin.destroy();
-    },
-  };
-}
 
 async function median(fn: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 5; i++) await fn();
@@ -101,7 +76,7 @@ async function main(): Promise<void> {
   const results = new Map<string, number[]>();
   let label = '';
   for (const size of SIZES) {
-    const db = await openBenchDb();
+    const db = await openBenchDatabase({ poolSize: 2 });
     label = db.label;
     const stories = makeStories(size);
     const seedStart = Date.now();
