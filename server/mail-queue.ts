@@ -15,6 +15,7 @@ export type MailQueue = { kick: () => void; tick: () => Promise<void>; idle: () 
 export function startMailQueue(deps: { db: Knex; mailer: Mailer; secret: string; logger: Logger; clock: () => Date; alertOrigin: string; intervalMs?: number }): MailQueue {
   let running: Promise<void> | null = null;
   let again = false;
+  let alertsAgain = false;
   let stopped = false;
   const queueDeps = { db: deps.db, mailer: deps.mailer, secret: deps.secret, logger: deps.logger, clock: deps.clock };
 
@@ -29,14 +30,19 @@ export function startMailQueue(deps: { db: Knex; mailer: Mailer; secret: string;
   const run = (withAlerts: boolean): Promise<void> => {
     if (stopped || !deps.mailer.configured) return Promise.resolve();
     if (running) {
+      // Asked while a run is going: run once more after it (with alerts if any caller wanted them).
       again = true;
+      alertsAgain ||= withAlerts;
       return running;
     }
     running = (async () => {
       try {
+        let alerts = withAlerts;
         do {
           again = false;
-          await runOnce(withAlerts);
+          await runOnce(alerts);
+          alerts = alertsAgain;
+          alertsAgain = false;
         } while (again && !stopped);
       } catch (error) {
         deps.logger.error({ err: (error as Error).message }, 'mail queue run failed; the next run tries again');
