@@ -2,7 +2,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { CHANNELS, notify } from '../db/notify';
-import { clusterItems } from './cluster/cluster-items';
+import { C360Error } from '../errors';
+import { clusterClaimed, clusterItems } from './cluster/cluster-items';
 import { enrichStories } from './enrich/enrich-stories';
 import type { Enricher } from './enrich/enrichers';
 import { factCheckStories } from './fact-check/fact-check-stories';
@@ -11,6 +12,7 @@ import { autoPublish } from './publish/auto-publish';
 import { summariseStories } from './summarise/summarise-stories';
 import type { AiProvider } from './summarise/provider';
 import { addStats, emptyStats, STAGES, type StageContext, type StageName, type StageStats } from './types';
+import { claimRawItem } from './work/leases';
 
 /**
  * The one place that knows the stages' order: cluster → summarise → fact_check → patterns → enrich →
@@ -131,7 +133,7 @@ async function runStage(deps: PipelineDeps, stage: StageName, limit: number | un
  * stories that reached a publish decision when publishing ran (so (processed − flagged) / processed
  * is the share published), else the last stage's count; failed adds up every stage's failures.
  */
-function totals(results: Partial<Record<StageName, StageResult>>): StageStats {
+export function totals(results: Partial<Record<StageName, StageResult>>): StageStats {
   const stats = emptyStats();
   const ran = STAGES.filter((s) => results[s]);
   const main = results.publish ?? (ran.length ? results[ran.filter((s) => s !== 'patterns' && s !== 'enrich').at(-1) ?? ran.at(-1)!] : undefined);
@@ -140,6 +142,43 @@ function totals(results: Partial<Record<StageName, StageResult>>): StageStats {
   stats.flaggedForReview = results.publish?.flaggedForReview ?? 0;
   stats.failed = ran.reduce((sum, s) => sum + (results[s]?.failed ?? 0), 0);
   return stats;
+}
+
+/**
+ * One source item through the pipeline now (the operator's "process this item"): the item is claimed
+ * by id and clustered into its story, and that story alone is summarised, fact-checked and taken to a
+ * publish decision, in the runners' order. Enrichment and pattern detection look across stories and
+ * wait for the next run. Recorded as a run like any other.
+ */
+export async function runPipelineForItem(deps: PipelineDeps, itemId: string, options: { label?: string } = {}): Promise<RunResult & { storyId: string | null }> {
+  const item = await deps.db('raw_feeds').select('id', 'processing_status', 'story_id').where('id', itemId).first();
+  if (!item) throw new C360Error('not_found', `No source item with id ${itemId}.`);
+  if (item.story_id || !['pending', 'failed'].includes(item.processing_status)) {
+    throw new C360Error('conflict', `Source item ${itemId} is not waiting to be processed (it is ${item.processing_status}).`);
+  }
+  if (!(await claimRawItem(deps.db, { id: itemId, workerId: deps.workerId, leaseMs: deps.leaseMs }))) {
+    throw new C360Error('conflict', `Source item ${itemId} is being processed by another worker right now.`, { hint: 'Try again in a few minutes.' });
+  }
+  const label = options.label ?? 'item';
+  const runId = await startRun(deps.db, label, deps.actor);
+  const results: Partial<Record<StageName, StageResult>> = {};
+  let storyId: string | null = null;
+  try {
+    results.cluster = await clusterClaimed(deps, [itemId], { windowHours: deps.clusterWindowHours });
+    storyId = ((await deps.db('raw_feeds').select('story_id').where('id', itemId).first())?.story_id as string | null) ?? null;
+    if (storyId) {
+      const only = [storyId];
+      results.summarise = await summariseStories(deps, { ai: deps.ai, concurrency: 1, only });
+      results.fact_check = await factCheckStories(deps, { only });
+      results.publish = await autoPublish(deps, { only });
+    }
+  } catch (error) {
+    await finishRun(deps.db, runId, { stats: totals(results), stages: results, error: error instanceof Error ? error.message : String(error) }).catch(() => undefined);
+    throw error;
+  }
+  const stats = totals(results);
+  await finishRun(deps.db, runId, { stats, stages: results });
+  return { runId, label, stats, stages: results, storyId };
 }
 
 export async function recentRuns(db: Knex, limit = 20): Promise<Record<string, unknown>[]> {

@@ -19,12 +19,12 @@ import { assessRisk, scoreStory } from './risk';
  * flag_reason. The story moves to 'verified' (a live story stays published) and waits for publishing.
  * An editor's flag (reject, escalate) is never cleared here; the pipeline's own flag is recomputed.
  */
-export async function factCheckStories(ctx: StageContext, options: { limit?: number } = {}): Promise<StageStats> {
+export async function factCheckStories(ctx: StageContext, options: { limit?: number; only?: readonly string[] } = {}): Promise<StageStats> {
   const stats = emptyStats();
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   ctx.onProgress?.({ stage: 'fact_check', status: 'started' });
   while (stats.processed + stats.failed < limit) {
-    const ids = await claimStories(ctx.db, { work: 'fact_check', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed) });
+    const ids = await claimStories(ctx.db, { work: 'fact_check', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed), only: options.only });
     if (ids.length === 0) break;
     for (const id of ids) {
       try {

@@ -34,7 +34,11 @@ const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 
 export async function listSignals(db: Knex, options: { limit?: number } = {}): Promise<Signal[]> {
   const rows = await db('signals').select('*').orderBy([{ column: 'timestamp', order: 'desc' }, { column: 'id' }]).limit(Math.min(200, options.limit ?? 50));
-  return rows.map((r: Record<string, unknown>) => ({
+  return rows.map(rowToSignal);
+}
+
+export function rowToSignal(r: Record<string, unknown>): Signal {
+  return {
     id: r.id as string,
     source: r.source as string,
     type: r.type as Signal['type'],
@@ -49,12 +53,16 @@ export async function listSignals(db: Knex, options: { limit?: number } = {}): P
     urgency: Number(r.urgency),
     clusterId: (r.cluster_id as string | null) ?? null,
     patternTags: (r.pattern_tags as string[]) ?? [],
-  }));
+  };
 }
 
 export async function listPatterns(db: Knex, options: { limit?: number } = {}): Promise<Pattern[]> {
   const rows = await db('story_patterns').select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]).limit(Math.min(200, options.limit ?? 50));
-  return rows.map((r: Record<string, unknown>) => ({
+  return rows.map(rowToPattern);
+}
+
+export function rowToPattern(r: Record<string, unknown>): Pattern {
+  return {
     id: r.id as string,
     name: r.name as string,
     description: r.description as string,
@@ -63,5 +71,5 @@ export async function listPatterns(db: Knex, options: { limit?: number } = {}): 
     cluster: (r.cluster as string | null) ?? null,
     strength: (r.strength as string | null) ?? null,
     emergingTrend: Boolean(r.emerging_trend),
-  }));
+  };
 }

@@ -12,12 +12,12 @@ import { recordStageFailure, saveStory } from '../work/save-story';
  * Stories an editor rejected or escalated stay as the editor left them. A live story that was
  * re-checked after a new source joined stays live (its flag, if any, shows in the console).
  */
-export async function autoPublish(ctx: StageContext, options: { limit?: number } = {}): Promise<StageStats> {
+export async function autoPublish(ctx: StageContext, options: { limit?: number; only?: readonly string[] } = {}): Promise<StageStats> {
   const stats = emptyStats();
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   ctx.onProgress?.({ stage: 'publish', status: 'started' });
   while (stats.processed + stats.failed < limit) {
-    const ids = await claimStories(ctx.db, { work: 'publish', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed) });
+    const ids = await claimStories(ctx.db, { work: 'publish', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed), only: options.only });
     if (ids.length === 0) break;
     for (const id of ids) {
       try {

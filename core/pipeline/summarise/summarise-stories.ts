@@ -17,7 +17,7 @@ import { toLayers } from './schema';
  * A summary written while a new source joined is dropped (the story is summarised again with it).
  */
 
-export type SummariseOptions = { ai: AiProvider; concurrency?: number; limit?: number };
+export type SummariseOptions = { ai: AiProvider; concurrency?: number; limit?: number; only?: readonly string[] };
 
 export async function summariseStories(ctx: StageContext, options: SummariseOptions): Promise<StageStats> {
   const stats = emptyStats();
@@ -25,7 +25,7 @@ export async function summariseStories(ctx: StageContext, options: SummariseOpti
   const run = pLimit(Math.max(1, options.concurrency ?? 4));
   ctx.onProgress?.({ stage: 'summarise', status: 'started' });
   while (stats.processed + stats.failed < limit) {
-    const ids = await claimStories(ctx.db, { work: 'summarise', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed) });
+    const ids = await claimStories(ctx.db, { work: 'summarise', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed), only: options.only });
     if (ids.length === 0) break;
     await Promise.all(
       ids.map((id) =>

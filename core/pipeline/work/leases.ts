@@ -28,9 +28,27 @@ export async function claimRawItems(db: Knex, options: { workerId: string; lease
     .map((r) => r.id);
 }
 
+/**
+ * Claims one given source item if it is waiting (pending or failed and due, not leased): how the
+ * operator's "process this item" takes exactly that item. False when it is not claimable now.
+ */
+export async function claimRawItem(db: Knex, options: { id: string; workerId: string; leaseMs: number }): Promise<boolean> {
+  const result = await db.raw(
+    `update raw_feeds
+        set lease_owner = ?, lease_expires_at = now() + (? * interval '1 millisecond'), attempts = attempts + 1, updated_at = now()
+      where id = ? and processing_status in ('pending', 'failed') and story_id is null
+        and (lease_expires_at is null or lease_expires_at < now())
+      returning id`,
+    [options.workerId, options.leaseMs, options.id],
+  );
+  return result.rows.length > 0;
+}
+
 export type StoryWork = 'summarise' | 'fact_check' | 'publish';
 
-export async function claimStories(db: Knex, options: { work: StoryWork; workerId: string; leaseMs: number; limit: number }): Promise<string[]> {
+/** `only` restricts the claim to those stories (the operator's "process this one item"). */
+export async function claimStories(db: Knex, options: { work: StoryWork; workerId: string; leaseMs: number; limit: number; only?: readonly string[] }): Promise<string[]> {
+  const only = options.only ? `and id = any(?::uuid[])` : '';
   const result = await db.raw(
     `update synced_content s
         set lease_owner = ?, lease_expires_at = now() + (? * interval '1 millisecond')
@@ -39,11 +57,12 @@ export async function claimStories(db: Knex, options: { work: StoryWork; workerI
          where pipeline_next = ?
            and (next_attempt_at is null or next_attempt_at <= now())
            and (lease_expires_at is null or lease_expires_at < now())
+           ${only}
          order by updated_at, id
          limit ?
          for update skip locked)
       returning s.id`,
-    [options.workerId, options.leaseMs, options.work, options.limit],
+    [options.workerId, options.leaseMs, options.work, ...(options.only ? [[...options.only]] : []), options.limit],
   );
   return (result.rows as { id: string }[]).map((r) => r.id).sort();
 }
