@@ -1,16 +1,20 @@
 import type { Knex } from 'knex';
-import { C360Error } from '../errors';
+import { applyOverride } from '../editorial/apply-override';
+import { publishStory as publishThroughGate } from '../editorial/publish-story';
+import { C360Error, isC360Error } from '../errors';
+import { saveStory } from '../pipeline/work/save-story';
 import { featurePatch, type FeatureAction } from '../stories/featuring';
-import { overridePatch, type OverrideAction } from '../stories/overrides';
-import { checkPublishGate, describeMissing, publishPatch, type FeatureOptions } from '../stories/publishing';
+import type { OverrideAction } from '../stories/overrides';
+import { describeMissing, GATE_MESSAGE, type FeatureOptions, type GateRequirement } from '../stories/publishing';
 import { getStoryById, listStories, type Page } from '../stories/story-repository';
-import { updateStory } from '../stories/story-repository';
 import type { PipelineStage, Story } from '../stories/story';
 import { countStoriesByStage, lockStory } from './console-repository';
 
 /**
- * The console's story use cases. Each change goes through updateStory, so the story and its
- * audit entry (with the signed-in editor's e-mail as the actor) are written together.
+ * The console's story use cases. Publishing and overrides are the editorial use cases
+ * (core/editorial), the same the CLI and the pipeline use: one way to publish, one way to override,
+ * each announcing the change (NOTIFY) and telling the pipeline what it means (an approved story is
+ * queued for the publish stage). Every change carries the signed-in editor's e-mail as the actor.
  */
 
 export type ConsoleActor = { email: string };
@@ -37,34 +41,31 @@ async function withLockedStory<T>(db: Knex, id: string, run: (trx: Knex.Transact
   });
 }
 
-/** Publishes through the gate: 422 publish_gate_failed names the requirements that fail. */
+/** Publishes through the gate: 422 publish_gate_failed with the spec's message and the requirements that fail. */
 export async function publishStory(db: Knex, input: { id: string; feature: FeatureOptions; actor: ConsoleActor; now: Date }): Promise<Story> {
-  return withLockedStory(db, input.id, async (trx, story) => {
-    const gate = checkPublishGate(story);
-    if (!gate.ok) {
-      throw new C360Error('publish_gate_failed', gate.message, {
-        details: { missing: gate.missing, requirements: describeMissing(gate.missing) },
-        hint: `Missing: ${describeMissing(gate.missing)}.`,
-      });
-    }
-    const { patch, audit } = publishPatch(story, input.feature, input.actor.email, input.now);
-    return updateStory(trx, story.id, patch, audit);
-  });
+  try {
+    return await publishThroughGate(db, { id: input.id, feature: input.feature, actor: input.actor.email, now: input.now });
+  } catch (error) {
+    if (!isC360Error(error, 'publish_gate_failed')) throw error;
+    const missing = ((error.details as { missing?: GateRequirement[] } | undefined)?.missing ?? []) as GateRequirement[];
+    throw new C360Error('publish_gate_failed', GATE_MESSAGE, {
+      details: { missing, requirements: describeMissing(missing) },
+      hint: `Missing: ${describeMissing(missing)}.`,
+    });
+  }
 }
 
 export async function featureStory(db: Knex, input: { id: string; action: FeatureAction; actor: ConsoleActor; now: Date }): Promise<Story> {
   return withLockedStory(db, input.id, async (trx, story) => {
     const { patch, audit } = featurePatch(story, input.action, input.actor.email, input.now);
-    return updateStory(trx, story.id, patch, audit);
+    return saveStory(trx, story.id, { patch, audit });
   });
 }
 
+/** The Review dialog's overrides (approve, reject, escalate, force publish), with an optional reason. */
 export async function overrideStory(
   db: Knex,
   input: { id: string; action: OverrideAction; reason?: string; actor: ConsoleActor; now: Date },
 ): Promise<Story> {
-  return withLockedStory(db, input.id, async (trx, story) => {
-    const { patch, audit } = overridePatch(story, input.action, input.actor.email, input.now, input.reason);
-    return updateStory(trx, story.id, patch, audit);
-  });
+  return applyOverride(db, { id: input.id, action: input.action, reason: input.reason, actor: input.actor.email, now: input.now });
 }

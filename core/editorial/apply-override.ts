@@ -4,7 +4,7 @@ import { saveStory, type StoryWorkPatch } from '../pipeline/work/save-story';
 import { OVERRIDE_ACTIONS, overridePatch, type OverrideAction } from '../stories/overrides';
 import { isLive } from '../stories/publishing';
 import type { Story } from '../stories/story';
-import { getStoryById } from '../stories/story-repository';
+import { lockedStory } from './publish-story';
 
 /**
  * An editor's override (console spec section 4): the effects are overridePatch's; this records who
@@ -19,24 +19,27 @@ export async function applyOverride(
   if (!(OVERRIDE_ACTIONS as readonly string[]).includes(input.action)) {
     throw new C360Error('invalid_input', `Unknown override "${input.action}".`, { hint: `Use one of: ${OVERRIDE_ACTIONS.join(', ')}.` });
   }
-  const story = await getStoryById(db, input.id);
-  if (!story) throw new C360Error('not_found', `No story with id ${input.id}.`, { hint: 'Use `c360 stories list` or `c360 review` to see story ids.' });
-  const current = await db('synced_content').select('pipeline_next').where('id', story.id).first();
-  const { patch, audit } = overridePatch(story, input.action, input.actor, input.now, input.reason);
-  const work: StoryWorkPatch = {};
-  switch (input.action) {
-    case 'approve':
-      work.flag_origin = null;
-      if (!current?.pipeline_next && !isLive(story)) work.pipeline_next = 'publish';
-      break;
-    case 'reject':
-    case 'escalate':
-      work.flag_origin = 'editor';
-      if (current?.pipeline_next === 'publish') work.pipeline_next = null;
-      break;
-    case 'publish':
-      work.pipeline_next = current?.pipeline_next === 'publish' ? null : current?.pipeline_next;
-      break;
-  }
-  return saveStory(db, story.id, { patch, work, audit });
+  // Under a row lock: the pipeline's next step is decided from the state that holds when writing.
+  return db.transaction(async (trx) => {
+    const story = await lockedStory(trx, input.id);
+    if (!story) throw new C360Error('not_found', `No story with id ${input.id}.`, { hint: 'Use `c360 stories list` or `c360 review` to see story ids.' });
+    const current = await trx('synced_content').select('pipeline_next').where('id', story.id).first();
+    const { patch, audit } = overridePatch(story, input.action, input.actor, input.now, input.reason);
+    const work: StoryWorkPatch = {};
+    switch (input.action) {
+      case 'approve':
+        work.flag_origin = null;
+        if (!current?.pipeline_next && !isLive(story)) work.pipeline_next = 'publish';
+        break;
+      case 'reject':
+      case 'escalate':
+        work.flag_origin = 'editor';
+        if (current?.pipeline_next === 'publish') work.pipeline_next = null;
+        break;
+      case 'publish':
+        work.pipeline_next = current?.pipeline_next === 'publish' ? null : current?.pipeline_next;
+        break;
+    }
+    return saveStory(trx, story.id, { patch, work, audit });
+  });
 }
