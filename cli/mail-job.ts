@@ -7,7 +7,7 @@ import type { CommandContext } from './context';
 
 /** The schedule's mail job: due newsletter deliveries and retries, then alert dispatch. A line to print, or null when idle. */
 export async function runMailJob(context: CommandContext): Promise<string | null> {
-  const mailer = createMailer(context.config.smtp);
+  const mailer = createMailer(context.config.smtp, { pool: true });
   try {
     const clock = () => new Date();
     const queue = await processNewsletterQueue({ db: context.db.knex, mailer, secret: loadOrCreateServerSecret(context.config), logger: context.logger, clock });

@@ -92,7 +92,9 @@ export function createApp(deps: AppDeps): C360App {
   const secret = deps.secret ?? loadOrCreateServerSecret(config);
   const mailer = deps.mailer ?? createMailer(config.smtp);
   // Newsletter deliveries right after a send, and every minute due retries and alert dispatch.
-  const mailQueue = startMailQueue({ db, mailer, secret, logger, clock, alertOrigin: config.publicUrl ?? `http://${config.host}:${config.port}` });
+  // Bulk mail (newsletters, alerts) goes through a pool of SMTP connections; a mailer the caller gives (tests) serves both.
+  const bulkMailer = deps.mailer ?? createMailer(config.smtp, { pool: true });
+  const mailQueue = startMailQueue({ db, mailer: bulkMailer, secret, logger, clock, alertOrigin: config.publicUrl ?? `http://${config.host}:${config.port}` });
   const limits = createRateLimiters(deps.rateLimits);
   const oidc = new OidcProviders(config.oidc);
 
@@ -138,6 +140,7 @@ export function createApp(deps: AppDeps): C360App {
     await app.ready;
     await listener?.stop();
     mailer.close();
+    if (bulkMailer !== mailer) bulkMailer.close();
   };
 
   app.disable('x-powered-by');

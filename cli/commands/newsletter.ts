@@ -27,7 +27,7 @@ function statsLine(stats: QueueStats): string {
 }
 
 function requireMail(context: CommandContext) {
-  const mailer = createMailer(context.config.smtp);
+  const mailer = createMailer(context.config.smtp, { pool: true });
   if (!mailer.configured) {
     throw new C360Error('mail_unavailable', 'SMTP is not configured, so newsletters cannot be sent.', { hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.' });
   }

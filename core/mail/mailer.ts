@@ -25,7 +25,7 @@ export type Mailer = {
  * An SMTP mailer over nodemailer (SMTP_URL, or SMTP_HOST/PORT/USER/PASS; SMTP_FROM). Without
  * SMTP settings it refuses with mail_unavailable rather than pretending to send.
  */
-export function createMailer(smtp: SmtpConfig | undefined, options: { timeoutMs?: number } = {}): Mailer {
+export function createMailer(smtp: SmtpConfig | undefined, options: { timeoutMs?: number; pool?: boolean } = {}): Mailer {
   if (!smtp) {
     return {
       configured: false,
@@ -38,10 +38,14 @@ export function createMailer(smtp: SmtpConfig | undefined, options: { timeoutMs?
     };
   }
   const timeout = options.timeoutMs ?? 15_000;
+  // A pool keeps a few SMTP connections open and reuses them: for bulk sends (newsletters) it is
+  // an order of magnitude faster than a connection per message.
+  const pool = options.pool ? { pool: true as const, maxConnections: 3, maxMessages: 500 } : {};
   const transport = nodemailer.createTransport(
     smtp.url
-      ? { url: smtp.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout }
+      ? { url: smtp.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, ...pool }
       : {
+          ...pool,
           host: smtp.host,
           port: smtp.port,
           secure: smtp.port === 465,

@@ -30,6 +30,7 @@ import {
   markStaleDeliveriesUncertain,
   releaseDeliveries,
   requeueDeliveries,
+  type ClaimedDelivery,
   type DeliveryStatus,
   type NewsletterSend,
 } from './send-repository';
@@ -50,6 +51,9 @@ export const MAX_ATTEMPTS = 5;
 /** Waits before attempts 2, 3, 4 and 5. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
 export const DELIVERY_LEASE_MS = 10 * 60_000;
+/** Deliveries claimed at once, and sent at once (the pooled mailer keeps 3 SMTP connections). */
+const BATCH_SIZE = 20;
+const SEND_CONCURRENCY = 3;
 
 export type Actor = { email: string };
 
@@ -233,48 +237,51 @@ export async function processNewsletterQueue(deps: QueueDeps, options: { limit?:
     return rendered.get(key)!;
   };
   let stop = false;
+  const deliver = async (delivery: ClaimedDelivery): Promise<void> => {
+    if (delivery.subscriber_status !== 'confirmed') {
+      await completeDelivery(deps.db, delivery.id, { status: 'skipped', error: `subscriber ${delivery.subscriber_status} before the e-mail left`, now: deps.clock() });
+      stats.skipped++;
+      return;
+    }
+    try {
+      const unsubscribe = unsubscribeUrl(delivery.origin, deps.secret, delivery.subscriber_id);
+      const email = personalise(await renderFor(delivery.newsletter_id, delivery.origin), unsubscribe);
+      await deps.mailer.send({
+        to: delivery.email,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        unsubscribeUrl: unsubscribe,
+        messageId: messageIdFor(delivery.newsletter_id, delivery.subscriber_id, delivery.origin),
+        headers: { 'X-C360-Newsletter': delivery.newsletter_id },
+      });
+      await completeDelivery(deps.db, delivery.id, { status: 'sent', now: deps.clock() });
+      stats.sent++;
+    } catch (error) {
+      const failure = classifySmtpError(error);
+      if (failure.permanent) {
+        await completeDelivery(deps.db, delivery.id, { status: 'bounced', error: failure.summary, now: deps.clock() });
+        stats.bounced++;
+      } else {
+        await completeDelivery(deps.db, delivery.id, { status: 'failed', error: failure.summary, nextAttemptAt: nextAttemptAt(delivery.attempts, deps.clock()), now: deps.clock() });
+        stats.failed++;
+      }
+      deps.logger.warn({ newsletter: delivery.newsletter_id, delivery: delivery.id, attempt: delivery.attempts, error: failure.summary }, 'newsletter delivery failed');
+      if (failure.connection) stop = true;
+    }
+  };
   while (!stop && stats.claimed < limit) {
-    const batch = await claimDueDeliveries(deps.db, { now: deps.clock(), leaseMs: DELIVERY_LEASE_MS, limit: Math.min(20, limit - stats.claimed), sendId: options.sendId });
+    const batch = await claimDueDeliveries(deps.db, { now: deps.clock(), leaseMs: DELIVERY_LEASE_MS, limit: Math.min(BATCH_SIZE, limit - stats.claimed), sendId: options.sendId });
     if (batch.length === 0) break;
     stats.claimed += batch.length;
-    for (let i = 0; i < batch.length; i++) {
-      const delivery = batch[i]!;
-      const now = deps.clock();
-      if (delivery.subscriber_status !== 'confirmed') {
-        await completeDelivery(deps.db, delivery.id, { status: 'skipped', error: `subscriber ${delivery.subscriber_status} before the e-mail left`, now });
-        stats.skipped++;
-        continue;
-      }
-      try {
-        const email = personalise(await renderFor(delivery.newsletter_id, delivery.origin), unsubscribeUrl(delivery.origin, deps.secret, delivery.subscriber_id));
-        await deps.mailer.send({
-          to: delivery.email,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          unsubscribeUrl: unsubscribeUrl(delivery.origin, deps.secret, delivery.subscriber_id),
-          messageId: messageIdFor(delivery.newsletter_id, delivery.subscriber_id, delivery.origin),
-          headers: { 'X-C360-Newsletter': delivery.newsletter_id },
-        });
-        await completeDelivery(deps.db, delivery.id, { status: 'sent', now: deps.clock() });
-        stats.sent++;
-      } catch (error) {
-        const failure = classifySmtpError(error);
-        if (failure.permanent) {
-          await completeDelivery(deps.db, delivery.id, { status: 'bounced', error: failure.summary, now: deps.clock() });
-          stats.bounced++;
-        } else {
-          await completeDelivery(deps.db, delivery.id, { status: 'failed', error: failure.summary, nextAttemptAt: nextAttemptAt(delivery.attempts, deps.clock()), now: deps.clock() });
-          stats.failed++;
-        }
-        deps.logger.warn({ newsletter: delivery.newsletter_id, delivery: delivery.id, attempt: delivery.attempts, error: failure.summary }, 'newsletter delivery failed');
-        if (failure.connection) {
-          await releaseDeliveries(deps.db, batch.slice(i + 1).map((d) => d.id), deps.clock());
-          stop = true;
-          break;
-        }
-      }
-    }
+    // A few deliveries at once (as many as the mailer's pooled connections); when the SMTP server
+    // cannot be reached, nothing more is started and the rest of the batch goes back untouched.
+    let next = 0;
+    const worker = async () => {
+      while (!stop && next < batch.length) await deliver(batch[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, batch.length) }, worker));
+    if (next < batch.length) await releaseDeliveries(deps.db, batch.slice(next).map((d) => d.id), deps.clock());
   }
   const finished = await finishCompletedSends(deps.db, deps.clock());
   stats.finishedSends = finished.length;
