@@ -24,6 +24,9 @@ import { OgImageCache } from './og/og-cache';
 import { authRouter } from './routes/auth';
 import { startMailQueue } from './mail-queue';
 import { consoleRouter } from './routes/console';
+import { ConsoleRunManager, SchedulerController } from './pipeline-control';
+import { buildIngestDeps, buildPipelineDeps } from '../core/operations/pipeline-services';
+import type { Schedule } from '../core/pipeline/scheduler';
 import { newsletterApiRouter, newsletterPagesRouter } from './routes/newsletter';
 import { ogImageRouter } from './routes/og-image';
 import { publicStoriesRouter } from './routes/public-stories';
@@ -51,6 +54,12 @@ export type AppDeps = {
   scheduler?: () => SchedulerState;
   /** Lifetime of cached public answers while story changes are heard (they are dropped on any change). */
   cacheTtlMs?: number;
+  /**
+   * The schedule this server may run (ingest and the pipeline on cron; `c360 serve` gives the CLI's
+   * jobs): `start` switches it on at start (`--schedule`); otherwise it follows the console's
+   * Start/Stop System switch stored in the database. Without it, this server runs no schedule.
+   */
+  schedule?: { create: () => Schedule; start?: boolean; pollMs?: number };
 };
 
 export type C360App = Express & {
@@ -109,6 +118,16 @@ export function createApp(deps: AppDeps): C360App {
   app.cache = cache;
   // One listener serves the public cache (story changes) and the console's live updates (all channels).
   const events = new ConsoleEvents({ logger, clock });
+  // Console pipeline runs executed by this server, and its scheduler (started on --schedule or by the console's switch).
+  const runs = new ConsoleRunManager({
+    db,
+    clock,
+    logger,
+    pipeline: (actor) => buildPipelineDeps({ db, config, logger, clock, actor }),
+    ingest: () => buildIngestDeps({ config, logger, clock }),
+  });
+  const scheduler = new SchedulerController({ db, logger, clock, create: deps.schedule?.create, pollMs: deps.schedule?.pollMs });
+  const schedulerReady = scheduler.init(deps.schedule?.start === true).catch((error) => logger.error({ err: error }, 'could not start the schedule'));
   app.ready = listenForChanges(
     deps.db,
     ConsoleEvents.CHANNELS,
@@ -135,6 +154,8 @@ export function createApp(deps: AppDeps): C360App {
   app.closeStreams = () => events.close();
   app.shutdown = async () => {
     events.close();
+    await schedulerReady;
+    await Promise.all([runs.stop(), scheduler.stop()]);
     clearInterval(pruneTimer);
     await mailQueue.stop();
     await app.ready;
@@ -184,7 +205,7 @@ export function createApp(deps: AppDeps): C360App {
   // Accounts, console and admin: the session is loaded here and checked per route.
   const session = loadSession({ db, clock, publicUrl: config.publicUrl });
   app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, limits, oidc }));
-  app.use('/api', session, consoleRouter({ db, clock, logger, config, events, mailer, mailQueue, secret, databaseMode: deps.db.mode, scheduler: deps.scheduler, invalidatePublicCache: () => cache.invalidate() }));
+  app.use('/api', session, consoleRouter({ db, clock, logger, config, events, mailer, mailQueue, secret, databaseMode: deps.db.mode, scheduler: deps.scheduler ?? (() => scheduler.state()), pipeline: { runs, scheduler }, invalidatePublicCache: () => cache.invalidate() }));
   app.use('/api', notFoundApi);
 
   app.use(siteFilesRouter({ db, cache, publicUrl: config.publicUrl }));

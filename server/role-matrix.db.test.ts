@@ -107,6 +107,21 @@ const MATRIX: Record<string, Cell> = {
   'DELETE /api/console/alerts/:id': { path: () => `/api/console/alerts/${NO_SUCH_ID}`, expect: editorGets(404) },
   'GET /api/console/alerts/:id/deliveries': { path: () => `/api/console/alerts/${NO_SUCH_ID}/deliveries`, expect: editorGets(404) },
   'GET /api/console/analytics': { path: () => '/api/console/analytics?range=24h', expect: editorOnly },
+  // AI Pipeline, Live Publishing, signals, intelligence (a bad run body answers 400, so the matrix starts no run)
+  'GET /api/console/pipeline/overview': { expect: editorOnly },
+  'GET /api/console/pipeline/runs/current': { expect: editorOnly },
+  'POST /api/console/pipeline/runs': { body: () => ({ kind: 'everything' }), expect: editorGets(400) },
+  'GET /api/console/pipeline/runs/:id': { path: () => `/api/console/pipeline/runs/${NO_SUCH_ID}`, expect: editorGets(404) },
+  'POST /api/console/pipeline/runs/:id/cancel': { path: () => `/api/console/pipeline/runs/${NO_SUCH_ID}/cancel`, expect: editorGets(404) },
+  'POST /api/console/pipeline/runs/:id/retry': { path: () => `/api/console/pipeline/runs/${NO_SUCH_ID}/retry`, body: () => ({ stage: 'process-ai' }), expect: editorGets(404) },
+  'GET /api/console/publishing': { expect: editorOnly },
+  'GET /api/console/publishing/attention': { expect: editorOnly },
+  'GET /api/console/signals': { path: () => '/api/console/signals?type=Economic', expect: editorOnly },
+  'GET /api/console/signals/:id': { path: () => `/api/console/signals/${NO_SUCH_ID}`, expect: editorGets(404) },
+  'POST /api/console/signals/:id/story': { path: () => `/api/console/signals/${NO_SUCH_ID}/story`, expect: editorGets(404) },
+  'GET /api/console/patterns': { expect: editorOnly },
+  'GET /api/console/clusters': { expect: editorOnly },
+  'GET /api/console/intelligence': { path: () => '/api/console/intelligence?days=7', expect: editorOnly },
   // Admin only
   'GET /api/admin/users': { expect: adminOnly },
   'PATCH /api/admin/users/:id': { path: (f) => `/api/admin/users/${f.targetUserId}`, body: () => ({ role: 'editor' }), expect: adminOnly },
@@ -115,6 +130,12 @@ const MATRIX: Record<string, Cell> = {
   'GET /api/admin/settings/notifications': { expect: adminOnly },
   'PUT /api/admin/settings/notifications': { body: () => ({ sendReports: true }), expect: adminOnly },
   'GET /api/admin/system': { expect: adminOnly },
+  // The operator API (reader site's ?debug=true panel, Pipeline Testing) and the scheduler switch: operators' actions
+  'POST /api/admin/pipeline/run': { expect: adminOnly },
+  'GET /api/admin/pipeline/pending': { path: () => '/api/admin/pipeline/pending?limit=5', expect: adminOnly },
+  'POST /api/admin/pipeline/process': { body: () => ({ articleId: NO_SUCH_ID }), expect: { anonymous: 401, reader: 403, editor: 403, admin: 404 } },
+  // The matrix's server was built without a schedule to run (as in tests): 422 says so
+  'PUT /api/admin/scheduler': { body: () => ({ running: false }), expect: { anonymous: 401, reader: 403, editor: 403, admin: 422 } },
   // Site files and pages
   'GET /robots.txt': { expect: all(200) },
   'GET /sitemap.xml': { expect: all(200) },

@@ -35,6 +35,8 @@ import { presentUser } from '../presenters/user';
 import { EDITORIAL_ROUTES } from './console-editorial';
 import { LIVE_ROUTES } from './console-live';
 import { OUTREACH_ROUTES } from './console-outreach';
+import { PIPELINE_ROUTES } from './console-pipeline';
+import type { ConsoleRunManager, SchedulerController } from '../pipeline-control';
 import type { Mailer } from '../../core/mail/mailer';
 import type { SchedulerState } from '../../core/settings/system-status';
 import type { MailQueue } from '../mail-queue';
@@ -59,6 +61,8 @@ export type ConsoleContext = {
   /** Settings › System: where the data lives, and whether this process runs the schedule. */
   databaseMode: 'embedded' | 'postgres';
   scheduler?: () => SchedulerState;
+  /** Console pipeline runs this server executes, and its scheduler (server/pipeline-control.ts). */
+  pipeline: { runs: ConsoleRunManager; scheduler: SchedulerController };
 };
 
 export type ConsoleRoute = {
@@ -101,6 +105,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...LIVE_ROUTES,
   ...EDITORIAL_ROUTES,
   ...OUTREACH_ROUTES,
+  ...PIPELINE_ROUTES,
   // Stories of every stage, with a stage filter and the count per stage.
   {
     method: 'get',
