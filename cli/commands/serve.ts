@@ -13,7 +13,7 @@ export function serveCommand(): Command {
     .description('start the web server: reader site, console and API')
     .option('--port <port>', 'port to listen on (default: PORT or 3360)', parseCount('--port', 65535))
     .option('--host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
-    .option('--schedule', 'also run ingest (every 15 min) and the pipeline (every 5 min) in this process, as `c360 schedule` does')
+    .option('--schedule', 'switch the schedule on: ingest (every 15 min) and the pipeline (every 5 min) in this process, as `c360 schedule` does; without it the server follows the Start/Stop System switch of the console (Live Publishing)')
     .action(async (options: { port?: number; host?: string; schedule?: boolean }) => {
       await withContext('serve', (context) => serveUntilStopped(context, options));
     });
@@ -26,24 +26,21 @@ export async function serveUntilStopped(
 ): Promise<void> {
   // Loaded here, not at the top: the server's libraries cost other commands half a second to import.
   const [{ createApp }, { startServer }] = await Promise.all([import('../../server/app'), import('../../server/start-server')]);
-  let schedule: { jobs: readonly string[]; stop: () => Promise<void> } | undefined;
-  const app = createApp({
-    ...context,
-    webDist: WEB_DIST,
-    scheduler: () => (schedule ? { running: true, jobs: schedule.jobs } : { running: false, jobs: [], detail: 'This server runs no schedule: start it with `c360 serve --schedule`, or run `c360 schedule` beside it (PostgreSQL).' }),
-  });
+  // The embedded database has one owner, so its schedules run here (see `c360 schedule`). The server
+  // owns the scheduler (server/pipeline-control.ts): --schedule switches it on; otherwise it follows
+  // the Start/Stop System switch of the console's Live Publishing, stored in the database. The server
+  // delivers newsletters and dispatches alerts itself, so the schedule's mail job stays off.
+  const { startJobs } = await import('../schedule-jobs');
+  const app = createApp({ ...context, webDist: WEB_DIST, schedule: { create: () => startJobs(context, { mail: false }), start: options.schedule === true } });
   const server = await startServer(app, { host: options.host ?? context.config.host, port: options.port ?? context.config.port });
   process.stderr.write(`C360 is serving ${server.url} (database: ${context.db.location}). Press Ctrl+C to stop.\n`);
-  // The embedded database has one owner, so its schedules run here (see `c360 schedule`).
-  // The server delivers newsletters and dispatches alerts itself, so the schedule's mail job stays off.
-  schedule = options.schedule ? (await import('../schedule-jobs')).startJobs(context, { mail: false }) : undefined;
-  if (schedule) process.stderr.write(`Scheduled: ${schedule.jobs.join(', ')}.\n`);
+  if (options.schedule) process.stderr.write('Scheduled: ingest every 15 min, the pipeline every 5 min (Live Publishing in the console stops and starts it).\n');
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
   process.stderr.write('Shutting down…\n');
-  await schedule?.stop();
+  // Closing the server stops its schedule too (a run in progress finishes first).
   await server.close();
 }
