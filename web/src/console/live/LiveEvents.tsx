@@ -1,18 +1,30 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LiveConnection, POLL_MS, type EventSourceLike, type LiveEventType, type LiveStatus } from './connection';
+import { SharedLiveConnection, type ChannelLike, type LiveSource, type LockManagerLike } from './shared';
 
 /**
  * Live updates for console screens. The shell opens ONE connection (LiveEventsProvider) for the
- * signed-in editor and closes it on sign-out. Screens use:
+ * signed-in editor and closes it on sign-out; the browser's console tabs share one stream (see
+ * shared.ts). Screens use:
  *
  *   useLiveReload(reload, ['stories'])   // reload on those events; poll every 5 s while not live
  *   useLiveEvent(['pipeline'], (type, data) => …)   // raw events (e.g. a run's progress)
  *   useLiveStatus()                       // 'connecting' | 'live' | 'polling' | 'closed'
  */
-const LiveContext = createContext<LiveConnection | null>(null);
+const LiveContext = createContext<LiveSource | null>(null);
+
+function createLiveSource(): LiveSource | null {
+  if (typeof EventSource === 'undefined') return null;
+  const source = (url: string) => new EventSource(url, { withCredentials: true }) as unknown as EventSourceLike;
+  const locks = (navigator as { locks?: LockManagerLike }).locks;
+  if (locks && typeof BroadcastChannel !== 'undefined') {
+    return new SharedLiveConnection(source, locks, (name) => new BroadcastChannel(name) as unknown as ChannelLike);
+  }
+  return new LiveConnection(source);
+}
 
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
-  const [connection] = useState(() => (typeof EventSource === 'undefined' ? null : new LiveConnection((url) => new EventSource(url, { withCredentials: true }) as unknown as EventSourceLike)));
+  const [connection] = useState(createLiveSource);
   useEffect(() => {
     connection?.start();
     return () => connection?.stop();
@@ -21,7 +33,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
 }
 
 /** The connection itself (the shell closes it before signing out). */
-export function useLiveConnection(): LiveConnection | null {
+export function useLiveConnection(): LiveSource | null {
   return useContext(LiveContext);
 }
 

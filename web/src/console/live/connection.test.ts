@@ -145,3 +145,24 @@ describe('live connection', () => {
     expect(statuses.at(-1)).toBe('closed');
   });
 });
+
+describe('live connection restarts', () => {
+  it('opens again after stop() (React runs effects twice in development)', () => {
+    const sources: FakeSource[] = [];
+    const timers = new FakeTimers();
+    const connection = new LiveConnection((url) => {
+      const s = new FakeSource(url);
+      sources.push(s);
+      return s;
+    }, timers);
+    connection.start();
+    connection.stop();
+    expect(connection.status).toBe('closed');
+    connection.start();
+    expect(sources).toHaveLength(2);
+    expect(sources[0]!.closed).toBe(true);
+    expect(connection.status).toBe('connecting');
+    connection.start(); // already open: nothing more
+    expect(sources).toHaveLength(2);
+  });
+});

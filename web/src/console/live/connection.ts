@@ -52,8 +52,11 @@ export class LiveConnection {
     return this.currentStatus;
   }
 
+  /** Opens the stream (again, after stop(): React runs effects twice in development). */
   start(): void {
-    if (this.currentStatus === 'closed') return;
+    if (this.source || this.reconnectTimer) return;
+    this.attempt = 0;
+    this.setStatus('connecting');
     this.open();
   }
 

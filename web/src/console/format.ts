@@ -1,0 +1,50 @@
+/** Console formatting: relative times, counts with their noun. */
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** "5 minutes ago", "2 days ago", "just now" (the article card's published time). */
+export function timeAgo(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '';
+  const seconds = Math.round((now.getTime() - new Date(iso).getTime()) / 1000);
+  if (Math.abs(seconds) < 45) return 'just now';
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return format.format(-Math.round(seconds / size), unit);
+  return format.format(-Math.round(seconds / 60), 'minute');
+}
+
+/** "1 source", "3 sources": the count from source_count, else the length of source_list. */
+export function sourceLabel(story: { source_count?: number | null; source_list?: readonly string[] | null }): string {
+  const n = story.source_count ?? story.source_list?.length ?? 0;
+  return `${n} ${n === 1 ? 'source' : 'sources'}`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** A local date-time for <input type="datetime-local">, and back to an ISO instant. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Today as YYYY-MM-DD in the editor's own time zone. */
+export function todayLocal(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

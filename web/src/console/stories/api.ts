@@ -1,0 +1,154 @@
+import { getJson, postJson } from '../../data/api';
+import type { Layer } from '../../data/types';
+
+/**
+ * The editorial screens' calls (server/routes/console.ts and console-editorial.ts) and the shapes
+ * they answer. Every path is under /api/console (editors and admins).
+ */
+
+export const PIPELINE_STAGES = ['ingested', 'enriched', 'ranked', 'drafted', 'verified', 'published'] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+export type GateRequirement = 'sources' | 'triangulation' | 'fact_check';
+export type PublishGate = { ok: true; missing: [] } | { ok: false; missing: GateRequirement[]; message: string };
+
+export type StoryCard = {
+  id: string;
+  sanity_id: string | null;
+  title: string;
+  summary: string;
+  region: string;
+  slug: string | null;
+  status: string;
+  pipeline_stage: PipelineStage;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  source_count: number;
+  source_list: string[];
+  tags: string[];
+  ai_risk_level: string;
+  triangulation_check: boolean;
+  truth_score: number | null;
+  fact_check_score: number | null;
+  auto_publish_eligible: boolean;
+  human_verified: boolean;
+  editor_signed_off: boolean;
+  ai_fact_check_panel: { claim: string; resolved: boolean; verdict?: string }[];
+  flag_reason: string | null;
+  storm_type: string | null;
+  urgency: number;
+  status_flags: string[];
+  sync_status: string | null;
+  last_updated_by: string | null;
+  is_featured: boolean;
+  section_featured: boolean;
+  featured_priority: number;
+  feature_expires_at: string | null;
+  view_count: number;
+  path: string | null;
+  status_label: 'Flagged' | 'Approved' | 'Verified' | 'Auto-Eligible' | 'Pending';
+  progress: number;
+  live: boolean;
+  publish_label: string;
+  publish_gate: PublishGate;
+  document_status?: 'published' | 'review' | 'draft' | null;
+  enriched?: boolean;
+};
+
+export type AuditEntry = { action: string; user: string; timestamp: string; reason?: string; details?: string };
+export type ConsoleStory = StoryCard & { layers: Layer[]; audit_log: AuditEntry[]; enrichment_data: Record<string, unknown>; sources?: { outlet: string; url: string | null }[] };
+
+export type StoryCounts = { total: number; published: number; featured: number; highPriority: number; fromSanity: number; regions: number };
+export type ArticleSearch = { items: StoryCard[]; total: number; offset: number; limit: number; regions: { region: string; count: number }[] };
+export type WebhookHealth = {
+  healthy: boolean;
+  lastDeliveryAt: string | null;
+  lastResult: string | null;
+  lastError: { at: string; code: string | null; message: string | null } | null;
+  last24h: Record<'applied' | 'duplicate' | 'rejected' | 'failed', number>;
+  syncedStories: number;
+};
+export type Delivery = { id: number; received_at: string; operation: string | null; document_id: string | null; document_type: string | null; result: string; http_status: number; error_code: string | null; error: string | null; story_id: string | null; duration_ms: number | null };
+
+export type Insight = {
+  id: string;
+  story_id: string;
+  quote: string;
+  attribution: string;
+  sentiment: 'positive' | 'neutral' | 'negative';
+  source: 'Twitter' | 'Facebook' | 'Reddit' | 'WhatsApp' | 'Local News' | 'Interview';
+  date: string;
+  origin: 'auto' | 'manual';
+  source_item_id: string | null;
+  source_outlet: string | null;
+  source_url: string | null;
+  created_by: string;
+  updated_at: string;
+};
+export type ScannedItem = { id: string; outlet: string; title: string; url: string | null; published_at: string | null; linked: boolean; hits: number };
+
+export const TASK_STATUSES = ['pending_review', 'in_progress', 'ready_publish'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export type Task = {
+  id: string;
+  title: string;
+  notes: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  deadline: string | null;
+  story: { id: string; title: string; pipeline_stage: string; region: string } | null;
+  assignee: { id: string; email: string } | null;
+  created_by: string;
+  updated_by: string;
+  created_at: string;
+  updated_at: string;
+};
+export type TaskInput = Partial<{ title: string; notes: string; storyId: string | null; assigneeId: string | null; deadline: string | null; priority: TaskPriority; status: TaskStatus }>;
+
+export type FeatureOptions = { homepage: boolean; section: boolean; priority: number; expiresAt: string | null };
+export type ArticleQuery = { q?: string; region?: string; stage?: string; source?: 'all' | 'sanity'; live?: 'published' | 'unpublished'; order?: 'updated' | 'published'; offset?: number; limit?: number };
+
+function qs(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const story = (id: string) => `/api/console/stories/${encodeURIComponent(id)}`;
+
+export const consoleApi = {
+  overview: () =>
+    getJson<{ counts: StoryCounts; latest: StoryCard[]; signalsLast24h: number; lastRun: { stage: string; status: string; started_at: string; finished_at: string | null; processed: number; auto_published: number } | null }>('/api/console/overview'),
+  articles: (q: ArticleQuery) => getJson<ArticleSearch>(`/api/console/articles${qs(q)}`),
+  curation: (readyOffset = 0, readyLimit = 24) =>
+    getJson<{ homepage: StoryCard[]; section: StoryCard[]; ready: { items: StoryCard[]; total: number; offset: number; limit: number }; published: StoryCard[]; counts: StoryCounts }>(`/api/console/curation${qs({ readyOffset, readyLimit })}`),
+  sync: (q: ArticleQuery) => getJson<{ health: WebhookHealth; deliveries: Delivery[]; articles: ArticleSearch; lastUpdatedAt: string | null; webhookUrl: string; secretConfigured: boolean }>(`/api/console/sync${qs(q)}`),
+  sanityDocuments: (q: ArticleQuery) =>
+    getJson<{ statuses: { published: number; review: number; draft: number; total: number }; documents: ArticleSearch; health: WebhookHealth; webhookUrl: string }>(`/api/console/sanity/documents${qs(q)}`),
+
+  story: (id: string) => getJson<{ story: ConsoleStory }>(story(id)),
+  publish: (id: string, feature: FeatureOptions) => postJson<{ story: ConsoleStory }>(`${story(id)}/publish`, feature),
+  feature: (id: string, action: 'remove_homepage' | 'remove_section' | 'priority_up' | 'priority_down') => postJson<{ story: ConsoleStory }>(`${story(id)}/feature`, { action }),
+  override: (id: string, action: 'approve' | 'reject' | 'escalate' | 'publish', reason?: string) => postJson<{ story: ConsoleStory }>(`${story(id)}/override`, { action, reason: reason || undefined }),
+  createStory: (body: { title: string; summary?: string; region?: string; tags?: string[]; layers?: Partial<Record<Layer['layerType'], string>> }) => postJson<{ story: ConsoleStory }>('/api/console/stories', body),
+  saveContent: (id: string, body: { title?: string; summary?: string; region?: string; tags?: string[]; layers?: Partial<Record<Layer['layerType'], string>> }) =>
+    postJson<{ story: ConsoleStory }>(`${story(id)}/content`, body, 'PUT'),
+  moveStage: (id: string, stage: PipelineStage, reason?: string) => postJson<{ story: ConsoleStory }>(`${story(id)}/stage`, { stage, reason: reason || undefined }),
+
+  insights: (id: string) => getJson<{ insights: Insight[] }>(`${story(id)}/insights`),
+  scanCommunity: (id: string) => postJson<{ terms: string[]; timeframe: string; items: ScannedItem[] }>(`${story(id)}/insights/scan`, {}),
+  generateInsights: (id: string, itemIds: string[]) => postJson<{ added: number; skipped: number; itemsRead: number; provider: string; insights: Insight[] }>(`${story(id)}/insights/generate`, { itemIds }),
+  addInsight: (id: string, insight: Omit<Insight, 'id' | 'story_id' | 'origin' | 'source_item_id' | 'source_outlet' | 'source_url' | 'created_by' | 'updated_at'>) =>
+    postJson<{ insight: Insight }>(`${story(id)}/insights`, insight),
+  editInsight: (id: string, insightId: string, insight: Partial<Insight>) => postJson<{ insight: Insight }>(`${story(id)}/insights/${encodeURIComponent(insightId)}`, insight, 'PATCH'),
+  deleteInsight: (id: string, insightId: string) => postJson<{ deleted: string }>(`${story(id)}/insights/${encodeURIComponent(insightId)}`, {}, 'DELETE'),
+
+  tasks: (filter: { status?: TaskStatus; story?: string } = {}) => getJson<{ items: Task[]; counts: Record<TaskStatus, number> }>(`/api/console/tasks${qs(filter)}`),
+  createTask: (input: TaskInput & { title: string }) => postJson<{ task: Task }>('/api/console/tasks', input),
+  updateTask: (id: string, input: TaskInput) => postJson<{ task: Task }>(`/api/console/tasks/${encodeURIComponent(id)}`, input, 'PATCH'),
+  deleteTask: (id: string) => postJson<{ deleted: string }>(`/api/console/tasks/${encodeURIComponent(id)}`, {}, 'DELETE'),
+  assignees: () => getJson<{ items: { id: string; email: string; role: string }[] }>('/api/console/assignees'),
+};

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../data/api';
+import { ArrowLeftIcon } from '../../shared/icons';
+import { ExternalIcon } from '../icons';
+import { useLiveEvent } from '../live/LiveEvents';
+import { consoleApi, type ConsoleStory } from '../stories/api';
+import { RegionBadge, StageBadge, StatusBadge } from '../stories/badges';
+import { InlineError, PageHeader, Skeleton, Tabs } from '../ui';
+import { CommunityPanel } from './CommunityPanel';
+import { ContentTab } from './ContentTab';
+import { WorkflowTab } from './WorkflowTab';
+
+type Tab = 'content' | 'community' | 'workflow';
+const TABS: readonly Tab[] = ['content', 'community', 'workflow'];
+
+/** The story editor: Content (text and five layers, with a preview), Community (voices), Workflow (stage, tasks, audit). */
+export function StoryEditor({ id, initialTab }: { id: string | null; initialTab?: string | null }) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<Tab>(TABS.includes(initialTab as Tab) ? (initialTab as Tab) : 'content');
+  const [story, setStory] = useState<ConsoleStory | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!id) return;
+    try {
+      setStory((await consoleApi.story(id)).story);
+      setChangedElsewhere(false);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError && e.status === 404 ? 'This story does not exist (it may have been deleted).' : (e as Error).message);
+    }
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Someone else changed this story: reload at once, unless the editor has unsaved edits.
+  useLiveEvent(['stories'], (type, data) => {
+    if (!id) return;
+    const ids = Array.isArray(data.ids) ? (data.ids as string[]) : null;
+    if (type !== 'resync' && ids && !ids.includes(id)) return;
+    if (dirty) setChangedElsewhere(true);
+    else void load();
+  });
+
+  if (!id) {
+    return (
+      <>
+        <BackLink />
+        <PageHeader title="New Article" subtitle="Write a story by hand. It starts as a draft with no sources; the publish gate still applies." />
+        <ContentTab story={null} onSaved={(s) => navigate(`/dashboard/editor?doc=${encodeURIComponent(s.id)}`, { replace: true })} onDirty={setDirty} />
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        <BackLink />
+        <InlineError>{error}</InlineError>
+      </>
+    );
+  }
+  if (!story) return <Skeleton rows={4} label="Loading the story…" />;
+  return (
+    <>
+      <BackLink />
+      <PageHeader
+        title={story.title}
+        subtitle={
+          <span className="c-row">
+            <RegionBadge region={story.region} />
+            <StageBadge stage={story.pipeline_stage} />
+            <StatusBadge label={story.status_label} />
+            <span>{story.live ? 'Live on the site' : 'Not published'}</span>
+          </span>
+        }
+        actions={
+          story.path ? (
+            <a className="c-button c-button-ghost" href={story.path} target="_blank" rel="noreferrer">
+              <ExternalIcon size={16} /> View on site
+            </a>
+          ) : null
+        }
+      />
+      {changedElsewhere ? (
+        <div className="c-notice-bar" role="status">
+          This story was changed elsewhere while you were editing.{' '}
+          <button type="button" className="c-link-button" onClick={() => void load()}>
+            Load the latest version
+          </button>{' '}
+          (your unsaved edits will be lost).
+        </div>
+      ) : null}
+      <Tabs<Tab>
+        label="Story editor"
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'content', label: 'Content' },
+          { key: 'community', label: 'Community' },
+          { key: 'workflow', label: 'Workflow' },
+        ]}
+      >
+        {tab === 'content' ? (
+          <ContentTab key={story.updated_at} story={story} onSaved={setStory} onDirty={setDirty} />
+        ) : tab === 'community' ? (
+          <CommunityPanel story={story} />
+        ) : (
+          <WorkflowTab story={story} onChanged={setStory} />
+        )}
+      </Tabs>
+    </>
+  );
+}
+
+function BackLink() {
+  return (
+    <p className="c-back">
+      <Link to="/dashboard/editor">
+        <ArrowLeftIcon size={16} /> Editorial Workflow
+      </Link>
+    </p>
+  );
+}
