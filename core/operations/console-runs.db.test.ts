@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertRawItems, type FixtureItem } from '../../test/factories/raw-items';
+import { createStory } from '../../test/factories/stories';
+import { startFeedHost } from '../../test/helpers/feed-host';
+import { addFeed } from '../feeds/feed-repository';
 import { listenTo, until } from '../../test/helpers/listen';
 import { openTestDatabase } from '../../test/helpers/test-database';
 import type { Database } from '../db/open-database';
@@ -53,7 +56,7 @@ afterAll(async () => {
   await db.close();
 });
 beforeEach(async () => {
-  for (const table of ['console_runs', 'raw_feeds', 'synced_content', 'pipeline_runs', 'cluster_term_stats', 'signals', 'story_patterns']) await db.knex(table).del();
+  for (const table of ['console_runs', 'raw_feeds', 'synced_content', 'pipeline_runs', 'cluster_term_stats', 'signals', 'story_patterns', 'feeds']) await db.knex(table).del();
 });
 
 describe('progress rules (console spec section 4)', () => {
@@ -198,5 +201,41 @@ describe('console runs', () => {
     expect(Number(waiting!.n)).toBeGreaterThan(0);
     expect(await db.knex('synced_content').where('pipeline_next', 'fact_check').orWhere('pipeline_stage', 'published').count({ n: '*' }).first()).toEqual({ n: 10 });
     await expect(requestCancel(db.knex, created.id)).rejects.toThrow('already finished');
+  });
+
+  it('every due feed failing makes Fetch RSS Feeds an error with the reason; AI processing still runs on what is stored', async () => {
+    const host = await startFeedHost({ '/down.xml': (_req, res) => res.writeHead(500).end('boom') });
+    try {
+      const feed = await addFeed(db.knex, { url: host.url('/down.xml'), outlet: 'Kingston Ledger', region: 'Jamaica', kind: 'press' });
+      await db.knex('feeds').where('id', feed.id).update({ next_fetch_at: new Date(now.getTime() - 60_000).toISOString() });
+      await seedItems();
+      const created = await createConsoleRun(db.knex, { kind: 'full', startedBy: editor, now });
+      const run = await executeConsoleRun(deps(), created.id);
+      expect(run.status).toBe('failed');
+      expect(run.stages.map((s) => s.status)).toEqual(['error', 'completed', 'completed']);
+      expect(run.stages[0]!.error).toMatch(/^Every feed failed \(1 feed\(s\) fetched: 0 new item\(s\), 1 failed\)$/);
+      expect(run.logs.some((l) => l.level === 'error' && l.message.startsWith(host.url('/down.xml')))).toBe(true);
+      expect(run.result!.ingest).toEqual({ feeds: 1, itemsNew: 0, failed: 1 });
+      expect(await db.knex('raw_feeds').where('processing_status', 'pending').count({ n: '*' }).first()).toEqual({ n: 0 });
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('Enrich External Data: stories with layers and no external data get it; a step run does only its step', async () => {
+    for (const region of ['Jamaica', 'Barbados', 'Atlantis']) {
+      const story = await createStory(db.knex, { title: `Budget news from ${region}`, region, tags: ['economy'] });
+      await db.knex('synced_content').where('id', story.id).update({ layers: JSON.stringify([{ layerType: 'why_it_matters', content: 'It matters.' }]) });
+    }
+    const enrich = await executeConsoleRun(deps(), (await createConsoleRun(db.knex, { kind: 'enrich', startedBy: editor, now })).id);
+    expect(enrich).toMatchObject({ status: 'completed', result: { enriched: 2 } });
+    expect(enrich.stages[0]!.message).toBe('3 story(ies) looked at, 2 enriched with external data');
+    expect(await db.knex('synced_content').whereNull('external_data_feeds').count({ n: '*' }).first()).toEqual({ n: 0 });
+
+    await seedItems();
+    const step = await executeConsoleRun(deps(), (await createConsoleRun(db.knex, { kind: 'step', step: 'ingestion', startedBy: editor, now })).id);
+    expect(step.stages).toMatchObject([{ id: 'ingestion', status: 'completed', progress: 100 }]);
+    expect(await db.knex('synced_content').where('pipeline_next', 'summarise').count({ n: '*' }).first()).not.toEqual({ n: 0 });
+    expect(await db.knex('pipeline_runs').where('stage', 'console ingestion').first('actor')).toEqual({ actor: `console:ingestion (${editor})` });
   });
 });
