@@ -173,6 +173,23 @@ describe('story editor', () => {
   });
 });
 
+describe('overrides from the console', () => {
+  it("tell the pipeline: a reject is an editor's flag it keeps, an approval queues the story for publishing", async () => {
+    const story = await createStory(t.db.knex, { now, title: 'Contested report on a land sale in Roseau', pipeline_stage: 'verified', status: 'draft', published_at: null, triangulation_check: false });
+    const work = () => t.db.knex('synced_content').select('flag_reason', 'flag_origin', 'pipeline_next').where('id', story.id).first();
+    expect((await editor.post(`/api/console/stories/${story.id}/override`, { action: 'reject', reason: 'Owner denies it' })).status).toBe(200);
+    expect(await work()).toMatchObject({ flag_reason: 'Owner denies it', flag_origin: 'editor' });
+    const approved = await body(await editor.post(`/api/console/stories/${story.id}/override`, { action: 'approve' }));
+    expect(approved.json.story).toMatchObject({ human_verified: true, flag_reason: null, publish_gate: { ok: true } });
+    expect(await work()).toMatchObject({ flag_origin: null, pipeline_next: 'publish' });
+    expect(approved.json.story.audit_log.map((e: { action: string; user: string }) => [e.action, e.user])).toEqual([
+      ['manual_override_reject', editorEmail],
+      ['manual_override_approve', editorEmail],
+    ]);
+    expect((await editor.post(`/api/console/stories/${story.id}/override`, { action: 'bless' })).status).toBe(400);
+  });
+});
+
 describe('community insights', () => {
   it('adds, edits and deletes voices by hand with the spec’s rules and audit actions', async () => {
     const story = await createStory(t.db.knex, { now, title: 'Bus fares rise in Kingston' });

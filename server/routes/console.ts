@@ -21,7 +21,8 @@ import { z } from 'zod';
 import type { Config } from '../../core/config';
 import { changeUserRole, listUsers } from '../../core/accounts/accounts';
 import { ROLES, type Role } from '../../core/accounts/user';
-import { featureStory, getConsoleStory, listConsoleStories, overrideStory, publishStory } from '../../core/console/console-stories';
+import { featureStory, getConsoleStory, listConsoleStories, publishStory } from '../../core/console/console-stories';
+import { applyOverride } from '../../core/editorial/apply-override';
 import { C360Error } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { FEATURE_ACTIONS } from '../../core/stories/featuring';
@@ -155,7 +156,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     handler: async (req, res, ctx) => {
       const id = storyId(req);
       const { action, reason } = parseBody(overrideBody, req);
-      const story = await overrideStory(ctx.db, { id, action, reason, actor: ctx.actor(res), now: ctx.clock() });
+      // The pipeline's own override use case: a reject or escalation stays an editor's flag the pipeline keeps; an approval queues the story for publishing.
+      const story = await applyOverride(ctx.db, { id, action, reason, actor: ctx.actor(res).email, now: ctx.clock() });
       return { story: presentConsoleStory(story) };
     },
   },
