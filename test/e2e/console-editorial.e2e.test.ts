@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask } from '../../core/console/editorial-tasks';
@@ -311,5 +312,26 @@ describe('editorial screens', () => {
     await page.getByRole('group', { name: 'AI Voice Reading' }).waitFor();
     await page.getByRole('button', { name: /Layer 1/ }).click();
     await shot(page, 'console-five-box-reader');
+  });
+});
+
+describe('accessibility', () => {
+  it('has no axe violations above minor on the editorial screens', async () => {
+    const paths = [
+      '/dashboard', '/dashboard/articles', '/dashboard/content-curation', '/dashboard/sync', '/dashboard/sanity-editor', '/dashboard/editor',
+      `/dashboard/editor?doc=${ids.published1}`, `/dashboard/editor?doc=${ids.published1}&tab=community`, `/dashboard/editor?doc=${ids.published1}&tab=workflow`,
+      `/dashboard/five-box-reader?story=${ids.published1}`,
+    ];
+    const failures: string[] = [];
+    for (const path of paths) {
+      const page = await open(editor, path);
+      await page.locator('main h1').first().waitFor();
+      await page.locator('[role="status"][aria-live="polite"] .c-skeleton-row').first().waitFor({ state: 'detached' }).catch(() => {});
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const v of results.violations.filter((x) => x.impact !== 'minor')) failures.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+      await page.close();
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -95,9 +95,9 @@ export default function ArticleFeed() {
         <EmptyState title="No articles">{q || region || stage ? 'No articles match your current filters.' : 'Stories appear here as feeds are ingested and the pipeline runs.'}</EmptyState>
       ) : (
         <>
-          <p className="c-hint" aria-live="polite">
+          <h2 className="c-section-title" aria-live="polite">
             {data.total.toLocaleString('en-US')} {data.total === 1 ? 'article' : 'articles'}
-          </p>
+          </h2>
           <div className="c-grid">
             {data.items.map((story) => (
               <StoryCardView key={story.id} story={story} showStage>

@@ -96,6 +96,7 @@ export default function ContentCuration() {
             <EmptyState title="All caught up">No articles ready to publish.</EmptyState>
           ) : (
             <>
+              <h2 className="visually-hidden">Articles ready to publish</h2>
               <div className="c-grid">
                 {lists.ready.items.map((story) => (
                   <StoryCardView
@@ -131,6 +132,7 @@ export default function ContentCuration() {
           <EmptyState title="Nothing published yet">Published stories appear here.</EmptyState>
         ) : (
           <div className="c-grid">
+            <h2 className="visually-hidden">Published articles</h2>
             {lists.published.map((story) => (
               <StoryCardView
                 key={story.id}

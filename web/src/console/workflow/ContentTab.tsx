@@ -120,7 +120,7 @@ export function ContentTab({ story, onSaved, onDirty }: { story: ConsoleStory | 
           </span>
         </div>
       </form>
-      <aside className="c-editor-preview" aria-label="Preview">
+      <aside className="c-editor-preview" aria-label="Preview" tabIndex={0}>
         <h2 className="c-section-title">Preview</h2>
         <StoryPreview story={preview} />
       </aside>
