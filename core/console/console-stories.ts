@@ -1,20 +1,18 @@
 import type { Knex } from 'knex';
-import { applyOverride } from '../editorial/apply-override';
 import { publishStory as publishThroughGate } from '../editorial/publish-story';
 import { C360Error, isC360Error } from '../errors';
 import { saveStory } from '../pipeline/work/save-story';
 import { featurePatch, type FeatureAction } from '../stories/featuring';
-import type { OverrideAction } from '../stories/overrides';
 import { describeMissing, GATE_MESSAGE, type FeatureOptions, type GateRequirement } from '../stories/publishing';
 import { getStoryById, listStories, type Page } from '../stories/story-repository';
 import type { PipelineStage, Story } from '../stories/story';
 import { countStoriesByStage, lockStory } from './console-repository';
 
 /**
- * The console's story use cases. Publishing and overrides are the editorial use cases
- * (core/editorial), the same the CLI and the pipeline use: one way to publish, one way to override,
- * each announcing the change (NOTIFY) and telling the pipeline what it means (an approved story is
- * queued for the publish stage). Every change carries the signed-in editor's e-mail as the actor.
+ * The console's story use cases. Publishing is the editorial use case (core/editorial), the one
+ * the CLI and the pipeline use, as are overrides (the route calls applyOverride): one way to publish
+ * and one to override, each announcing the change (NOTIFY) and telling the pipeline what it means
+ * (an approved story is queued for the publish stage). Every change carries the editor's e-mail.
  */
 
 export type ConsoleActor = { email: string };
@@ -60,12 +58,4 @@ export async function featureStory(db: Knex, input: { id: string; action: Featur
     const { patch, audit } = featurePatch(story, input.action, input.actor.email, input.now);
     return saveStory(trx, story.id, { patch, audit });
   });
-}
-
-/** The Review dialog's overrides (approve, reject, escalate, force publish), with an optional reason. */
-export async function overrideStory(
-  db: Knex,
-  input: { id: string; action: OverrideAction; reason?: string; actor: ConsoleActor; now: Date },
-): Promise<Story> {
-  return applyOverride(db, { id: input.id, action: input.action, reason: input.reason, actor: input.actor.email, now: input.now });
 }
