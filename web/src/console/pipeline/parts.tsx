@@ -1,0 +1,150 @@
+import { Link } from 'react-router-dom';
+import { timeAgo } from '../format';
+import { Badge, type BadgeTone } from '../ui';
+import type { StoryCard } from '../stories/api';
+import { RegionBadge, StageBadge, StatusBadge } from '../stories/badges';
+import { editorPath } from '../stories/StoryCardView';
+import type { ConsoleRun, LastRun, LiveStep, Principle, StepView } from './api';
+import { confidencePercent, runHealth, tagsShown } from './progress';
+
+/**
+ * The AI Pipeline article card (console spec section 2): stage badge in the spec's colours,
+ * progress = the stage's position / 6, the status label by the spec's precedence (with the flag
+ * reason in a red box), Triangulated, confidence, the first 2 tags then '+N more', the region.
+ * A published story opens at its article address; any other in the story editor.
+ */
+export function PipelineArticleCard({ story }: { story: StoryCard }) {
+  const confidence = confidencePercent(story);
+  const { shown, more } = tagsShown(story.tags);
+  return (
+    <article className={`c-article c-risk-${story.ai_risk_level}`} data-story-id={story.id}>
+      <div className="c-meta">
+        <StageBadge stage={story.pipeline_stage} />
+        <StatusBadge label={story.status_label} />
+        {story.triangulation_check ? <Badge tone="green">Triangulated</Badge> : null}
+        {confidence !== null ? <Badge tone="blue">{confidence}% confidence</Badge> : null}
+      </div>
+      <h3>{story.path ? <a href={story.path}>{story.title}</a> : <Link to={editorPath(story.id)}>{story.title}</Link>}</h3>
+      {story.flag_reason ? <div className="c-gate pl-flag">{story.flag_reason}</div> : null}
+      <div className="c-progress" role="progressbar" aria-label="Pipeline progress" aria-valuenow={Math.round(story.progress)} aria-valuemin={0} aria-valuemax={100}>
+        <span style={{ width: `${story.progress}%` }} />
+      </div>
+      <div className="c-meta">
+        <RegionBadge region={story.region} />
+        {shown.map((t) => (
+          <Badge key={t} tone="grey">
+            #{t}
+          </Badge>
+        ))}
+        {more ? <span className="c-hint">+{more} more</span> : null}
+        <span className="c-hint">· {timeAgo(story.updated_at)}</span>
+      </div>
+    </article>
+  );
+}
+
+const STEP_TONE: Record<StepView['status'], BadgeTone> = { idle: 'grey', running: 'blue', completed: 'green', error: 'red' };
+
+/**
+ * The live pipeline steps with what waits in each. `onRun` adds a run button to steps a machine
+ * runs (Editorial Review is people's work); the step a console run works on shows its progress.
+ */
+export function StepsView({ steps, run, onRun, disabled }: { steps: StepView[]; run?: ConsoleRun | null; onRun?: (step: LiveStep) => void; disabled?: boolean }) {
+  const active = run?.status === 'running' ? run : null;
+  return (
+    <ol className="pl-steps">
+      {steps.map((step, i) => {
+        const mine = active?.kind === 'step' && active.step === step.id ? active.stages[0] : null;
+        const status = mine ? 'running' : step.status;
+        return (
+          <li key={step.id} className={`pl-step pl-step-${status}`} data-step={step.id} data-status={status}>
+            <div className="pl-step-head">
+              <span className="pl-step-n" aria-hidden="true">
+                {i + 1}
+              </span>
+              <strong>{step.name}</strong>
+              <Badge tone={STEP_TONE[status]}>{status}</Badge>
+            </div>
+            <div className="pl-step-count">
+              <span className="pl-big">{step.waiting.toLocaleString('en-US')}</span> waiting
+              {step.failed ? <span className="pl-failed"> · {step.failed} failed</span> : null}
+            </div>
+            <p className="c-hint">{step.detail}</p>
+            {mine ? (
+              <div className="c-progress" role="progressbar" aria-label={`${step.name} progress`} aria-valuenow={Math.round(mine.progress)} aria-valuemin={0} aria-valuemax={100}>
+                <span style={{ width: `${mine.progress}%` }} />
+              </div>
+            ) : null}
+            {onRun && step.runnable ? (
+              <button type="button" className="c-button c-button-small c-button-ghost" onClick={() => onRun(step.id)} disabled={disabled}>
+                Run {step.name}
+              </button>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const PRINCIPLE_TONE: Record<Principle['status'], BadgeTone> = { met: 'green', partial: 'yellow', not_met: 'red', no_data: 'grey' };
+const PRINCIPLE_TEXT: Record<Principle['status'], string> = { met: 'Met', partial: 'Partly met', not_met: 'Not met', no_data: 'No data' };
+
+export function PrinciplesList({ principles, checked }: { principles: Principle[]; checked: number }) {
+  return (
+    <>
+      <ul className="pl-principles">
+        {principles.map((p) => (
+          <li key={p.key} data-principle={p.key}>
+            <div className="pl-principle-head">
+              <strong>{p.label}</strong>
+              <Badge tone={PRINCIPLE_TONE[p.status]}>{PRINCIPLE_TEXT[p.status]}</Badge>
+            </div>
+            <div className="c-hint">{p.rule}</div>
+            <div>{p.detail}</div>
+          </li>
+        ))}
+      </ul>
+      <p className="c-hint">Checked on the latest {checked.toLocaleString('en-US')} published stories (at most 500). Met from 95 %, partly met from 70 %.</p>
+    </>
+  );
+}
+
+/** The last run that took stories to a publish decision, whoever ran it. */
+export function LastRunCard({ run }: { run: LastRun | null }) {
+  if (!run) return <p className="c-hint">No pipeline run has reached a publish decision yet.</p>;
+  const health = runHealth({ status: run.status, failed: run.failed });
+  return (
+    <div className="pl-lastrun" data-run={run.id}>
+      <div className="c-row">
+        <Badge tone={health.tone}>{health.label}</Badge>
+        <span className="c-hint">
+          {run.label} run by {run.actor}, {timeAgo(run.finishedAt ?? run.startedAt)} ({run.status})
+        </span>
+      </div>
+      <dl className="pl-figures">
+        <div>
+          <dt>Processed</dt>
+          <dd>{run.processed}</dd>
+        </div>
+        <div>
+          <dt>Auto-published</dt>
+          <dd>{run.autoPublished}</dd>
+        </div>
+        <div>
+          <dt>Flagged for review</dt>
+          <dd>{run.flaggedForReview}</dd>
+        </div>
+        <div>
+          <dt>Failed</dt>
+          <dd>{run.failed}</dd>
+        </div>
+        <div>
+          <dt>Auto-publish rate</dt>
+          <dd>{run.autoPublishRate === null ? '—' : `${run.autoPublishRate}%`}</dd>
+        </div>
+      </dl>
+      {run.error ? <div className="c-gate">{run.error}</div> : null}
+    </div>
+  );
+}
