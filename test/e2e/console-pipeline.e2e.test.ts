@@ -153,7 +153,18 @@ describe('Live Publishing and AI Pipeline', () => {
     await pipeline.close();
   });
 
-  it('Pipeline Testing: an admin checks what is pending', async () => {
+  it("the reader site's ?debug=true panel and Pipeline Testing share the operator API: an admin processes one pending item, then nothing is pending", async () => {
+    await insertRawItems(site.db.knex, [{ outlet: 'Nassau Tide', title: 'Nassau harbour dredging begins next week', summary: 'The port authority said dredging of Nassau harbour begins next week.' }]);
+    const home = await open(admin, '/?debug=true');
+    const panel = home.getByRole('region', { name: 'Content pipeline (operator)' });
+    await panel.getByRole('button', { name: 'Check pending items' }).click();
+    await toast(home, 'Found 1 pending articles');
+    await panel.getByText('Nassau harbour dredging begins next week').waitFor();
+    await panel.getByRole('button', { name: 'Process first pending item' }).click();
+    await toast(home, 'Article "Nassau harbour dredging begins next week" processed successfully');
+    await panel.getByText('is part of the story').waitFor();
+    await home.close();
+
     const page = await open(admin, '/dashboard/pipeline-test');
     await page.getByRole('heading', { name: 'Pipeline Testing' }).waitFor();
     await page.getByRole('button', { name: 'Check Pending Articles' }).click();
