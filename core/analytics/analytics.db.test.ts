@@ -28,8 +28,8 @@ describe('recordPageView', () => {
     expect(await recordPageView(db.knex, view, now)).toEqual({ recorded: true });
     expect(await recordPageView(db.knex, view, new Date(now.getTime() + 60_000))).toEqual({ recorded: false, reason: 'repeat' });
     expect(await recordPageView(db.knex, view, new Date(now.getTime() + 31 * 60_000))).toEqual({ recorded: true });
-    const row = await db.knex('synced_content').where({ id: story.id }).first('view_count');
-    expect(row.view_count).toBe(2);
+    const row = await db.knex('story_view_counts').where({ story_id: story.id }).first('views');
+    expect(row.views).toBe(2);
     const stored = JSON.stringify(await db.knex('page_views').select());
     expect(stored).not.toContain('203.0.113.9');
     expect(stored).not.toContain('iPhone');

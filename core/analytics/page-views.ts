@@ -73,7 +73,13 @@ export async function recordPageView(db: Knex, input: PageViewInput, now: Date):
       country: countryOfTimeZone(input.timeZone),
       detail: input.detail?.slice(0, 100) ?? null,
     });
-    if (storyId && input.kind === 'view') await trx('synced_content').where({ id: storyId }).increment('view_count', 1);
+    if (storyId && input.kind === 'view') {
+      await trx.raw(
+        `insert into story_view_counts (story_id, views) values (?, 1)
+         on conflict (story_id) do update set views = story_view_counts.views + 1`,
+        [storyId],
+      );
+    }
     return { recorded: true };
   });
 }

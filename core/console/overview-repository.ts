@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { rowToStory } from '../stories/story-repository';
+import { rowToStory, VIEW_COUNT_SQL } from '../stories/story-repository';
 import type { Story } from '../stories/story';
 
 /**
@@ -12,12 +12,12 @@ const CARD_COLUMNS = [
   'id', 'sanity_id', 'title', 'summary', 'region', 'slug', 'status', 'pipeline_stage', 'published_at', 'created_at', 'updated_at',
   'source_count', 'source_list', 'tags', 'ai_risk_level', 'triangulation_check', 'truth_score', 'fact_check_score',
   'auto_publish_eligible', 'human_verified', 'editor_signed_off', 'ai_fact_check_panel', 'flag_reason', 'storm_type', 'urgency',
-  'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority', 'feature_expires_at', 'view_count',
+  'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority', 'feature_expires_at',
 ] as const;
 
-export type StoryCardRow = Pick<Story, (typeof CARD_COLUMNS)[number]> & { enriched: boolean };
+export type StoryCardRow = Pick<Story, (typeof CARD_COLUMNS)[number] | 'view_count'> & { enriched: boolean };
 
-const CARD_SELECT = CARD_COLUMNS.map((c) => `s.${c}`).join(', ') + `, (s.external_data_feeds is not null or s.enrichment_data <> '{}'::jsonb) as enriched`;
+const CARD_SELECT = CARD_COLUMNS.map((c) => `s.${c}`).join(', ') + `, ${VIEW_COUNT_SQL}, (s.external_data_feeds is not null or s.enrichment_data <> '{}'::jsonb) as enriched`;
 
 function toCard(row: Record<string, unknown>): StoryCardRow {
   const story = rowToStory(row) as unknown as StoryCardRow & Record<string, unknown>;

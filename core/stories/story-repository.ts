@@ -19,9 +19,11 @@ const COLUMNS = [
   'truth_score', 'fact_check_score', 'auto_publish_eligible', 'human_verified', 'editor_signed_off',
   'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'flag_reason', 'storm_type', 'urgency',
   'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority',
-  'feature_expires_at', 'view_count', 'sources',
+  'feature_expires_at', 'sources',
 ] as const;
-const SELECT = COLUMNS.map((c) => `s.${c}`).join(', ');
+/** Readers' views live in their own table (a view is not an edit of the story). */
+export const VIEW_COUNT_SQL = `coalesce((select v.views from story_view_counts v where v.story_id = s.id), 0) as view_count`;
+const SELECT = `${COLUMNS.map((c) => `s.${c}`).join(', ')}, ${VIEW_COUNT_SQL}`;
 const JSON_COLUMNS = new Set(['layers', 'charts', 'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'sources']);
 const DATE_COLUMNS = ['published_at', 'created_at', 'updated_at', 'feature_expires_at'] as const;
 
@@ -116,7 +118,8 @@ export async function updateStory(db: Knex, id: string, patch: StoryPatch, audit
       })
       .where('id', id)
       .returning(COLUMNS as unknown as string[]);
-    return rowToStory(row);
+    const views = await trx('story_view_counts').where({ story_id: id }).first('views');
+    return rowToStory({ ...row, view_count: views?.views ?? 0 });
   });
 }
 

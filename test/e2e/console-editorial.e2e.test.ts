@@ -55,7 +55,7 @@ beforeAll(async () => {
         });
         ids[`published${i}`] = s.id;
       }
-      await db.knex('synced_content').where('id', ids.published0).update({ view_count: 42 });
+      await db.knex('story_view_counts').insert({ story_id: ids.published0, views: 42 });
       // Passes on sources and fact-checks, fails on verification: an approval cures it.
       const gated = await createStory(db.knex, { now, title: GATED_TITLE, region: 'Trinidad and Tobago', pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 2, triangulation_check: false, ai_risk_level: 'medium', flag_reason: 'Sources disagree on the start date' });
       ids.gated = gated.id;
