@@ -249,6 +249,26 @@ describe('pages and people', () => {
     await ctx.close();
   });
 
+  it('shows the ?debug=true operator panel to an admin only, calling the real pipeline', async () => {
+    const editor = await site.newContext();
+    await site.signInAs(editor, 'editor');
+    const editorPage = await open('/?debug=true', editor);
+    await editorPage.locator('.lead-story').waitFor();
+    expect(await editorPage.locator('.operator-panel').count()).toBe(0);
+    await editor.close();
+
+    const admin = await site.newContext();
+    await site.signInAs(admin, 'admin');
+    const page = await open('/?debug=true', admin);
+    await page.locator('.operator-panel').waitFor();
+    await page.getByRole('button', { name: 'Check pending items' }).click();
+    await page.locator('[data-testid="toast"]', { hasText: /No pending articles found|Found \d+ pending articles/ }).waitFor();
+    await page.getByRole('button', { name: 'Run full pipeline' }).click();
+    await page.locator('[data-testid="toast"]', { hasText: /Pipeline completed: \d+ processed, \d+ published/ }).waitFor({ timeout: 30_000 });
+    await site.screenshot(page, 'reader-operator-panel');
+    await admin.close();
+  });
+
   it('tells a reader that the console is for editors', async () => {
     const ctx = await site.newContext();
     await site.signInAs(ctx, 'reader');
