@@ -2,6 +2,8 @@
  * Public story reads as the archive grows: seeds 1k, 10k and 100k published stories (at a
  * steady 150 a day, as a newsroom would accumulate them) and times the home query, a section,
  * two searches and the three article lookups. Prints medians and the 100k/1k ratio per read.
+ * The common search word fills every page; the rare one ("sargassum") is in exactly five stories
+ * spread across the archive at every size, so its ratio shows archive growth, not a bigger answer.
  * Goal: every ratio under 1.5. Never fails on a time.
  *
  *   npx tsx bench/story-reads.ts            # embedded PGlite (in memory)
@@ -22,6 +24,7 @@ import {
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const PER_DAY = 150;
+const RARE_MATCHES = 5;
 const now = new Date();
 
 const REGIONS = ['Jamaica', 'Barbados', 'Trinidad and Tobago', 'Bahamas', 'Haiti', 'Dominican Republic', 'Caribbean', 'Saint Lucia', 'Guyana'];
@@ -36,6 +39,7 @@ const TOPICS = [
 ] as const;
 
 function makeStories(count: number): NewStory[] {
+  const rareEvery = Math.floor(count / RARE_MATCHES);
   return Array.from({ length: count }, (_, i) => {
     const [topic, tags] = TOPICS[i % TOPICS.length]!;
     const region = REGIONS[i % REGIONS.length]!;
@@ -45,7 +49,7 @@ function makeStories(count: number): NewStory[] {
       id: randomUUID(),
       title: `${topic} report ${i} ${region}`,
       slug: `${buildSlug(topic)}-${i}`,
-      summary: `Report ${i}: ${topic.toLowerCase()} in ${region}, with reactions from residents and officials.${i % 1000 === 7 ? ' Sargassum landings reported.' : ''}`,
+      summary: `Report ${i}: ${topic.toLowerCase()} in ${region}, with reactions from residents and officials.${i % rareEvery === 7 ? ' Sargassum landings reported.' : ''}`,
       region,
       tags: [...tags],
       pipeline_stage: 'published',

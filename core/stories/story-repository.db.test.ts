@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { openTestDatabase } from '../../test/helpers/test-database';
-import { createStory, storyInput } from '../../test/factories/stories';
+import { createStory } from '../../test/factories/stories';
 import { rankHomeStories } from './home-ranking';
 import { auditEntry } from './story';
 import {
@@ -13,8 +13,11 @@ import {
   listSectionStories,
   listStories,
   searchStories,
+  insertStoriesBulk,
   updateStory,
+  FEW_MATCHES,
 } from './story-repository';
+import { storyInput } from '../../test/factories/stories';
 
 let db: Database;
 const now = new Date('2026-11-20T12:00:00Z');
@@ -166,6 +169,25 @@ describe('searchStories', () => {
     await createStory(db.knex, { title: 'Budget', tags: ['hurricane-relief'], daysAgo: 2, pipeline_stage: 'drafted', status: 'draft', published_at: null });
     const page = await searchStories(db.knex, { q: 'hurricane' });
     expect(page.items.map((s) => s.title)).toEqual(['Quiet day', 'Hurricanes batter coast']);
+  });
+
+  it('pages newest first alike whether a word is in a few stories or in many', async () => {
+    // Over FEW_MATCHES matches the search walks the newest-first index; under, it sorts its matches.
+    const many = FEW_MATCHES + 30;
+    const stories = Array.from({ length: many }, (_, i) =>
+      storyInput({ title: `Cricket report ${i}`, slug: `cricket-report-${i}`, daysAgo: i / 24, summary: i % 10 === 3 ? 'Sargassum on the beach.' : 'Match day.' }),
+    );
+    await insertStoriesBulk(db.knex, stories);
+    for (const [word, expected] of [['cricket', Array.from({ length: many }, (_, i) => i)], ['sargassum', Array.from({ length: many }, (_, i) => i).filter((i) => i % 10 === 3)]] as const) {
+      const seen: string[] = [];
+      for (let offset = 0; ; offset += 20) {
+        const page = await searchStories(db.knex, { q: word, offset, limit: 20 });
+        seen.push(...page.items.map((s) => s.title));
+        expect(page.hasMore).toBe(offset + 20 < expected.length);
+        if (!page.hasMore) break;
+      }
+      expect(seen).toEqual(expected.map((i) => `Cricket report ${i}`));
+    }
   });
 
   it('treats SQL and query syntax as plain words', async () => {

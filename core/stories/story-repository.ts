@@ -261,18 +261,39 @@ export async function listSectionStories(db: Knex, options: { section: string; o
   };
 }
 
-/** Full-text search over title, summary and tags of published stories, newest first. */
+/** Up to this many matches, a search sorts its matches itself instead of walking the archive. */
+export const FEW_MATCHES = 200;
+
+/**
+ * Full-text search over title, summary and tags of published stories, newest first.
+ *
+ * Two plans, chosen on a bounded count through the text index: a word in many stories walks the
+ * newest-first index and stops at the page; a word in few stories fetches its matches through the
+ * text index and sorts only those. Left to itself the planner guesses a rare word's frequency from
+ * sampled statistics and, guessing high, walked the whole archive to find five matches.
+ */
 export async function searchStories(db: Knex, options: { q: string; offset?: number; limit?: number }): Promise<Page<Story>> {
   const { offset, limit } = pageBounds(options.offset, options.limit);
   const q = options.q.trim().slice(0, 200);
   if (q === '') return { items: [], offset, limit, hasMore: false };
-  const rows = await db('synced_content as s')
-    .select(db.raw(SELECT))
-    .whereRaw(PUBLIC)
-    .whereRaw(`s.search_vector @@ websearch_to_tsquery('english', ?)`, [q])
-    .orderBy([{ column: 's.published_at', order: 'desc' }, { column: 's.id', order: 'desc' }])
-    .offset(offset)
-    .limit(limit + 1);
+  const matches = `s.search_vector @@ websearch_to_tsquery('english', ?) and ${PUBLIC}`;
+  const probe = await db.raw(`select count(*)::int as n from (select 1 from synced_content s where ${matches} limit ${FEW_MATCHES}) m`, [q]);
+  const few = Number(probe.rows[0].n) < FEW_MATCHES;
+  const rows = few
+    ? (
+        await db.raw(
+          `with hits as materialized (select s.id, s.published_at from synced_content s where ${matches}),
+           page as (select h.id, h.published_at from hits h order by h.published_at desc, h.id desc offset ? limit ?)
+           select ${SELECT} from page p join synced_content s on s.id = p.id order by p.published_at desc, p.id desc`,
+          [q, offset, limit + 1],
+        )
+      ).rows
+    : await db('synced_content as s')
+        .select(db.raw(SELECT))
+        .whereRaw(matches, [q])
+        .orderBy([{ column: 's.published_at', order: 'desc' }, { column: 's.id', order: 'desc' }])
+        .offset(offset)
+        .limit(limit + 1);
   return { items: rows.slice(0, limit).map(rowToStory), offset, limit, hasMore: rows.length > limit };
 }
 
