@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -21,9 +21,11 @@ export function precompress(): Plugin {
         if (!/\.(js|css|svg|json)$/.test(name)) continue;
         const path = join(outDir, name);
         const data = readFileSync(path);
-        if (statSync(path).size < 1024) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+        // Small chunks too: the home page loads several, and its script budget is counted in bytes.
+        const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+        const gz = gzipSync(data, { level: 9 });
+        if (br.length < data.length) writeFileSync(`${path}.br`, br);
+        if (gz.length < data.length) writeFileSync(`${path}.gz`, gz);
       }
     },
   };
