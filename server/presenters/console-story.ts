@@ -3,16 +3,25 @@ import { stageProgress, statusLabel } from '../../core/stories/pipeline-stages';
 import { checkPublishGate, isLive, publishButtonLabel } from '../../core/stories/publishing';
 import type { Story } from '../../core/stories/story';
 
-/** What the console sees of a story: every field (editors may see the audit log), plus derived labels. */
-export function presentConsoleStory(story: Story) {
+type Labelled = Parameters<typeof checkPublishGate>[0] & Parameters<typeof statusLabel>[0] & Parameters<typeof publishButtonLabel>[0];
+
+/** The labels every console screen shows beside a story or a card, from the core rules. */
+export function editorialLabels(story: Labelled) {
   const gate = checkPublishGate(story);
   return {
-    ...story,
-    path: story.pipeline_stage === 'published' ? articlePath(story) : null,
     status_label: statusLabel(story),
     progress: stageProgress(story.pipeline_stage),
     live: isLive(story),
     publish_label: publishButtonLabel(story),
     publish_gate: gate.ok ? { ok: true, missing: [] } : { ok: false, missing: gate.missing, message: gate.message },
+  };
+}
+
+/** What the console sees of a story: every field (editors may see the audit log), plus derived labels. */
+export function presentConsoleStory(story: Story) {
+  return {
+    ...story,
+    path: story.pipeline_stage === 'published' ? articlePath(story) : null,
+    ...editorialLabels(story),
   };
 }

@@ -1,5 +1,7 @@
 import { getJson, postJson } from '../../data/api';
 import type { Layer } from '../../data/types';
+import type { presentStoryCard } from '../../../../server/presenters/console-card';
+import type { presentConsoleStory } from '../../../../server/presenters/console-story';
 
 /**
  * The editorial screens' calls (server/routes/console.ts and console-editorial.ts) and the shapes
@@ -8,55 +10,11 @@ import type { Layer } from '../../data/types';
 
 export const PIPELINE_STAGES = ['ingested', 'enriched', 'ranked', 'drafted', 'verified', 'published'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
-export type GateRequirement = 'sources' | 'triangulation' | 'fact_check';
-export type PublishGate = { ok: true; missing: [] } | { ok: false; missing: GateRequirement[]; message: string };
 
-export type StoryCard = {
-  id: string;
-  sanity_id: string | null;
-  title: string;
-  summary: string;
-  region: string;
-  slug: string | null;
-  status: string;
-  pipeline_stage: PipelineStage;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-  source_count: number;
-  source_list: string[];
-  tags: string[];
-  ai_risk_level: string;
-  triangulation_check: boolean;
-  truth_score: number | null;
-  fact_check_score: number | null;
-  auto_publish_eligible: boolean;
-  human_verified: boolean;
-  editor_signed_off: boolean;
-  ai_fact_check_panel: { claim: string; resolved: boolean; verdict?: string }[];
-  flag_reason: string | null;
-  storm_type: string | null;
-  urgency: number;
-  status_flags: string[];
-  sync_status: string | null;
-  last_updated_by: string | null;
-  is_featured: boolean;
-  section_featured: boolean;
-  featured_priority: number;
-  feature_expires_at: string | null;
-  view_count: number;
-  path: string | null;
-  status_label: 'Flagged' | 'Approved' | 'Verified' | 'Auto-Eligible' | 'Pending';
-  progress: number;
-  live: boolean;
-  publish_label: string;
-  publish_gate: PublishGate;
-  document_status?: 'published' | 'review' | 'draft' | null;
-  enriched?: boolean;
-};
-
-export type AuditEntry = { action: string; user: string; timestamp: string; reason?: string; details?: string };
-export type ConsoleStory = StoryCard & { layers: Layer[]; audit_log: AuditEntry[]; enrichment_data: Record<string, unknown>; sources?: { outlet: string; url: string | null }[] };
+// The shapes the console presenters send (types only: the web shares types with the server, not code).
+export type StoryCard = ReturnType<typeof presentStoryCard>;
+export type ConsoleStory = ReturnType<typeof presentConsoleStory>;
+export type AuditEntry = ConsoleStory['audit_log'][number];
 
 export type StoryCounts = { total: number; published: number; featured: number; highPriority: number; fromSanity: number; regions: number };
 export type ArticleSearch = { items: StoryCard[]; total: number; offset: number; limit: number; regions: { region: string; count: number }[] };
