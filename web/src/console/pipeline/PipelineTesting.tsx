@@ -1,9 +1,6 @@
-import { useState } from 'react';
-import { ApiError } from '../../data/api';
 import { useSession } from '../../shared/session';
-import { useToast } from '../../shared/toasts';
+import { useOperatorActions } from '../../shared/useOperatorActions';
 import { Card, PageHeader } from '../ui';
-import { pipelineApi, type PendingItem } from './api';
 import './pipeline.css';
 
 /**
@@ -12,76 +9,9 @@ import './pipeline.css';
  * pending source item through every stage, check what is pending. Texts are the spec's.
  */
 export default function PipelineTesting() {
-  const toast = useToast();
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<PendingItem[] | null>(null);
-
-  const message = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message || fallback : e instanceof Error && e.message ? e.message : fallback);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const runAll = () =>
-    run(async () => {
-      toast.show({ title: 'Starting pipeline...' });
-      try {
-        const { stats } = await pipelineApi.runAll();
-        setResult(JSON.stringify(stats, null, 2));
-        setError(null);
-        toast.show({ title: `Pipeline completed: ${stats.processed} processed, ${stats.autoPublished} published`, tone: 'success' });
-      } catch (e) {
-        const text = message(e, e instanceof ApiError ? 'Unknown error' : 'Network error');
-        setError(text);
-        toast.show({ title: `Pipeline failed: ${text}`, tone: 'error' });
-      }
-    });
-
-  const processOne = () =>
-    run(async () => {
-      toast.show({ title: 'Processing first pending article...' });
-      let first: PendingItem | undefined;
-      try {
-        first = (await pipelineApi.pending(1)).items[0];
-      } catch (e) {
-        const text = message(e, 'Network error');
-        setError(text);
-        return toast.show({ title: `Fetch failed: ${text}`, tone: 'error' });
-      }
-      if (!first) return toast.show({ title: 'No pending articles found', tone: 'error' });
-      try {
-        const res = await pipelineApi.processOne(first.id);
-        setResult(res.message);
-        setError(null);
-        toast.show({ title: `Article "${first.title}" processed successfully`, tone: 'success' });
-      } catch (e) {
-        const text = message(e, 'Unknown error');
-        setError(text);
-        toast.show({ title: `Processing failed: ${text}`, tone: 'error' });
-      }
-    });
-
-  const check = () =>
-    run(async () => {
-      try {
-        const { items } = await pipelineApi.pending(5);
-        setPending(items);
-        setError(null);
-        toast.show({ title: items.length === 0 ? 'No pending articles found' : `Found ${items.length} pending articles` });
-      } catch (e) {
-        const text = message(e, 'Network error');
-        setError(text);
-        toast.show({ title: e instanceof ApiError ? `Failed to check articles: ${text}` : `Check failed: ${text}`, tone: 'error' });
-      }
-    });
+  const { busy, result, error, pending, runAll, processOne, check } = useOperatorActions((text, apiError) => (apiError ? `Failed to check articles: ${text}` : `Check failed: ${text}`));
 
   return (
     <div className="pl">

@@ -155,8 +155,6 @@ export type Intelligence = {
   };
 };
 
-export type PendingItem = { id: string; title: string; processing_status: string; created_at: string };
-
 function qs(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
@@ -184,8 +182,4 @@ export const pipelineApi = {
   patterns: (filter: { region?: string; strength?: string; q?: string }) => getJson<{ items: Pattern[] }>(`/api/console/patterns${qs(filter)}`),
   clusters: (days = 7) => getJson<{ days: number; storiesConsidered: number; clusters: StoryCluster[] }>(`/api/console/clusters${qs({ days })}`),
   intelligence: (days: number) => getJson<Intelligence>(`/api/console/intelligence${qs({ days })}`),
-
-  pending: (limit = 5) => getJson<{ items: PendingItem[] }>(`/api/admin/pipeline/pending${qs({ limit })}`),
-  runAll: () => postJson<{ stats: Stats; run: ConsoleRun }>('/api/admin/pipeline/run', {}),
-  processOne: (articleId: string) => postJson<{ message: string; storyId: string | null }>('/api/admin/pipeline/process', { articleId }),
 };
