@@ -1,5 +1,6 @@
 import { getJson, postJson } from '../../data/api';
 import type { StoryCard } from '../stories/api';
+import type { Signal } from '../../../../core/pipeline/patterns/signal-repository';
 
 /**
  * The pipeline screens' calls (server/routes/console-pipeline.ts) and the shapes they answer:
@@ -69,22 +70,7 @@ export type Publishing = {
   scheduler: SchedulerView;
 };
 
-export type Signal = {
-  id: string;
-  source: string;
-  type: 'Economic' | 'Political' | 'Environmental' | 'Social' | 'Security';
-  strength: 'High' | 'Medium' | 'Low';
-  title: string;
-  summary: string;
-  timestamp: string;
-  verified: boolean;
-  region: string;
-  keywords: string[];
-  sentiment: number;
-  urgency: number;
-  clusterId: string | null;
-  patternTags: string[];
-};
+export type { Signal };
 export type SignalPage = { items: Signal[]; total: number; facets: { types: Record<string, number>; regions: Record<string, number>; strengths: Record<string, number> } };
 export type StoryBrief = { id: string; title: string; summary: string; region: string; pipeline_stage: string; status: string; published_at: string | null; source_count: number; urgency: number; updated_at: string; tags: string[]; path: string | null };
 export type Investigation = {

@@ -2,6 +2,7 @@ import { getJson, postJson } from '../../data/api';
 import type { Layer } from '../../data/types';
 import type { presentStoryCard } from '../../../../server/presenters/console-card';
 import type { presentConsoleStory } from '../../../../server/presenters/console-story';
+import type { EditorialTask as Task, TaskPriority, TaskStatus } from '../../../../core/console/task-repository';
 
 /**
  * The editorial screens' calls (server/routes/console.ts and console-editorial.ts) and the shapes
@@ -46,23 +47,8 @@ export type Insight = {
 export type ScannedItem = { id: string; outlet: string; title: string; url: string | null; published_at: string | null; linked: boolean; hits: number };
 
 export const TASK_STATUSES = ['pending_review', 'in_progress', 'ready_publish'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-export type Task = {
-  id: string;
-  title: string;
-  notes: string;
-  status: TaskStatus;
-  priority: TaskPriority;
-  deadline: string | null;
-  story: { id: string; title: string; pipeline_stage: string; region: string } | null;
-  assignee: { id: string; email: string } | null;
-  created_by: string;
-  updated_by: string;
-  created_at: string;
-  updated_at: string;
-};
+export type { Task, TaskPriority, TaskStatus };
 export type TaskInput = Partial<{ title: string; notes: string; storyId: string | null; assigneeId: string | null; deadline: string | null; priority: TaskPriority; status: TaskStatus }>;
 
 export type FeatureOptions = { homepage: boolean; section: boolean; priority: number; expiresAt: string | null };
