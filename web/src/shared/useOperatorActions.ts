@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { ApiError, getJson, postJson } from '../data/api';
 import { useToast } from './toasts';
+import type { StageStats } from '../../../core/pipeline/types';
 
 export type PendingItem = { id: string; title: string; processing_status: string; created_at: string };
-type Stats = { processed: number; autoPublished: number; flaggedForReview: number; failed: number };
 
 /** The operator API (admins only, checked on the server). */
 const operatorApi = {
   pending: (limit: number) => getJson<{ items: PendingItem[] }>(`/api/admin/pipeline/pending?limit=${limit}`),
-  runAll: () => postJson<{ stats: Stats }>('/api/admin/pipeline/run', {}),
+  runAll: () => postJson<{ stats: StageStats }>('/api/admin/pipeline/run', {}),
   processOne: (articleId: string) => postJson<{ message: string }>('/api/admin/pipeline/process', { articleId }),
 };
 

@@ -1,21 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getJson } from '../../data/api';
+import type { Breakdown, Range, ReaderAnalytics } from '../../../../core/analytics/reader-analytics';
 
 /** GET /api/console/analytics?range=…: core/analytics/reader-analytics.ts, computed from recorded page views. */
-export type Range = '24h' | '7d' | '30d';
+export type { Breakdown, Range, ReaderAnalytics };
 export const RANGES: readonly Range[] = ['24h', '7d', '30d'];
-export type Breakdown = { key: string; count: number; percentage: number };
-export type ReaderAnalytics = {
-  range: Range;
-  from: string;
-  to: string;
-  totals: { pageViews: number; uniqueReaders: number; shares: number; engagementRate: number; articleViews: number };
-  series: { at: string; views: number; readers: number }[];
-  topArticles: { id: string; title: string; region: string; views: number; readers: number; shares: number }[];
-  regions: Breakdown[];
-  devices: Breakdown[];
-  trafficSources: Breakdown[];
-};
 
 export function useReaderAnalytics(range: Range) {
   const [data, setData] = useState<ReaderAnalytics | null>(null);

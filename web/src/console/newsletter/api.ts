@@ -1,54 +1,19 @@
 import { getJson, postJson } from '../../data/api';
+import type { NewsletterArticle, NewsletterSection } from '../../../../core/newsletter/build-sections';
+import type { Newsletter } from '../../../../core/newsletter/newsletter-repository';
+import type { DeliveryProblem, DeliveryStatus, NewsletterSend as CoreSend } from '../../../../core/newsletter/send-repository';
+import type { NewsletterTemplate, TemplateSection } from '../../../../core/newsletter/templates';
+import type { AudienceSegment } from '../../../../core/newsletter/audience';
+import type { RuleType } from '../../../../core/newsletter/curation-rules';
+import type { DescribedRule } from '../../../../core/newsletter/manage-rules';
+import type { Subscriber } from '../../../../core/newsletter/subscriber-repository';
 
 /** The Newsletter Builder's calls (server/routes/console-outreach.ts) and the shapes they answer. */
 
-export type TemplateSection = { type: string; title: string };
-export type NewsletterTemplate = { id: string; name: string; description: string; frequency: 'daily' | 'weekly'; sections: TemplateSection[]; audienceType: string; suggestedSegments: string[] };
-export type NewsletterArticle = { id: string; title: string; summary: string; region: string; published_at: string | null; path: string | null; urgency: number; matchedRules: string[] };
-export type NewsletterSection = { id: string; type: string; title: string; content: string; articles: NewsletterArticle[]; priority: number; aiGenerated: boolean };
-export type Newsletter = {
-  id: string;
-  title: string;
-  template: string;
-  status: 'draft' | 'sending' | 'sent';
-  intro: string;
-  sections: NewsletterSection[];
-  pool_size: number;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  generated_at: string;
-  sent_at: string | null;
-};
-export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'bounced' | 'skipped' | 'uncertain';
-export type DeliveryProblem = { id: number; email: string; status: DeliveryStatus; attempts: number; last_error: string | null; next_attempt_at: string | null };
-export type NewsletterSend = {
-  id: string;
-  segments: string[];
-  requested_by: string;
-  recipients: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  counts: Record<DeliveryStatus, number>;
-  retrying: number;
-  problems: DeliveryProblem[];
-};
+export type { AudienceSegment, DeliveryProblem, DeliveryStatus, Newsletter, NewsletterArticle, NewsletterSection, NewsletterTemplate, RuleType, Subscriber, TemplateSection };
+export type NewsletterSend = CoreSend & { problems: DeliveryProblem[] };
 export type NewsletterDetail = { newsletter: Newsletter; sends: NewsletterSend[] };
-export type AudienceSegment = { id: string; name: string; size: number; pending: number; unsubscribed: number; lastSentAt: string | null; engagement: null };
-export type Subscriber = { id: string; email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; segments: string[]; source: string; created_at: string; confirmed_at: string | null };
-export type RuleType = 'urgency' | 'keyword' | 'topic' | 'region';
-export type CurationRule = {
-  id: string;
-  name: string;
-  type: RuleType;
-  criteria: { threshold?: number; keywords?: string[]; topics?: string[]; regions?: string[] };
-  priority: number;
-  enabled: boolean;
-  description: string;
-  updated_at?: string;
-  updated_by?: string | null;
-};
+export type CurationRule = Omit<DescribedRule, 'criteria'> & { criteria: { threshold?: number; keywords?: string[]; topics?: string[]; regions?: string[] } };
 export type RuleInput = { name: string; type: RuleType; criteria: CurationRule['criteria']; priority: number; enabled: boolean };
 
 const base = '/api/console';

@@ -1,6 +1,7 @@
 import { getJson, postJson } from '../../data/api';
 import type { StoryCard } from '../stories/api';
 import type { Signal } from '../../../../core/pipeline/patterns/signal-repository';
+import type { ConsoleRun, LiveStep, RunKind, RunLog, RunStage, StageState } from '../../../../core/operations/console-runs';
 
 /**
  * The pipeline screens' calls (server/routes/console-pipeline.ts) and the shapes they answer:
@@ -9,27 +10,7 @@ import type { Signal } from '../../../../core/pipeline/patterns/signal-repositor
  * switch are for admins.
  */
 
-export type RunKind = 'full' | 'patterns' | 'enrich' | 'step';
-export type LiveStep = 'ingestion' | 'drafting' | 'verification' | 'signal-detection' | 'enrichment' | 'editorial' | 'publishing';
-export type StageState = 'pending' | 'active' | 'completed' | 'error';
-export type RunStage = { id: string; name: string; status: StageState; progress: number; message: string | null; error: string | null; startedAt: string | null; finishedAt: string | null };
-export type RunLog = { at: string; level: 'info' | 'error'; stage: string | null; message: string };
-export type Stats = { processed: number; autoPublished: number; flaggedForReview: number; failed: number };
-export type ConsoleRun = {
-  id: string;
-  kind: RunKind;
-  step: LiveStep | null;
-  status: 'running' | 'completed' | 'failed' | 'cancelled';
-  stages: RunStage[];
-  logs: RunLog[];
-  result: { stats: Stats; patternStats?: { patternsDetected: number; clustersFound: number }; signalsDetected?: number; enriched?: number; ingest?: { feeds: number; itemsNew: number; failed: number } } | null;
-  startedBy: string;
-  startedAt: string;
-  finishedAt: string | null;
-  overall: number;
-  complete: boolean;
-  hasErrors: boolean;
-};
+export type { ConsoleRun, LiveStep, RunKind, RunLog, RunStage, StageState };
 
 export type StepView = { id: LiveStep; name: string; status: 'idle' | 'running' | 'completed' | 'error'; waiting: number; failed: number; detail: string; runnable: boolean };
 export type Principle = { key: string; label: string; rule: string; share: number | null; met: number; checked: number; detail: string; status: 'met' | 'partial' | 'not_met' | 'no_data' };

@@ -2,6 +2,7 @@ import { getJson, postJson } from '../../data/api';
 import type { Layer } from '../../data/types';
 import type { presentStoryCard } from '../../../../server/presenters/console-card';
 import type { presentConsoleStory } from '../../../../server/presenters/console-story';
+import type { CommunityInsight } from '../../../../core/console/insight-repository';
 import type { EditorialTask as Task, TaskPriority, TaskStatus } from '../../../../core/console/task-repository';
 
 /**
@@ -29,21 +30,7 @@ export type WebhookHealth = {
 };
 export type Delivery = { id: number; received_at: string; operation: string | null; document_id: string | null; document_type: string | null; result: string; http_status: number; error_code: string | null; error: string | null; story_id: string | null; duration_ms: number | null };
 
-export type Insight = {
-  id: string;
-  story_id: string;
-  quote: string;
-  attribution: string;
-  sentiment: 'positive' | 'neutral' | 'negative';
-  source: 'Twitter' | 'Facebook' | 'Reddit' | 'WhatsApp' | 'Local News' | 'Interview';
-  date: string;
-  origin: 'auto' | 'manual';
-  source_item_id: string | null;
-  source_outlet: string | null;
-  source_url: string | null;
-  created_by: string;
-  updated_at: string;
-};
+export type Insight = CommunityInsight;
 export type ScannedItem = { id: string; outlet: string; title: string; url: string | null; published_at: string | null; linked: boolean; hits: number };
 
 export const TASK_STATUSES = ['pending_review', 'in_progress', 'ready_publish'] as const;
@@ -85,7 +72,7 @@ export const consoleApi = {
   insights: (id: string) => getJson<{ insights: Insight[] }>(`${story(id)}/insights`),
   scanCommunity: (id: string) => postJson<{ terms: string[]; timeframe: string; items: ScannedItem[] }>(`${story(id)}/insights/scan`, {}),
   generateInsights: (id: string, itemIds: string[]) => postJson<{ added: number; skipped: number; itemsRead: number; provider: string; insights: Insight[] }>(`${story(id)}/insights/generate`, { itemIds }),
-  addInsight: (id: string, insight: Omit<Insight, 'id' | 'story_id' | 'origin' | 'source_item_id' | 'source_outlet' | 'source_url' | 'created_by' | 'updated_at'>) =>
+  addInsight: (id: string, insight: Pick<Insight, 'quote' | 'attribution' | 'sentiment' | 'source' | 'date'>) =>
     postJson<{ insight: Insight }>(`${story(id)}/insights`, insight),
   editInsight: (id: string, insightId: string, insight: Partial<Insight>) => postJson<{ insight: Insight }>(`${story(id)}/insights/${encodeURIComponent(insightId)}`, insight, 'PATCH'),
   deleteInsight: (id: string, insightId: string) => postJson<{ deleted: string }>(`${story(id)}/insights/${encodeURIComponent(insightId)}`, {}, 'DELETE'),
