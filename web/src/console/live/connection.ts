@@ -31,25 +31,51 @@ export type Timers = {
 
 type Listener = (type: LiveEventType, data: Record<string, unknown>) => void;
 
-export class LiveConnection {
+/** Event and status listeners, shared by the stream and by its relay across tabs. */
+export abstract class LiveEmitter {
+  protected currentStatus: LiveStatus = 'connecting';
+  private readonly listeners = new Set<Listener>();
+  private readonly statusListeners = new Set<(status: LiveStatus) => void>();
+
+  get status(): LiveStatus {
+    return this.currentStatus;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onStatus(listener: (status: LiveStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  protected emit(type: LiveEventType, data: Record<string, unknown>): void {
+    for (const listener of [...this.listeners]) listener(type, data);
+  }
+
+  protected setStatus(status: LiveStatus): void {
+    if (this.currentStatus === status) return;
+    this.currentStatus = status;
+    for (const listener of [...this.statusListeners]) listener(status);
+  }
+}
+
+export class LiveConnection extends LiveEmitter {
   private source: EventSourceLike | null = null;
   private attempt = 0;
   private everConnected = false;
   private reconnectTimer: unknown = null;
   private watchdog: unknown = null;
   private heartbeatMs = 15_000;
-  private currentStatus: LiveStatus = 'connecting';
-  private readonly listeners = new Set<Listener>();
-  private readonly statusListeners = new Set<(status: LiveStatus) => void>();
 
   constructor(
     private readonly createSource: (url: string) => EventSourceLike,
     private readonly timers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) },
     private readonly url = EVENTS_URL,
-  ) {}
-
-  get status(): LiveStatus {
-    return this.currentStatus;
+  ) {
+    super();
   }
 
   /** Opens the stream (again, after stop(): React runs effects twice in development). */
@@ -66,16 +92,6 @@ export class LiveConnection {
     this.timers.clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     this.setStatus('closed');
-  }
-
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  onStatus(listener: (status: LiveStatus) => void): () => void {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
   }
 
   private open(): void {
@@ -147,16 +163,6 @@ export class LiveConnection {
       this.source.close();
       this.source = null;
     }
-  }
-
-  private emit(type: LiveEventType, data: Record<string, unknown>): void {
-    for (const listener of [...this.listeners]) listener(type, data);
-  }
-
-  private setStatus(status: LiveStatus): void {
-    if (this.currentStatus === status) return;
-    this.currentStatus = status;
-    for (const listener of [...this.statusListeners]) listener(status);
   }
 }
 

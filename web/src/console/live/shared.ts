@@ -1,4 +1,4 @@
-import { LiveConnection, type EventSourceLike, type LiveEventType, type LiveStatus } from './connection';
+import { LiveConnection, LiveEmitter, type EventSourceLike, type LiveEventType, type LiveStatus } from './connection';
 
 /**
  * One event stream per browser, shared by every console tab. A browser keeps at most six
@@ -30,23 +30,18 @@ export type ChannelLike = {
 export const CHANNEL_NAME = 'c360-console-events';
 export const LOCK_NAME = 'c360-console-events-leader';
 
-export class SharedLiveConnection implements LiveSource {
-  private currentStatus: LiveStatus = 'connecting';
+export class SharedLiveConnection extends LiveEmitter implements LiveSource {
   private leader: LiveConnection | null = null;
   private channel: ChannelLike | null = null;
   private abort: AbortController | null = null;
   private release: (() => void) | null = null;
-  private readonly listeners = new Set<(type: LiveEventType, data: Record<string, unknown>) => void>();
-  private readonly statusListeners = new Set<(status: LiveStatus) => void>();
 
   constructor(
     private readonly createSource: (url: string) => EventSourceLike,
     private readonly locks: LockManagerLike,
     private readonly createChannel: (name: string) => ChannelLike,
-  ) {}
-
-  get status(): LiveStatus {
-    return this.currentStatus;
+  ) {
+    super();
   }
 
   /** True while this tab holds the stream (for tests and the status tooltip). */
@@ -85,16 +80,6 @@ export class SharedLiveConnection implements LiveSource {
     this.setStatus('closed');
   }
 
-  subscribe(listener: (type: LiveEventType, data: Record<string, unknown>) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  onStatus(listener: (status: LiveStatus) => void): () => void {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
-  }
-
   /** Holds the lock (and the stream) until stop(). */
   private lead(): Promise<void> {
     if (!this.channel) return Promise.resolve();
@@ -122,15 +107,5 @@ export class SharedLiveConnection implements LiveSource {
     }
     if (message.kind === 'status') this.setStatus(message.status);
     else if (message.kind === 'event') this.emit(message.type, message.data);
-  }
-
-  private emit(type: LiveEventType, data: Record<string, unknown>): void {
-    for (const listener of [...this.listeners]) listener(type, data);
-  }
-
-  private setStatus(status: LiveStatus): void {
-    if (this.currentStatus === status) return;
-    this.currentStatus = status;
-    for (const listener of [...this.statusListeners]) listener(status);
   }
 }
