@@ -18,7 +18,7 @@ const actor = { email: 'desk@c360.test' };
 const now = new Date('2026-11-20T12:00:00Z');
 
 /** A provider that answers with the offline summary but with the quotes we choose. */
-function providerQuoting(quotes: { quote: string; author: string; role: string | null; platform: string | null }[]): AiProvider {
+function providerQuoting(quotes: { quote: string; author: string; role: string | null; source: number }[]): AiProvider {
   return {
     name: 'fake',
     model: 'fake-1',
@@ -34,8 +34,8 @@ describe('community insight generation', () => {
     const story = await createStory(db.knex, { now, title: 'Fishers protest new quota in Grenada', region: 'Grenada' });
     const ids = await insertRawItems(db.knex, [{ outlet: 'Spice Isle Post', title: 'Fishers march on parliament', content: '<p>“The quota will starve our families,” said Leon  Charles, a fisher from Gouyave.</p>' }]);
     const ai = providerQuoting([
-      { quote: 'The quota will starve our families', author: 'Leon Charles', role: 'a fisher from Gouyave', platform: 'Spice Isle Post' },
-      { quote: 'We fully support the minister', author: 'Invented Person', role: null, platform: 'Spice Isle Post' },
+      { quote: 'The quota will starve our families', author: 'Leon Charles', role: 'a fisher from Gouyave', source: 0 },
+      { quote: 'We fully support the minister', author: 'Invented Person', role: null, source: 0 },
     ]);
     const result = await generateCommunityInsights(db.knex, ai, { storyId: story.id, itemIds: ids, actor, now });
     expect(result.added.map((i) => [i.quote, i.attribution, i.sentiment, i.source_item_id])).toEqual([['The quota will starve our families', 'Leon Charles, a fisher from Gouyave', 'negative', ids[0]]]);

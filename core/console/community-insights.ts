@@ -124,7 +124,7 @@ export async function generateCommunityInsights(db: Knex, ai: AiProvider, input:
     url: item.url,
     publishedAt: item.publishedAt,
   }));
-  let quotes: { quote: string; author: string; role: string | null; platform: string | null }[];
+  let quotes: { quote: string; author: string; role: string | null }[];
   let usage: AiUsage;
   try {
     const result = await ai.summarise({ storyId: story.id, sources, now: input.now, regionHint: story.region });

@@ -33,15 +33,17 @@ describe('editorial principles, computed from published stories', () => {
       ...Array.from({ length: 7 }, (_, i) => ({ ...good, id: `g${i}` })),
       { ...good, id: 'one-source', source_count: 1 },
       { ...good, id: 'unresolved', ai_fact_check_panel: [{ resolved: true }, { resolved: false }] },
-      { ...good, id: 'elsewhere', region: 'Canada', summary: 'One sentence only.', layers: layers(['our_take']), diaspora_relevance: null, fact_check_score: null },
+      { ...good, id: 'elsewhere', region: 'Canada', summary: 'One. Two. Three. Four.', layers: layers(['what_happened']), diaspora_relevance: null, fact_check_score: null },
+      // Empty optional layers are not padding to fill in: the structure holds without them.
+      { ...good, id: 'lean', layers: layers(['what_locals_saying', 'why_it_matters', 'our_take']).concat(layers(['short_version', 'what_happened', 'our_take']).map((l) => ({ ...l, content: '' }))), summary: 'One sentence.' },
     ];
     const byKey = Object.fromEntries(assessPrinciples(stories).map((p) => [p.key, p]));
-    expect(byKey.two_sources).toMatchObject({ met: 9, checked: 10, share: 0.9, status: 'partial', detail: '9 of 10 published stories (90%)' });
-    expect(byKey.fact_checked).toMatchObject({ met: 8, status: 'partial' });
+    expect(byKey.two_sources).toMatchObject({ met: 10, checked: 11, status: 'partial', detail: '10 of 11 published stories (91%)' });
+    expect(byKey.fact_checked).toMatchObject({ met: 9, status: 'partial' });
     expect(byKey.caribbean_context).toMatchObject({ met: 9, status: 'partial' });
-    expect(byKey.summary_length).toMatchObject({ met: 9 });
-    expect(byKey.five_box).toMatchObject({ met: 9 });
-    expect(byKey.diaspora_score!.detail).toBe('9 of 10 published stories (90%); average score 60');
+    expect(byKey.summary_length).toMatchObject({ met: 10 });
+    expect(byKey.five_box).toMatchObject({ met: 10 });
+    expect(byKey.diaspora_score!.detail).toBe('10 of 11 published stories (91%); average score 60');
     expect(assessPrinciples([good])[0]!.status).toBe('met');
     expect(assessPrinciples([good, { ...good, source_count: 1 }])[0]!.status).toBe('not_met');
   });

@@ -3,7 +3,6 @@ import { latestConsoleRun, LIVE_STEPS, RUNNABLE_STEPS, STEP_NAMES, type ConsoleR
 import { workBacklog } from '../operations/console-run-repository';
 import { countSentences, MAX_SUMMARY_SENTENCES, MIN_SUMMARY_SENTENCES } from '../pipeline/summarise/schema';
 import { isRegionVisible } from '../stories/regions';
-import { LAYER_TYPES } from '../stories/story';
 import { countStoriesByStage } from './console-repository';
 import {
   activeOutletsSince,
@@ -46,11 +45,11 @@ const PRINCIPLES: readonly { key: PrincipleKey; label: string; rule: string; tes
     key: 'caribbean_context',
     label: 'Caribbean context required',
     rule: 'The story names a Caribbean place and says why it matters to the region',
-    test: (s) => isRegionVisible(s.region) && s.layers.some((l) => l.layerType === 'why_it_matters' && l.content.trim().length > 0),
+    test: (s) => isRegionVisible(s.region) && s.layers.some((l) => l.layerType === 'why_it_matters' && (l.content.trim().length > 0 || (l.metricsTable?.length ?? 0) > 0)),
   },
   {
     key: 'summary_length',
-    label: 'Summaries of 2-3 sentences',
+    label: 'Summaries of 1-3 sentences',
     rule: `The summary has ${MIN_SUMMARY_SENTENCES} to ${MAX_SUMMARY_SENTENCES} sentences`,
     test: (s) => {
       const n = countSentences(s.summary);
@@ -60,8 +59,9 @@ const PRINCIPLES: readonly { key: PrincipleKey; label: string; rule: string; tes
   {
     key: 'five_box',
     label: 'Five-box intelligence structure',
-    rule: 'All five layers are written',
-    test: (s) => LAYER_TYPES.every((type) => s.layers.some((l) => l.layerType === type && l.content.trim().length > 0)),
+    // The other three layers are written only when the sources give something for them (never padded).
+    rule: 'The short version and what happened are written; the other layers when the sources support them',
+    test: (s) => (['short_version', 'what_happened'] as const).every((type) => s.layers.some((l) => l.layerType === type && l.content.trim().length > 0)),
   },
   { key: 'diaspora_score', label: 'Diaspora relevance score', rule: 'The story carries a diaspora relevance score (0-100)', test: (s) => s.diaspora_relevance !== null },
 ];

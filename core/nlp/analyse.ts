@@ -22,8 +22,11 @@ export type WinkEntity = { text: string; type: string };
 export type Sentence = { text: string; tokens: Token[]; entities: WinkEntity[]; sentiment: number };
 export type Names = { people: string[]; organisations: string[]; laws: string[]; other: string[] };
 
+/** wink-nlp's tokeniser is quadratic in a token's length ("a.a.a…", 100 kB in 12 s): longer runs without a space are cut up. */
+const MAX_RUN = 64;
+
 export function splitSentences(text: string): Sentence[] {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  const clean = text.replace(/\s+/g, ' ').trim().replace(/\S{65,}/g, (run) => run.replace(new RegExp(`\\S{${MAX_RUN}}`, 'g'), '$& '));
   if (!clean) return [];
   const doc = engine().readDoc(clean);
   const its = engine().its;

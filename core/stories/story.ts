@@ -9,13 +9,19 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 export const LAYER_TYPES = ['short_version', 'what_happened', 'what_locals_saying', 'why_it_matters', 'our_take'] as const;
 export type LayerType = (typeof LAYER_TYPES)[number];
 
-export type TimelineEntry = { date: string; event: string };
-export type Quote = { quote: string; author: string; role?: string; platform?: string };
-export type MetricRow = { label: string; previous?: string; current: string; trend: string };
+export type TimelineEntry = { date: string; event: string; outlets?: string[] };
+/** item_id and outlets: the report the quotation was found in (and who else printed it). */
+export type Quote = { quote: string; author: string; role?: string; platform?: string; item_id?: string; verified?: boolean; sources?: string[] };
+/** year, source and source_url: where an indicator row's figure comes from (enrichment rows). */
+export type MetricRow = { label: string; previous?: string; current: string; trend: string; year?: number; source?: string; source_url?: string };
+/** One sentence of a layer and the source items (and their outlets) it was taken from. */
+export type LayerSentence = { text: string; item_ids: string[]; outlets: string[] };
 
 export type Layer = {
   layerType: LayerType;
   content: string;
+  /** The content sentence by sentence with its sources (absent on stories written before they were kept). */
+  sentences?: LayerSentence[];
   timeline?: TimelineEntry[];
   quotes?: Quote[];
   metricsTable?: MetricRow[];

@@ -1,5 +1,6 @@
 import { articlePath } from '../../core/stories/article-address';
-import { readingMinutes, type Story } from '../../core/stories/story';
+import { currentSentences } from '../../core/stories/layer-text';
+import { readingMinutes, type Layer, type Story } from '../../core/stories/story';
 
 /**
  * What the public API sends about a story: an explicit allowlist, so editorial fields
@@ -33,14 +34,39 @@ export function presentSources(story: Story): { name: string; url: string | null
   return [...seen].map(([name, url]) => ({ name, url }));
 }
 
+/**
+ * The layers as readers get them: each sentence with its source marks (`marks`: numbers from 1 into the
+ * source list), only while the sentences still make the layer's text (an editor may have rewritten
+ * it); item ids and the fact-check's working fields stay inside.
+ */
+export function presentLayers(story: Story, sources: readonly { name: string }[]) {
+  const numbers = (outlets: readonly string[] | undefined) =>
+    [...new Set((outlets ?? []).map((o) => sources.findIndex((s) => s.name === o) + 1).filter((n) => n > 0))].sort((a, b) => a - b);
+  return story.layers.map((layer: Layer) => {
+    const sentences = currentSentences(layer);
+    return {
+      layerType: layer.layerType,
+      content: layer.content,
+      ...(sentences ? { sentences: sentences.map((s) => ({ text: s.text, marks: numbers(s.outlets) })) } : {}),
+      ...(layer.timeline ? { timeline: layer.timeline.map((t) => ({ date: t.date, event: t.event })) } : {}),
+      ...(layer.quotes
+        ? { quotes: layer.quotes.map((q) => ({ quote: q.quote, author: q.author, role: q.role, platform: q.platform, marks: numbers(q.sources ?? (q.platform ? [q.platform] : [])) })) }
+        : {}),
+      // Only indicator rows with a stated source: older stories carried figures picked out of their text here.
+      ...(layer.metricsTable ? { metricsTable: layer.metricsTable.filter((m) => m.source) } : {}),
+    };
+  });
+}
+
 export function presentStory(story: Story) {
+  const sources = presentSources(story);
   return {
     ...presentStoryCard(story),
     slug: story.slug,
-    layers: story.layers,
+    layers: presentLayers(story, sources),
     charts: story.charts,
     source_list: story.source_list,
-    sources: presentSources(story),
+    sources,
     triangulation_check: story.triangulation_check,
     truth_score: story.truth_score,
     fact_check_score: story.fact_check_score,

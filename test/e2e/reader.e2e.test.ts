@@ -43,10 +43,28 @@ beforeAll(async () => {
         source_list: ['Jamaica Gleaner', 'Antilles Wire'],
         sources: [{ outlet: 'Antilles Wire', url: 'https://wire.example.org/sugar' }],
         layers: [
-          { layerType: 'short_version', content: 'The harvest lifted rural incomes this year.' },
-          { layerType: 'what_happened', content: '- Mills opened early.\n- Prices rose.', timeline: [{ date: '2026-10-01', event: 'Harvest began' }, { date: '2026-10-02', event: 'Story published by C360' }] },
+          {
+            layerType: 'short_version',
+            content: 'The harvest lifted rural incomes this year.',
+            sentences: [{ text: 'The harvest lifted rural incomes this year.', item_ids: [], outlets: ['Antilles Wire', 'Jamaica Gleaner'] }],
+          },
+          {
+            layerType: 'what_happened',
+            content: '- Mills opened early.\n- Prices rose.',
+            sentences: [{ text: 'Mills opened early.', item_ids: [], outlets: ['Jamaica Gleaner'] }, { text: 'Prices rose.', item_ids: [], outlets: ['Antilles Wire'] }],
+            timeline: [{ date: '2026-10-01', event: 'Harvest began' }, { date: '2026-10-02', event: 'Story published by C360' }],
+          },
           { layerType: 'what_locals_saying', content: 'Farmers are relieved.', quotes: [{ quote: 'A good year at last.', author: 'Ann Clarke', role: 'Farmer', platform: 'Antilles Wire' }] },
-          { layerType: 'why_it_matters', content: 'Sugar employs thousands.', metricsTable: [{ label: 'Price per tonne', previous: '90', current: '110', trend: '▲ up' }, { label: 'Jobs', current: 'Analyzing', trend: '' }] },
+          {
+            layerType: 'why_it_matters',
+            content: 'Sugar employs thousands.',
+            metricsTable: [
+              { label: 'Sugar price per tonne, Jamaica', previous: '90 (2025)', current: '110 (2026)', trend: '▲ up', year: 2026, source: 'Sugar Industry Authority', source_url: 'https://sia.example.org/prices' },
+              { label: 'Cane farmers, Jamaica', current: '4,200 (2026)', trend: 'steady', year: 2026, source: 'Sugar Industry Authority', source_url: 'https://sia.example.org/prices' },
+              { label: 'A.m.', current: '11', trend: 'reported' },
+            ],
+          },
+          { layerType: 'our_take', content: '', sentences: [] },
         ],
       });
       await add('bare', {
@@ -157,22 +175,32 @@ describe('sections', () => {
 });
 
 describe('article', () => {
-  it('shows the five layers in order with bullets, the timeline without "published" events, quotes, the metrics table, sources and sharing', async () => {
+  it('shows the written layers in order with source marks, the timeline without "published" events, quotes, the indicator table with its source, sources and sharing', async () => {
     const story = stories.layered!;
     const page = await open(story.id.replace(/^/, '/article/')); // a UUID address…
     expect(page.url()).toBe(`${site.url}/article/${story.slug}-${story.id.replace(/-/g, '').slice(-8)}`); // …moves to the SEO address
     expect(story.slug).toBe('sugar-cane-harvest-lifts-rural-incomes-barbados');
     const headings = await page.locator('.layer-card h2').allTextContents();
-    expect(headings).toEqual(['THE SHORT VERSION', 'WHAT HAPPENED', 'WHAT LOCALS ARE SAYING', 'WHY IT MATTERS', 'OUR TAKE']);
-    expect(await page.locator('.layer-what_happened .bullets li').allTextContents()).toEqual(['Mills opened early.', 'Prices rose.']);
+    // "Our take" was left empty by the writer: it is not shown, and no placeholder pretends it is coming.
+    expect(headings).toEqual(['THE SHORT VERSION', 'WHAT HAPPENED', 'WHAT LOCALS ARE SAYING', 'WHY IT MATTERS']);
+    expect(await page.locator('.layer-what_happened .bullets li').allTextContents()).toEqual(['Mills opened early.2', 'Prices rose.1']);
+    const marks = await page.locator('.layer-short_version .source-marks a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-label')]));
+    expect(marks).toEqual([
+      ['1', '#source-1', 'Source 1: Antilles Wire'],
+      ['2', '#source-2', 'Source 2: Jamaica Gleaner'],
+    ]);
+    await page.locator('.layer-short_version .source-marks a').nth(1).click();
+    expect(page.url()).toMatch(/#source-2$/);
     expect(await page.locator('.timeline li').count()).toBe(1);
     expect(await page.locator('.quote blockquote').textContent()).toBe('“A good year at last.”');
-    expect(await page.locator('.quote figcaption').textContent()).toBe('— Ann Clarke, Farmer, Antilles Wire');
-    expect(await page.locator('table.metrics tbody tr').count()).toBe(2);
-    expect(await page.locator('table.metrics tbody tr').first().locator('td').nth(0).textContent()).toBe('90');
+    expect(await page.locator('.quote figcaption').textContent()).toBe('— Ann Clarke, Farmer, Antilles Wire1');
+    // Indicator rows with their year and source; a figure with no source (picked out of a text once) is never shown.
+    expect(await page.locator('table.metrics tbody th').allTextContents()).toEqual(['Sugar price per tonne, Jamaica', 'Cane farmers, Jamaica']);
+    expect(await page.locator('table.metrics tbody tr').first().locator('td').nth(1).textContent()).toBe('110 (2026)');
     expect(await page.locator('table.metrics .trend-up').count()).toBe(1);
     expect(await page.locator('table.metrics tbody tr').nth(1).locator('td').nth(0).textContent()).toBe('N/A'); // previous defaults to N/A
-    expect(await page.locator('.layer-our_take p').textContent()).toBe('Editorial analysis and regional implications are being developed and will be published shortly.');
+    expect(await page.locator('.metrics-source').textContent()).toBe('Source: Sugar Industry Authority');
+    expect(await page.locator('.article').textContent()).not.toMatch(/bias/i);
     const sources = await page.locator('.sources a').evaluateAll((as) => as.map((a) => [a.textContent!.replace(/\(opens.*\)/, '').trim(), a.getAttribute('href'), a.getAttribute('target')]));
     expect(sources).toEqual([
       ['Antilles Wire', 'https://wire.example.org/sugar', '_blank'],
@@ -192,11 +220,10 @@ describe('article', () => {
     await site.screenshot(page, 'reader-article');
   });
 
-  it('falls back to the summary and the spec texts, and hides a table with no real values', async () => {
+  it('falls back to the summary, and hides empty layers and a table with no real values', async () => {
     const page = await open(stories.bare!.slug!.replace(/^/, '/article/') + `-${stories.bare!.id.replace(/-/g, '').slice(-8)}`);
     expect(await page.locator('.layer-short_version p').textContent()).toBe('Calm seas let the fleet stay out longer.');
-    expect(await page.locator('.layer-what_happened p').textContent()).toBe('Timeline details are being processed and will be available shortly.');
-    expect(await page.locator('.layer-why_it_matters p').textContent()).toBe('Economic and social impact analysis is being compiled and will be available shortly.');
+    expect(await page.locator('.layer-card h2').allTextContents()).toEqual(['THE SHORT VERSION']);
     expect(await page.locator('table.metrics').count()).toBe(0);
   });
 

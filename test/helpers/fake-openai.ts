@@ -83,11 +83,12 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
       case 'valid': {
         const user = [...body.messages].reverse().find((m: { role: string; content: string }) => m.role === 'user' && m.content.startsWith('{'))
           ?? body.messages.find((m: { role: string }) => m.role === 'user');
-        const payload = JSON.parse(user.content) as { today: string; reports: { outlet: string; title: string; summary: string; text: string; published_at: string | null; url: string | null; author: string | null }[] };
+        const payload = JSON.parse(user.content) as { today: string; reports: { n: number; outlet: string; owner_group: string; title: string; summary: string; text: string; published_at: string | null; url: string | null; author: string | null }[] };
+        // Sources are the reports' numbers (n), as the prompt asks: the offline writer's indexes are the same.
         const summary = summariseOffline({
           storyId: 'fake',
           now: new Date(`${payload.today}T12:00:00Z`),
-          sources: payload.reports.map((r, i) => ({ id: String(i), outlet: r.outlet, title: r.title, summary: r.summary, text: r.text, author: r.author, url: r.url, publishedAt: r.published_at })),
+          sources: payload.reports.map((r) => ({ id: String(r.n), outlet: r.outlet, ownerGroup: r.owner_group, title: r.title, summary: r.summary, text: r.text, author: r.author, url: r.url, publishedAt: r.published_at })),
         });
         return reply(JSON.stringify(summary));
       }

@@ -40,11 +40,10 @@ export async function enrichStories(ctx: StageContext, options: { enrichers: rea
           ctx.logger.warn({ story: id, enricher: enricher.name, err: (error as Error).message }, 'enricher failed; skipped');
         }
       }
-      const layers = (story.layers as Layer[]).map((layer) => {
-        if (layer.layerType !== 'why_it_matters' || metrics.length === 0) return layer;
-        const existing = new Set((layer.metricsTable ?? []).map((m) => m.label));
-        return { ...layer, metricsTable: [...(layer.metricsTable ?? []), ...metrics.filter((m) => !existing.has(m.label))] };
-      });
+      // The table is the enrichers' rows alone (older stories carried figures picked out of their text there).
+      const hasWhy = (story.layers as Layer[]).some((l) => l.layerType === 'why_it_matters');
+      const layers = (story.layers as Layer[]).map((layer) => (layer.layerType === 'why_it_matters' ? { ...layer, metricsTable: metrics } : layer));
+      if (!hasWhy && metrics.length > 0) layers.push({ layerType: 'why_it_matters', content: '', sentences: [], metricsTable: metrics });
       await saveStory(trx, id, {
         patch: { external_data_feeds: feeds, layers },
         audit: auditEntry('enriched', ctx.actor, ctx.clock(), { details: feeds.length ? feeds.map((f) => `${f.enricher}: ${f.subject}`).join('; ') : 'no external data applies' }),

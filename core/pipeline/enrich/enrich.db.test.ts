@@ -32,16 +32,32 @@ describe('enrichers', () => {
     const result = countryFactsEnricher().enrich({ storyId: 's', region: 'St Lucia', tags: [], topics: [] })!;
     expect(result.feed).toMatchObject({ type: 'country_facts', subject: 'Saint Lucia', data: { capital: ['Castries'] } });
     expect(result.feed.source).toContain('world-countries');
-    expect(result.metrics.map((m) => m.label)).toContain('Saint Lucia: capital');
+    // Facts about a country are data, not why a story matters: no table rows.
+    expect(result.metrics).toEqual([]);
     expect(countryFactsEnricher().enrich({ storyId: 's', region: 'Caribbean', tags: [], topics: [] })).toBeNull();
   });
 
-  it('economic indicators from the CSV, for stories about the economy of that country, with their source', () => {
+  it('economic indicators from the CSV, only for the story’s country and topic, each with its year and source', () => {
     const enricher = indicatorsEnricher(SAMPLE);
     const result = enricher.enrich({ storyId: 's', region: 'Jamaica', tags: ['business'], topics: ['economy'] })!;
-    expect(result.metrics).toEqual([{ label: 'GDP (current US$), Jamaica (2016)', previous: 'US$14.19 billion (2015)', current: 'US$14.06 billion', trend: 'down' }]);
+    expect(result.metrics).toEqual([
+      {
+        label: 'GDP (current US$), Jamaica',
+        previous: 'US$14.19 billion (2015)',
+        current: 'US$14.06 billion (2016)',
+        trend: 'down',
+        year: 2016,
+        source: expect.stringContaining('World Bank, World Development Indicators'),
+        source_url: 'https://data.worldbank.org/indicator/NY.GDP.MKTP.CD',
+      },
+    ]);
     expect(result.feed.source).toContain('World Bank');
     expect(enricher.enrich({ storyId: 's', region: 'Jamaica', tags: ['sports'], topics: ['sports'] })).toBeNull();
+    expect(enricher.enrich({ storyId: 's', region: 'Barbados', tags: ['economy'], topics: ['economy'] })).toBeNull();
+    // A row without topics belongs to no story's topic.
+    const dir = mkdtempSync(join(tmpdir(), 'c360-ind-'));
+    writeFileSync(join(dir, 'any.csv'), 'country,indicator,year,value,source,topics\nJamaica,Population,2016,2881355,World Bank,\n');
+    expect(indicatorsEnricher(join(dir, 'any.csv')).enrich({ storyId: 's', region: 'Jamaica', tags: ['economy'], topics: [] })).toBeNull();
   });
 
   it('rejects a malformed indicators file with the line and the fix', () => {
@@ -61,8 +77,9 @@ describe('enrich stage', () => {
     expect(stats).toMatchObject({ processed: 2, enriched: 1, failed: 0 });
     const j = await db.knex('synced_content').where('id', jamaica.id).first();
     expect(j.external_data_feeds.map((f: { type: string }) => f.type)).toEqual(['country_facts', 'economic_indicators']);
+    // The figure picked out of the text ("Home") is gone; only the indicator row remains.
     const table = j.layers[0].metricsTable.map((m: { label: string }) => m.label);
-    expect(table).toEqual(['Home', 'Jamaica: capital', 'Jamaica: area', 'Jamaica: currency', 'Jamaica: languages', 'GDP (current US$), Jamaica (2016)']);
+    expect(table).toEqual(['GDP (current US$), Jamaica']);
     expect(j.audit_log.at(-1)).toMatchObject({ action: 'enriched', user: 'cli:enrich (tester)' });
     expect((await db.knex('synced_content').where('id', region.id).first()).external_data_feeds).toEqual([]);
     expect((await db.knex('synced_content').where('id', unsummarised.id).first()).external_data_feeds).toBeNull();

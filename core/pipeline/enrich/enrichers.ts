@@ -5,9 +5,11 @@ import type { MetricRow } from '../../stories/story';
 
 /**
  * Pluggable enrichers: each looks at a story (region, tags, topics) and may return an external data
- * feed (stored in external_data_feeds, with its source) and rows for the why_it_matters metrics table.
- * They run locally (no network): country facts from the world-countries package, economic indicators
- * from a CSV file the operator can replace.
+ * feed (stored in external_data_feeds, with its source) and rows for the why_it_matters table. They
+ * run locally (no network): country facts from the world-countries package (kept as data, not shown
+ * in the table: a capital or an area is not why a story matters), economic indicators from a CSV file
+ * the operator can replace. A table row is an indicator of the story's own country and topic, with
+ * its year and source; nothing is taken from the story's text.
  */
 
 export type EnrichInput = { storyId: string; region: string; tags: readonly string[]; topics: readonly string[] };
@@ -43,16 +45,7 @@ export function countryFactsEnricher(): Enricher {
         un_member: country.unMember,
         calling_code: `${country.idd.root}${country.idd.suffixes.length === 1 ? country.idd.suffixes[0] : ''}`,
       };
-      const row = (label: string, current: string): MetricRow => ({ label, previous: 'N/A', current, trend: '—' });
-      return {
-        feed: { enricher: 'country-facts', type: 'country_facts', source: WORLD_COUNTRIES_SOURCE, subject: country.name.common, data },
-        metrics: [
-          row(`${country.name.common}: capital`, country.capital.join(', ') || 'N/A'),
-          row(`${country.name.common}: area`, `${country.area.toLocaleString('en-US')} km²`),
-          ...(currencies.length ? [row(`${country.name.common}: currency`, currencies.join(', '))] : []),
-          ...(languages.length ? [row(`${country.name.common}: languages`, languages.join(', '))] : []),
-        ],
-      };
+      return { feed: { enricher: 'country-facts', type: 'country_facts', source: WORLD_COUNTRIES_SOURCE, subject: country.name.common, data }, metrics: [] };
     },
   };
 }
@@ -150,7 +143,8 @@ export function indicatorsEnricher(file: string): Enricher {
       const region = input.region.trim().toLowerCase();
       const wanted = region === 'caribbean' ? 'caribbean small states' : (ALIASES[region] ?? input.region).toLowerCase();
       const interests = new Set([...input.tags, ...input.topics].map((t) => t.toLowerCase()));
-      const matching = load().filter((r) => r.country.toLowerCase() === wanted && (r.topics.length === 0 || r.topics.some((t) => interests.has(t))));
+      // The story's country and one of its topics: a GDP row belongs on an economy story, not on a cricket one.
+      const matching = load().filter((r) => r.country.toLowerCase() === wanted && r.topics.some((t) => interests.has(t)));
       if (matching.length === 0) return null;
       return {
         feed: {
@@ -161,11 +155,14 @@ export function indicatorsEnricher(file: string): Enricher {
           subject: matching[0]!.country,
           data: matching.map((r) => ({ indicator: r.indicator, unit: r.unit, year: r.year, value: r.value, previous_year: r.previousYear, previous_value: r.previousValue })),
         },
-        metrics: matching.map((r) => ({
-          label: `${r.indicator}, ${r.country} (${r.year})`,
+        metrics: matching.map((r): MetricRow => ({
+          label: `${r.indicator}, ${r.country}`,
           previous: r.previousValue === null ? 'N/A' : `${formatValue(r.previousValue, r.unit)}${r.previousYear ? ` (${r.previousYear})` : ''}`,
-          current: formatValue(r.value, r.unit),
+          current: `${formatValue(r.value, r.unit)} (${r.year})`,
           trend: r.previousValue === null ? '—' : r.value > r.previousValue ? 'up' : r.value < r.previousValue ? 'down' : 'steady',
+          year: r.year,
+          source: r.source,
+          ...(r.sourceUrl ? { source_url: r.sourceUrl } : {}),
         })),
       };
     },

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Layer } from '../../stories/story';
 import type { SourceItem } from '../work/story-sources';
 import { checkClaim, prepareVoices } from './claims';
 import { assessIndependence } from './independence';
-import { traceLayers } from './provenance';
 import { assessRisk, scoreStory, type RiskInput } from './risk';
 
 let n = 0;
@@ -73,36 +71,6 @@ describe('claims', () => {
   it('leaves single-source and unsupported claims unresolved', () => {
     expect(checkClaim({ text: 'Firefighters fought the blaze for two hours.' }, voices, independence)).toMatchObject({ verdict: 'single source', resolved: false });
     expect(checkClaim({ text: 'The prime minister visited the families on Tuesday.' }, voices, independence)).toMatchObject({ verdict: 'unsupported', resolved: false });
-  });
-});
-
-describe('provenance and quotes', () => {
-  const independence = assessIndependence([
-    item('Antilles Wire', `${WIRE} "We lost everything," said Marcia Brown, a resident.`),
-    item('Kingston Ledger', 'Four homes were destroyed by fire in Ocho Rios on Monday, leaving 15 people homeless.'),
-  ]);
-
-  it('credits each sentence to its sources, keeps verbatim quotes and turns the rest into reported speech', () => {
-    const layers: Layer[] = [
-      { layerType: 'short_version', content: 'A fire destroyed four homes in Ocho Rios on Monday. The mayor promised new houses by Christmas.' },
-      {
-        layerType: 'what_locals_saying',
-        content: 'Residents spoke of their losses.',
-        quotes: [
-          { quote: 'We lost everything', author: 'Marcia Brown', role: 'resident' },
-          { quote: 'We will rebuild by Christmas', author: 'The Mayor' },
-        ],
-      },
-    ];
-    const result = traceLayers(layers, independence.voices);
-    const short = result.layers[0]!;
-    expect(short.provenance[0]).toMatchObject({ outlets: ['Antilles Wire', 'Kingston Ledger'] });
-    expect(short.provenance[1]!.outlets).toEqual([]);
-    expect(result).toMatchObject({ factualSentences: 2, sourcedSentences: 1, quotesKept: 1, quotesReported: 1 });
-    const locals = result.layers[1]!;
-    expect(locals.quotes).toEqual([{ quote: 'We lost everything', author: 'Marcia Brown', role: 'resident', verified: true, sources: ['Antilles Wire'] }]);
-    expect(locals.content).toBe('Residents spoke of their losses. According to The Mayor, We will rebuild by Christmas.');
-    expect(locals.content).not.toContain('"');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { SourceItem } from '../work/story-sources';
+import { textSimilarity } from '../work/text-similarity';
 
 /**
  * Which sources count as independent. Two sources are one voice when they share an owner group
@@ -10,7 +11,6 @@ import type { SourceItem } from '../work/story-sources';
  */
 
 export const NEAR_IDENTICAL = 0.5;
-const SHINGLE = 5;
 
 export type Voice = {
   key: string;
@@ -48,22 +48,6 @@ export function voicesOf(sources: readonly SourceItem[]): Voice[] {
     }
   }
   return voices;
-}
-
-function shingles(text: string): Set<string> {
-  const words = text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter(Boolean);
-  const out = new Set<string>();
-  for (let i = 0; i + SHINGLE <= words.length; i++) out.add(words.slice(i, i + SHINGLE).join(' '));
-  if (out.size === 0 && words.length > 0) out.add(words.join(' '));
-  return out;
-}
-
-export function textSimilarity(a: string, b: string): number {
-  const sa = shingles(a);
-  const sb = shingles(b);
-  let shared = 0;
-  for (const s of sa) if (sb.has(s)) shared++;
-  return sa.size + sb.size - shared === 0 ? 0 : shared / (sa.size + sb.size - shared);
 }
 
 export function assessIndependence(sources: readonly SourceItem[]): Independence {

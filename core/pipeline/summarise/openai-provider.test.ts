@@ -39,7 +39,10 @@ describe('OpenAI-compatible provider against a local fake server', () => {
     expect(result.usage).toMatchObject({ provider: 'openai', model: 'fake-model', calls: 1 });
     expect(result.usage.totalTokens).toBe(fake.promptTokens + fake.completionTokens);
     expect(result.usage.totalTokens).toBeGreaterThan(0);
-    expect(countSentences(result.summary.summary)).toBeGreaterThanOrEqual(2);
+    expect(countSentences(result.summary.summary)).toBeGreaterThanOrEqual(1);
+    // Reports go out numbered, and every sentence that comes back names the reports it came from.
+    expect(fake.requests[0]!.messages.at(-1)!.content).toContain('"n":1');
+    for (const layer of Object.values(result.summary.layers)) for (const s of layer.sentences) expect(s.sources.every((n) => n === 0 || n === 1)).toBe(true);
     expect(fake.requests[0]!.model).toBe('fake-model');
     expect(JSON.stringify(fake.requests[0]!.response_format)).toContain('json_schema');
   });

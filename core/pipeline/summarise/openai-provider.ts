@@ -30,16 +30,19 @@ export type OpenAiProviderOptions = {
 
 export const SYSTEM_PROMPT = [
   'You are the editor of C360, a news service for the Caribbean and its diaspora.',
-  'You receive several outlets\' reports of one news event. Write one story from them as JSON in the given schema.',
+  "You receive several outlets' reports of one news event, numbered from 0 (field n). Write one story from them as JSON in the given schema.",
   'Rules:',
-  '- Use only facts found in the reports. Never invent names, figures, dates or quotes.',
-  '- summary: 2 or 3 sentences, no more.',
-  '- layers.short_version: 2 sentences at most.',
-  "- layers.what_happened.content: the facts as lines starting with '- ', each ending with the outlets that report it in brackets; timeline: dated events (YYYY-MM-DD).",
-  '- layers.what_locals_saying: quotes only when the exact words appear in a report between quotation marks, with the speaker named there; otherwise an empty list and reported speech in content. platform is the outlet that printed the quote.',
-  '- layers.why_it_matters: the impact for people in the region and the diaspora; metricsTable rows only from figures in the reports (previous null when not given; trend up, down, steady or reported).',
-  '- layers.our_take: say plainly what the outlets agree on and where they differ (figures, names, dates); if only one outlet reports it, say so.',
-  '- claims: the checkable statements the story makes (figures, dates, who did what), each with the figures and names it contains.',
+  '- Use only facts found in the reports. Never invent names, figures, dates or quotes. Write plainly, as a wire editor would.',
+  '- Every sentence you write has sources: the numbers (n) of the reports that state what the sentence says. A sentence no report supports must not be written.',
+  '- State each fact once. When several reports tell the same fact, write it once and list all their numbers in sources.',
+  '- No filler: never write who reported the story or when ("It was reported by…"), that details are unavailable, or anything true of every story. A short or empty layer is better than a padded one.',
+  '- summary: 1 to 3 sentences, the core of the story.',
+  '- layers.short_version: 1 or 2 sentences, at most 45 words: what happened, to whom, where, when.',
+  '- layers.what_happened.sentences: 1 to 6 distinct facts, most important first, one sentence each; timeline: dated events (YYYY-MM-DD) only when there are two dates or more, else an empty list.',
+  '- layers.what_locals_saying: quotes only when the exact words appear in a report between quotation marks and the report names the person who said them (author: that name; role: their position or null; source: the report number). Copy the words exactly. Sentences: reported speech of named people, or an empty list.',
+  '- layers.why_it_matters.sentences: what the reports say the consequences are for people in the region or the diaspora; an empty list when they say none.',
+  '- layers.our_take.sentences: specific to this story: which figures or facts independent reports agree on, where they differ (name the outlets and their figures), and what only one report states. Reports with the same owner_group, or near-identical wording (wire copy), count as one source. An empty list when there is nothing specific to say (for instance one report only).',
+  '- claims: the checkable statements of the summary (figures, dates, who did what), each with the figures and names it contains.',
   '- region: the country the story is about, or "Caribbean" when it spans several. urgency and diaspora_relevance: 0-100.',
 ].join('\n');
 
@@ -86,7 +89,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         { role: 'user', content: sourcesMessage(input, options.maxSourceChars ?? 6000, options.maxTotalChars ?? 24_000) },
       ];
       const first = await complete(messages, usage);
-      const checked = check(first);
+      const checked = check(first, input.sources.length);
       if (checked.ok) return { summary: checked.summary, usage };
       // One repair: show the model what was wrong and ask for the whole object again.
       options.logger?.warn({ problems: checked.problems }, 'AI output invalid; asking once for a repair');
@@ -95,28 +98,30 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         { role: 'user', content: `That answer is not valid:\n- ${checked.problems.join('\n- ')}\nReply again with the complete JSON object, fixed, and nothing else.` },
       );
       const second = await complete(messages, usage);
-      const repaired = check(second);
+      const repaired = check(second, input.sources.length);
       if (repaired.ok) return { summary: repaired.summary, usage };
       throw new AiFailure(`invalid output after one repair: ${repaired.problems.slice(0, 3).join('; ')}`, usage);
     },
   };
 }
 
-function check(content: string): ReturnType<typeof validateSummary> {
+function check(content: string, reportCount: number): ReturnType<typeof validateSummary> {
   let value: unknown;
   try {
     value = JSON.parse(content);
   } catch (error) {
     return { ok: false, problems: [`not valid JSON (${(error as Error).message.slice(0, 120)})`] };
   }
-  return validateSummary(value);
+  return validateSummary(value, reportCount);
 }
 
 function sourcesMessage(input: SummariseInput, perSource: number, total: number): string {
   const budget = Math.max(500, Math.floor(total / Math.max(1, input.sources.length)));
   const limit = Math.min(perSource, budget);
-  const sources = input.sources.map((s) => ({
+  const sources = input.sources.map((s, n) => ({
+    n,
     outlet: s.outlet,
+    owner_group: s.ownerGroup ?? s.outlet,
     published_at: s.publishedAt,
     url: s.url,
     author: s.author,

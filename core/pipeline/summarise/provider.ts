@@ -11,6 +11,8 @@ export type SourceForAi = {
   author: string | null;
   url: string | null;
   publishedAt: string | null;
+  /** The outlet's owner group: reports of one group count as one voice. */
+  ownerGroup?: string;
 };
 
 export type SummariseInput = { storyId: string; sources: readonly SourceForAi[]; now: Date; regionHint?: string };

@@ -54,7 +54,7 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
       storyId: id,
       now,
       regionHint: before.region ?? undefined,
-      sources: sources.map((s) => ({ id: s.id, outlet: s.outlet, title: s.title, summary: s.summary, text: s.text, author: s.author, url: s.url, publishedAt: s.publishedAt })),
+      sources: sources.map((s) => ({ id: s.id, outlet: s.outlet, ownerGroup: s.ownerGroup, title: s.title, summary: s.summary, text: s.text, author: s.author, url: s.url, publishedAt: s.publishedAt })),
     });
     const s = result.summary;
     return await ctx.db.transaction(async (trx) => {
@@ -70,7 +70,7 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
         patch: {
           title: s.title,
           summary: s.summary,
-          layers: toLayers(s),
+          layers: toLayers(s, sources),
           tags: s.tags,
           region: s.region,
           urgency: s.urgency,

@@ -20,11 +20,15 @@ export type StoryCard = {
 };
 
 export type TimelineEntry = { date: string; event: string };
-export type Quote = { quote: string; author: string; role?: string; platform?: string; verbatim?: boolean };
-export type MetricRow = { label: string; previous?: string; current: string; trend: string };
+/** marks: numbers (from 1) into the story's source list, shown as source marks. */
+export type Quote = { quote: string; author: string; role?: string; platform?: string; verbatim?: boolean; marks?: number[] };
+export type MetricRow = { label: string; previous?: string; current: string; trend: string; year?: number; source?: string; source_url?: string };
+export type LayerSentence = { text: string; marks?: number[] };
 export type Layer = {
   layerType: 'short_version' | 'what_happened' | 'what_locals_saying' | 'why_it_matters' | 'our_take';
   content: string;
+  /** The content sentence by sentence with its source marks (absent when unknown or edited since). */
+  sentences?: LayerSentence[];
   timeline?: TimelineEntry[];
   quotes?: Quote[];
   metricsTable?: MetricRow[];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { LayerCard } from '../../reader/article/LayerCard';
+import { isEmptyLayer, LayerCard } from '../../reader/article/LayerCard';
 import { useToast } from '../../shared/toasts';
 import { sourceLabel, timeAgo } from '../format';
 import { BookmarkIcon, ChevronLeftIcon, ChevronRightIcon, HeartIcon, MessageIcon, MuteIcon, PauseIcon, PlayIcon, PrinterIcon, ShareIcon, TypeIcon, UsersIcon, VolumeIcon } from '../icons';
@@ -89,9 +89,11 @@ export default function FiveBoxReader() {
   // The reader count and the layers follow the live story.
   useLiveReload(loadStory, ['stories'], { minIntervalMs: 5_000 });
 
-  const total = LAYER_ORDER.length;
+  // Layers the pipeline left empty (the sources gave nothing for them) are skipped, as on the article page.
+  const order = story?.layers.length ? LAYER_ORDER.filter((type) => type === 'short_version' || !isEmptyLayer(story.layers.find((l) => l.layerType === type))) : LAYER_ORDER;
+  const total = order.length;
   const go = useCallback((next: number) => setIndex(Math.min(total - 1, Math.max(0, next))), [total]);
-  const layerType = LAYER_ORDER[index]!;
+  const layerType = order[Math.min(index, total - 1)]!;
   const layer = story?.layers.find((l) => l.layerType === layerType);
   const content = layer?.content?.trim() || (layerType === 'short_version' ? (story?.summary ?? '') : '');
   const progress = readProgress(index, total);
@@ -221,7 +223,7 @@ export default function FiveBoxReader() {
               <ChevronLeftIcon size={16} /> Previous
             </button>
             <ol className="c-dots">
-              {LAYER_ORDER.map((type, i) => (
+              {order.map((type, i) => (
                 <li key={type}>
                   <button type="button" className="c-dot" aria-label={`Layer ${i + 1}: ${LAYER_LABELS[type]}`} aria-current={i === index ? 'step' : undefined} onClick={() => go(i)} />
                 </li>

@@ -10,7 +10,7 @@ import { BreakingBadge, RegionBadge, SourceCount, StoryPicture } from '../Badges
 import { Spinner } from '../Spinner';
 import { LayerCard } from './LayerCard';
 import { ShareButtons } from './ShareButtons';
-import { SourcesList } from './SourcesList';
+import { SourcesList, storySources } from './SourcesList';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LAYER_ORDER: Layer['layerType'][] = ['short_version', 'what_happened', 'what_locals_saying', 'why_it_matters', 'our_take'];
@@ -61,6 +61,7 @@ function NotFoundCard({ reason }: { reason: 'noId' | 'missing' | 'error' }) {
 export function ArticleView({ story }: { story: Story }) {
   const { t } = useI18n();
   const byType = new Map(story.layers.map((layer) => [layer.layerType, layer]));
+  const sourceNames = storySources(story).map((s) => s.name);
   return (
     <article className="article">
       <header className="article-head">
@@ -82,7 +83,7 @@ export function ArticleView({ story }: { story: Story }) {
       </header>
       <div className="layers">
         {LAYER_ORDER.map((type) => (
-          <LayerCard key={type} type={type} layer={byType.get(type)} summary={story.summary} />
+          <LayerCard key={type} type={type} layer={byType.get(type)} summary={story.summary} sourceNames={sourceNames} placeholder={story.layers.length === 0} />
         ))}
       </div>
       <footer className="article-foot">

@@ -1,20 +1,84 @@
-import type { Layer, MetricRow } from '../../data/types';
+import { Fragment } from 'react';
+import type { Layer, LayerSentence, MetricRow } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
 import { shortDate } from '../../shared/format';
 import { ArrowDownIcon, ArrowUpIcon } from '../../shared/icons';
 
-/** One of the five layers, with the spec's fallbacks when the pipeline has not written it yet. */
-export function LayerCard({ type, layer, summary }: { type: Layer['layerType']; layer: Layer | undefined; summary: string }) {
+/** A layer a reader would see nothing in: no text, no quotes, no table rows. */
+export function isEmptyLayer(layer: Layer | undefined): boolean {
+  return !layer || (!layer.content?.trim() && !layer.quotes?.length && !(layer.metricsTable && showsMetrics(layer.metricsTable)));
+}
+
+/**
+ * One of the five layers. A layer the pipeline left empty (the sources gave nothing for it) is not
+ * shown; the spec's "being prepared" texts appear only for a story with no layers written at all.
+ * sourceNames (the story's source list) turns each sentence's source numbers into marks.
+ */
+export function LayerCard({ type, layer, summary, sourceNames, placeholder = false }: { type: Layer['layerType']; layer: Layer | undefined; summary: string; sourceNames?: readonly string[]; placeholder?: boolean }) {
   const { t } = useI18n();
-  const content = layer?.content?.trim() || (type === 'short_version' ? summary.trim() : '') || t(`article.fallback.${type}`);
+  const fallback = type === 'short_version' ? summary.trim() : '';
+  if (isEmptyLayer(layer) && !fallback && !placeholder) return null;
+  const content = layer?.content?.trim() || fallback || t(`article.fallback.${type}`);
+  const sentences = sourceNames && layer?.content?.trim() && layer.sentences?.length ? layer.sentences : undefined;
   return (
     <section className={`layer-card layer-${type}`} aria-labelledby={`layer-${type}`}>
       <h2 id={`layer-${type}`}>{t(`article.layers.${type}`)}</h2>
-      {type === 'what_happened' ? <WhatHappened content={content} /> : <Paragraphs text={content} />}
+      {sentences ? (
+        <SourcedText type={type} sentences={sentences} sourceNames={sourceNames!} />
+      ) : content ? (
+        type === 'what_happened' ? <WhatHappened content={content} /> : <Paragraphs text={content} />
+      ) : null}
       {type === 'what_happened' && layer?.timeline?.length ? <Timeline entries={layer.timeline} /> : null}
-      {type === 'what_locals_saying' && layer?.quotes?.length ? <Quotes quotes={layer.quotes} /> : null}
+      {type === 'what_locals_saying' && layer?.quotes?.length ? <Quotes quotes={layer.quotes} sourceNames={sourceNames} /> : null}
       {type === 'why_it_matters' && layer?.metricsTable?.length ? <MetricsTable rows={layer.metricsTable} /> : null}
     </section>
+  );
+}
+
+/** Small superscript numbers after a sentence, each linking to its source in the list below the article. */
+export function SourceMarks({ marks, sourceNames }: { marks: readonly number[]; sourceNames: readonly string[] }) {
+  const { t } = useI18n();
+  const shown = marks.filter((n) => sourceNames[n - 1]);
+  if (shown.length === 0) return null;
+  return (
+    <sup className="source-marks">
+      {shown.map((n, i) => (
+        <Fragment key={n}>
+          {i > 0 ? ',' : ''}
+          <a href={`#source-${n}`} aria-label={t('article.sourceMark', { n, outlet: sourceNames[n - 1]! })} title={sourceNames[n - 1]}>
+            {n}
+          </a>
+        </Fragment>
+      ))}
+    </sup>
+  );
+}
+
+function SourcedText({ type, sentences, sourceNames }: { type: Layer['layerType']; sentences: readonly LayerSentence[]; sourceNames: readonly string[] }) {
+  const line = (s: LayerSentence) => (
+    <>
+      {s.text}
+      <SourceMarks marks={s.marks ?? []} sourceNames={sourceNames} />
+    </>
+  );
+  if (type === 'what_happened') {
+    return (
+      <ul className="bullets">
+        {sentences.map((s, i) => (
+          <li key={i}>{line(s)}</li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <p>
+      {sentences.map((s, i) => (
+        <span key={i}>
+          {i > 0 ? ' ' : ''}
+          {line(s)}
+        </span>
+      ))}
+    </p>
   );
 }
 
@@ -70,7 +134,7 @@ function Timeline({ entries }: { entries: { date: string; event: string }[] }) {
   );
 }
 
-function Quotes({ quotes }: { quotes: NonNullable<Layer['quotes']> }) {
+function Quotes({ quotes, sourceNames }: { quotes: NonNullable<Layer['quotes']>; sourceNames?: readonly string[] }) {
   const { t } = useI18n();
   return (
     <div className="quotes">
@@ -85,7 +149,10 @@ function Quotes({ quotes }: { quotes: NonNullable<Layer['quotes']> }) {
         ) : (
           <figure key={i} className="quote">
             <blockquote>“{q.quote}”</blockquote>
-            <figcaption>— {by}</figcaption>
+            <figcaption>
+              — {by}
+              {sourceNames && q.marks?.length ? <SourceMarks marks={q.marks} sourceNames={sourceNames} /> : null}
+            </figcaption>
           </figure>
         );
       })}
@@ -143,6 +210,24 @@ function MetricsTable({ rows }: { rows: MetricRow[] }) {
         })}
       </tbody>
     </table>
+    <Sources rows={rows} />
     </div>
+  );
+}
+
+/** Where the table's figures come from, each source once, linked when it has an address. */
+function Sources({ rows }: { rows: MetricRow[] }) {
+  const { t } = useI18n();
+  const sources = [...new Map(rows.filter((r) => r.source).map((r) => [r.source!, r.source_url])).entries()];
+  if (sources.length === 0) return null;
+  return (
+    <p className="metrics-source">
+      {sources.map(([name, url], i) => (
+        <Fragment key={name}>
+          {i > 0 ? '; ' : `${t('article.metrics.source')} `}
+          {url ? <a href={url} rel="noopener noreferrer" target="_blank">{name}</a> : name}
+        </Fragment>
+      ))}
+    </p>
   );
 }

@@ -1,0 +1,88 @@
+import { sameValue, type Figure } from '../../nlp/figures';
+import { findPlaces } from '../../nlp/gazetteer';
+import type { Fact } from './facts';
+import { properWords, type Candidate, type Report } from './reports';
+import type { SourcedSentence } from './schema';
+
+/**
+ * "Our take", offline: what this story's sources agree on (the figures two or more independent
+ * outlets give alike), where they differ (one fact, different figures), and what only one outlet
+ * reports. Each sentence names the outlets it speaks of and is credited to them. With one voice,
+ * or nothing of the kind to say, the layer is left empty: no sentence is written for every story.
+ */
+
+const MAX_CLAUSE_WORDS = 35;
+
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** A sentence as a clause after "reports that": its end stop gone, its first word lower-cased unless it is a name. */
+export function asClause(c: Candidate, proper: ReadonlySet<string>): string {
+  const text = c.text.trim().replace(/[.!?]+["”’)]?$/, '');
+  const first = c.sentence.tokens[0]?.text ?? '';
+  const name = /^[A-Z]{2,}/.test(first) || first === 'I' || proper.has(first) || findPlaces(first).length > 0;
+  return name ? text : first.toLowerCase() + text.slice(first.length);
+}
+
+/** A figure as the sentence wrote it, currency prefix included ("EC$8.50", not "8.50"). */
+function asWritten(figure: Figure, sentence: string): string {
+  const at = sentence.indexOf(figure.text);
+  const prefix = at > 0 ? /([A-Z]{0,3}\$)\s?$/.exec(sentence.slice(Math.max(0, at - 5), at)) : null;
+  return prefix && !figure.text.includes('$') ? `${prefix[1]}${figure.text}` : figure.text;
+}
+
+export function writeOurTake(facts: readonly Fact[], reports: readonly Report[], voiceOf: ReadonlyMap<number, number>, lead: Fact | undefined): SourcedSentence[] {
+  const proper = properWords(reports);
+  const voiceCount = new Set(voiceOf.values()).size;
+  if (voiceCount < 2) return [];
+  const outlet = (report: number) => reports.find((r) => r.index === report)!.source.outlet;
+  const out: SourcedSentence[] = [];
+
+  // Agreement: figures that members from two or more independent voices give with the same value.
+  const agreed: { figure: Figure; text: string; reports: Set<number> }[] = [];
+  for (const fact of facts) {
+    if (fact.voices < 2 || fact.seed.quoted) continue;
+    for (const figure of fact.seed.figures.filter((f) => /\d/.test(f.text))) {
+      const holders = fact.members.filter((m) => m.figures.some((g) => g.kind === figure.kind && sameValue(g.value, figure.value)));
+      const voices = new Set(holders.map((m) => voiceOf.get(m.report)));
+      if (voices.size < 2 || agreed.some((a) => a.figure.kind === figure.kind && sameValue(a.figure.value, figure.value))) continue;
+      agreed.push({ figure, text: asWritten(figure, fact.seed.text), reports: new Set(holders.map((m) => m.report)) });
+    }
+  }
+  if (agreed.length > 0) {
+    const shown = agreed.slice(0, 4);
+    const orderOf = (r: number) => reports.find((x) => x.index === r)!.order;
+    const reportsAgreeing = [...new Set(shown.flatMap((a) => [...a.reports]))].sort((a, b) => orderOf(a) - orderOf(b));
+    const firstPerVoice = reportsAgreeing.filter((r, i) => reportsAgreeing.findIndex((o) => voiceOf.get(o) === voiceOf.get(r)) === i);
+    const names = listNames([...new Set(firstPerVoice.map(outlet))]);
+    const figures = listNames(shown.map((a) => a.text));
+    out.push({ text: `${names} give the same ${shown.length === 1 ? 'figure' : 'figures'}: ${figures}.`, sources: reportsAgreeing });
+  }
+
+  // Differences: one fact, and a figure of the same kind and label with another value elsewhere.
+  let differences = 0;
+  for (const fact of facts) {
+    if (differences >= 2) break;
+    for (const figure of fact.seed.figures) {
+      // A real difference: their figure is nowhere in our sentence, and ours nowhere in theirs ("aged 24 to 41" is no conflict).
+      const differs = (m: Candidate) => (g: Figure) =>
+        g.kind === figure.kind && g.label === figure.label && !sameValue(g.value, figure.value) && !fact.seed.figures.some((f) => sameValue(f.value, g.value)) && !m.figures.some((f) => sameValue(f.value, figure.value));
+      const other = fact.members.find((m) => voiceOf.get(m.report) !== voiceOf.get(fact.seed.report) && m.figures.some(differs(m)));
+      if (!other) continue;
+      const theirs = other.figures.find(differs(other))!;
+      out.push({
+        text: `They differ on one figure: ${outlet(fact.seed.report)} gives ${asWritten(figure, fact.seed.text)}${figure.label !== figure.kind ? ` (${figure.label})` : ''} where ${outlet(other.report)} gives ${asWritten(theirs, other.text)}.`,
+        sources: [fact.seed.report, other.report],
+      });
+      differences++;
+      break;
+    }
+  }
+
+  // Unconfirmed: the best-placed detail with a figure that only one voice reports.
+  const solo = facts.find((f) => f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS);
+  if (solo) out.push({ text: `Only ${outlet(solo.seed.report)} reports that ${asClause(solo.seed, proper)}.`, sources: [solo.seed.report] });
+  return out;
+}

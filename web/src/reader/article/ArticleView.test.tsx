@@ -1,0 +1,60 @@
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Story } from '../../data/types';
+import en from '../../i18n/en.json';
+import { I18nProvider } from '../../i18n/i18n';
+import { ArticleView } from './ArticlePage';
+
+const base: Story = {
+  id: 's1', title: 'Bank of Jamaica raises policy rate to 7.5 per cent', summary: 'The Bank of Jamaica raised its policy rate to 7.5 per cent.', region: 'Jamaica', tags: [],
+  published_at: '2026-11-18T20:00:00Z', updated_at: '2026-11-18T20:00:00Z', source_count: 2, ai_risk_level: 'low', urgency: 40, storm_type: null, path: '/article/x', slug: 'x',
+  source_list: ['Kingston Ledger', 'Island Wire'], sources: [{ name: 'Kingston Ledger', url: 'https://ledger.example/1' }, { name: 'Island Wire', url: null }],
+  triangulation_check: true, truth_score: 0.9, fact_check_score: 1, layers: [],
+};
+
+const render = (story: Story) =>
+  renderToString(
+    <MemoryRouter>
+      <I18nProvider initial="EN" dictionary={en}>
+        <ArticleView story={story} />
+      </I18nProvider>
+    </MemoryRouter>,
+  );
+
+describe('article page', () => {
+  const story: Story = {
+    ...base,
+    layers: [
+      { layerType: 'short_version', content: 'The Bank of Jamaica raised its policy rate to 7.5 per cent.', sentences: [{ text: 'The Bank of Jamaica raised its policy rate to 7.5 per cent.', marks: [1, 2] }] },
+      {
+        layerType: 'what_happened',
+        content: '- The bank raised the rate by 50 basis points.\n- The rate had been 7.0 per cent since March.',
+        sentences: [{ text: 'The bank raised the rate by 50 basis points.', marks: [1, 2] }, { text: 'The rate had been 7.0 per cent since March.', marks: [1] }],
+      },
+      { layerType: 'what_locals_saying', content: '', sentences: [], quotes: [] },
+      { layerType: 'why_it_matters', content: '', sentences: [] },
+      { layerType: 'our_take', content: '', sentences: [] },
+    ],
+  };
+
+  it('marks every sentence with links to its sources, numbered as in the source list', () => {
+    const html = render(story);
+    expect(html).toContain('The rate had been 7.0 per cent since March.<sup class="source-marks"><a href="#source-1" aria-label="Source 1: Kingston Ledger"');
+    expect(html.match(/href="#source-2"/g)).toHaveLength(2);
+    expect(html).toContain('id="source-1"');
+    expect(html).toContain('id="source-2"');
+  });
+
+  it('hides the layers the sources gave nothing for, and makes no claim about bias', () => {
+    const html = render(story);
+    expect(html).toContain('THE SHORT VERSION');
+    expect(html).not.toContain('WHAT LOCALS ARE SAYING');
+    expect(html).not.toContain('OUR TAKE');
+    expect(html).not.toMatch(/bias|being (collected|compiled|developed)/i);
+  });
+
+  it('shows the spec’s placeholders only for a story with no layers written at all', () => {
+    expect(render(base)).toContain(en.article.fallback.our_take);
+  });
+});
