@@ -175,7 +175,7 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
     }
     const { text } = decodeFeedBody(response.body, response.contentType);
     const parsed = await parseFeedText(text);
-    const source: ItemSource = { feedId: feed.id, outlet: feed.outlet, kind: feed.kind, ownerGroup: effectiveOwnerGroup(feed.outlet, feed.ownerGroup), language: parsed.language?.slice(0, 10) ?? feed.language };
+    const source: ItemSource = { feedId: feed.id, outlet: feed.outlet, kind: feed.kind, ownerGroup: effectiveOwnerGroup(feed.outlet, feed.ownerGroup), language: parsed.language?.slice(0, 10) ?? feed.language, region: feed.region };
     const { items, skipped } = normaliseEntries(parsed, { fetchedAt, baseUrl: response.finalUrl }, log);
     const stored = await storeItems(db, items, source, fetchedAt);
     const next = new Date(fetchedAt.getTime() + successDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, ttlMinutes: parsed.ttlMinutes, headers: response.headers, now: fetchedAt }));

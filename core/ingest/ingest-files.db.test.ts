@@ -41,6 +41,12 @@ describe('the demo sample feeds', () => {
     ]);
     const groups = await db.knex('raw_feeds').distinct('outlet', 'owner_group').orderBy('outlet');
     expect(groups.filter((g) => g.owner_group === 'Ledger Media Group').map((g) => g.outlet)).toEqual(['Kingston Ledger', 'Nassau Tide']);
+    // Items and the outlets that also carried them keep the outlet's home region (the coverage panel's countries).
+    const regions = Object.fromEntries((await db.knex('raw_feeds').distinct('outlet', 'outlet_region')).map((r) => [r.outlet, r.outlet_region]));
+    expect(regions).toMatchObject({ 'Castries Voice': 'Saint Lucia', 'Antilles Wire': 'Caribbean', 'Kingston Ledger': 'Jamaica' });
+    const carried = await db.knex('raw_item_carriers').whereNot('matched_by', 'original').select('outlet', 'outlet_region');
+    expect(carried.length).toBeGreaterThan(0);
+    expect(carried.every((c) => c.outlet_region)).toBe(true);
 
     // Dates moved together: the newest item is "now", the rest keep their spacing.
     const { newest, oldest } = (await db.knex('raw_feeds').max({ newest: 'published_at' }).min({ oldest: 'published_at' }).first())!;

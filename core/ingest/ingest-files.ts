@@ -18,7 +18,7 @@ import { storeItems } from './raw-item-repository';
  * as fetched feeds.
  */
 
-export type OutletInput = { outlet: string; kind?: OutletKind; ownerGroup?: string | null; language?: string | null };
+export type OutletInput = { outlet: string; kind?: OutletKind; ownerGroup?: string | null; language?: string | null; region?: string | null };
 
 export type FileIngestDeps = { clock: () => Date; logger: Logger; onProgress?: (event: IngestProgress) => void };
 
@@ -43,7 +43,7 @@ export function shiftFeedsToNow(feeds: readonly ParsedFeed[], now: Date): number
   return offset;
 }
 
-async function resolveOutlet(db: Knex, input: OutletInput): Promise<{ kind: OutletKind; ownerGroup: string; language: string | null }> {
+async function resolveOutlet(db: Knex, input: OutletInput): Promise<{ kind: OutletKind; ownerGroup: string; language: string | null; region: string | null }> {
   const outlet = input.outlet.trim();
   if (!outlet) throw new C360Error('invalid_input', 'An outlet name is required.', { hint: 'Pass --outlet "Outlet Name".' });
   if (input.kind && !OUTLET_KINDS.includes(input.kind)) throw new C360Error('invalid_input', `Unknown outlet kind "${input.kind}".`, { hint: `Use one of: ${OUTLET_KINDS.join(', ')}.` });
@@ -52,6 +52,7 @@ async function resolveOutlet(db: Knex, input: OutletInput): Promise<{ kind: Outl
     kind: input.kind ?? profile?.kind ?? 'press',
     ownerGroup: effectiveOwnerGroup(outlet, input.ownerGroup ?? profile?.ownerGroup),
     language: input.language ?? profile?.language ?? null,
+    region: input.region ?? profile?.region ?? null,
   };
 }
 
@@ -85,7 +86,7 @@ async function storeParsed(db: Knex, deps: FileIngestDeps, parsed: ParsedFeed, i
   const fetchedAt = deps.clock();
   const log = deps.logger.child({ file: label, outlet: input.outlet });
   const { items, skipped } = normaliseEntries(parsed, { fetchedAt }, log);
-  const stored = await storeItems(db, items, { feedId: null, outlet: input.outlet.trim(), kind: outlet.kind, ownerGroup: outlet.ownerGroup, language: parsed.language?.slice(0, 10) ?? outlet.language }, fetchedAt);
+  const stored = await storeItems(db, items, { feedId: null, outlet: input.outlet.trim(), kind: outlet.kind, ownerGroup: outlet.ownerGroup, language: parsed.language?.slice(0, 10) ?? outlet.language, region: outlet.region }, fetchedAt);
   return { feedId: null, outlet: input.outlet.trim(), url: label, status: 'fetched', httpStatus: null, itemsNew: stored.inserted, duplicates: stored.duplicates, carried: stored.carried, itemsSkipped: skipped };
 }
 
@@ -121,7 +122,7 @@ export async function ingestFeedManifest(db: Knex, deps: FileIngestDeps, options
       deps.logger.warn({ file: outline.url, err: error }, 'sample feed skipped');
     } else {
       try {
-        result = await storeParsed(db, deps, parsed, { outlet: outline.outlet, kind: outline.kind, ownerGroup: outline.ownerGroup, language: outline.language }, outline.url);
+        result = await storeParsed(db, deps, parsed, { outlet: outline.outlet, kind: outline.kind, ownerGroup: outline.ownerGroup, language: outline.language, region: outline.region }, outline.url);
       } catch (storeError) {
         result = { feedId: null, outlet: outline.outlet, url: outline.url, status: 'failed', httpStatus: null, itemsNew: 0, duplicates: 0, carried: 0, itemsSkipped: 0, error: describeError(storeError) };
       }

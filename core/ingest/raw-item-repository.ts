@@ -18,6 +18,8 @@ export type ItemSource = {
   /** Already resolved: the outlet itself when no group is known. */
   ownerGroup: string;
   language: string | null;
+  /** The outlet's home country or area, when the feed registry or manifest gives one. */
+  region?: string | null;
 };
 
 export type StoreResult = { inserted: number; duplicates: number; carried: number; insertedIds: string[] };
@@ -66,6 +68,7 @@ export async function storeItems(db: Knex, items: readonly NormalisedItem[], sou
         outlet: source.outlet,
         outlet_kind: source.kind,
         owner_group: source.ownerGroup,
+        outlet_region: source.region ?? null,
         guid: item.guid,
         url: item.url,
         title: item.title,
@@ -117,6 +120,7 @@ function carrierRow(rawFeedId: string, source: ItemSource, item: NormalisedItem,
     outlet: source.outlet,
     outlet_kind: source.kind,
     owner_group: source.ownerGroup,
+    outlet_region: source.region ?? null,
     feed_id: source.feedId,
     url: item.url,
     guid: item.guid,

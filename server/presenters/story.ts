@@ -1,4 +1,5 @@
 import { articlePath } from '../../core/stories/article-address';
+import { describeCoverage } from '../../core/stories/coverage';
 import { currentSentences } from '../../core/stories/layer-text';
 import { readingMinutes, type Layer, type Story } from '../../core/stories/story';
 
@@ -67,6 +68,8 @@ export function presentStory(story: Story) {
     charts: story.charts,
     source_list: story.source_list,
     sources,
+    // Stories the fact-check has not seen have no sources recorded: no panel rather than a guess.
+    coverage: story.sources.length ? describeCoverage(story) : null,
     triangulation_check: story.triangulation_check,
     truth_score: story.truth_score,
     fact_check_score: story.fact_check_score,

@@ -41,7 +41,10 @@ beforeAll(async () => {
         daysAgo: 30,
         source_count: 2,
         source_list: ['Jamaica Gleaner', 'Antilles Wire'],
-        sources: [{ outlet: 'Antilles Wire', url: 'https://wire.example.org/sugar' }],
+        sources: [
+          { outlet: 'Antilles Wire', url: 'https://wire.example.org/sugar', owner_group: 'Antilles Wire', kind: 'press', independent: true, counted_as: 'Antilles Wire', region: 'Caribbean', link: null },
+          { outlet: 'Jamaica Gleaner', url: null, owner_group: 'RJRGLEANER Communications Group', kind: 'press', independent: false, counted_as: 'Antilles Wire', region: 'Jamaica', link: 'copy' },
+        ],
         layers: [
           {
             layerType: 'short_version',
@@ -201,6 +204,10 @@ describe('article', () => {
     expect(await page.locator('table.metrics tbody tr').nth(1).locator('td').nth(0).textContent()).toBe('N/A'); // previous defaults to N/A
     expect(await page.locator('.metrics-source').textContent()).toBe('Source: Sugar Industry Authority');
     expect(await page.locator('.article').textContent()).not.toMatch(/bias/i);
+    // Who covered it: the Gleaner ran the wire's text, so one independent source, and none from Barbados.
+    expect(await page.locator('.coverage dd').allTextContents()).toEqual(['2', '1', '2', '2']);
+    expect(await page.locator('.coverage-link').textContent()).toBe(' — near-identical to Antilles Wire: wire copy or a re-published release (counted once)');
+    expect(await page.locator('.blindspots li').allTextContents()).toEqual(['Only one independent source: every outlet here carries the same report.', 'No outlet based in Barbados has reported it.']);
     const sources = await page.locator('.sources a').evaluateAll((as) => as.map((a) => [a.textContent!.replace(/\(opens.*\)/, '').trim(), a.getAttribute('href'), a.getAttribute('target')]));
     expect(sources).toEqual([
       ['Antilles Wire', 'https://wire.example.org/sugar', '_blank'],

@@ -7,7 +7,7 @@ import { stripHtml } from '../../nlp/analyse';
  * outlets recorded as carrying the same item (raw_item_carriers, written by ingest).
  */
 
-export type Carrier = { outlet: string; outletKind: string; ownerGroup: string; url: string | null; matchedBy: string };
+export type Carrier = { outlet: string; outletKind: string; ownerGroup: string; url: string | null; matchedBy: string; region?: string | null };
 export type SourceItem = {
   id: string;
   outlet: string;
@@ -44,14 +44,14 @@ async function loadSources(db: Knex, filter: (q: Knex.QueryBuilder) => Knex.Quer
         'r.id', 'r.outlet', 'r.url', 'r.title', 'r.summary', 'r.content', 'r.author', 'r.published_at', 'r.created_at',
         db.raw('coalesce(r.owner_group, f.owner_group, r.outlet) as owner_group'),
         db.raw(`coalesce(f.kind, r.outlet_kind, 'press') as outlet_kind`),
-        'f.region',
+        db.raw('coalesce(r.outlet_region, f.region) as region'),
       ),
   ).orderByRaw('coalesce(r.published_at, r.created_at), r.id');
   const ids = rows.map((r: { id: string }) => r.id);
   const carriers = ids.length
     ? await db('raw_item_carriers as c')
         .leftJoin('feeds as f', 'f.id', 'c.feed_id')
-        .select('c.raw_feed_id', 'c.outlet', 'c.url', 'c.matched_by', db.raw('coalesce(c.owner_group, f.owner_group, c.outlet) as owner_group'), db.raw(`coalesce(f.kind, c.outlet_kind, 'press') as outlet_kind`))
+        .select('c.raw_feed_id', 'c.outlet', 'c.url', 'c.matched_by', db.raw('coalesce(c.owner_group, f.owner_group, c.outlet) as owner_group'), db.raw(`coalesce(f.kind, c.outlet_kind, 'press') as outlet_kind`), db.raw('coalesce(c.outlet_region, f.region) as region'))
         .whereIn('c.raw_feed_id', ids)
         .orderBy(['c.raw_feed_id', 'c.first_seen_at', 'c.outlet'])
     : [];
@@ -76,6 +76,7 @@ async function loadSources(db: Knex, filter: (q: Knex.QueryBuilder) => Knex.Quer
         ownerGroup: c.owner_group as string,
         url: (c.url as string | null) ?? null,
         matchedBy: c.matched_by as string,
+        region: (c.region as string | null) ?? null,
       })),
   }));
 }

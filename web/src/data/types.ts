@@ -1,4 +1,7 @@
 /** Shapes the public API sends (server/presenters). The web shares types with the server, not code. */
+import type { Coverage } from '../../../core/stories/coverage';
+
+export type { Coverage };
 
 export type StoryCard = {
   id: string;
@@ -40,6 +43,8 @@ export type Story = StoryCard & {
   layers: Layer[];
   source_list: string[];
   sources?: SourceLink[];
+  /** Who carried the story and what is missing (absent for stories the fact-check has not seen). */
+  coverage?: Coverage | null;
   triangulation_check: boolean;
   truth_score: number | null;
   fact_check_score: number | null;

@@ -8,6 +8,7 @@ import { longDate } from '../../shared/format';
 import { ArrowLeftIcon } from '../../shared/icons';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture } from '../Badges';
 import { Spinner } from '../Spinner';
+import { CoveragePanel } from './CoveragePanel';
 import { LayerCard } from './LayerCard';
 import { ShareButtons } from './ShareButtons';
 import { SourcesList, storySources } from './SourcesList';
@@ -88,6 +89,7 @@ export function ArticleView({ story }: { story: Story }) {
       </div>
       <footer className="article-foot">
         <p className="disclaimer">{t('article.disclaimer')}</p>
+        {story.coverage ? <CoveragePanel coverage={story.coverage} /> : null}
         <SourcesList story={story} />
       </footer>
     </article>

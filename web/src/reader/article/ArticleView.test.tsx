@@ -33,7 +33,7 @@ describe('article page', () => {
         sentences: [{ text: 'The bank raised the rate by 50 basis points.', marks: [1, 2] }, { text: 'The rate had been 7.0 per cent since March.', marks: [1] }],
       },
       { layerType: 'what_locals_saying', content: '', sentences: [], quotes: [] },
-      { layerType: 'why_it_matters', content: '', sentences: [] },
+      { layerType: 'why_it_matters', content: '', sentences: [], metricsTable: [{ label: 'GDP, Jamaica', current: 'US$14.06 billion (2016)', trend: 'down', year: 2016, source: 'World Bank' }] },
       { layerType: 'our_take', content: '', sentences: [] },
     ],
   };
@@ -52,9 +52,34 @@ describe('article page', () => {
     expect(html).not.toContain('WHAT LOCALS ARE SAYING');
     expect(html).not.toContain('OUR TAKE');
     expect(html).not.toMatch(/bias|being (collected|compiled|developed)/i);
+    // An indicator table without text: the table and its source, no placeholder sentence.
+    expect(html).toContain('WHY IT MATTERS');
+    expect(html).toMatch(/metrics-source">Source: (<!-- -->)?World Bank/);
   });
 
   it('shows the spec’s placeholders only for a story with no layers written at all', () => {
     expect(render(base)).toContain(en.article.fallback.our_take);
+  });
+
+  it('shows who covered the story, wire copy counted once, and what is missing', () => {
+    const html = render({
+      ...story,
+      region: 'Haiti',
+      coverage: {
+        outlets: [
+          { name: 'CMC', owner_group: 'Caribbean Media Corporation', kind: 'press', region: 'Caribbean', counted_with: null, link: null },
+          { name: 'Nation News', owner_group: 'Nation Publishing', kind: 'press', region: 'Barbados', counted_with: 'CMC', link: 'copy' },
+        ],
+        owner_groups: ['Caribbean Media Corporation', 'Nation Publishing'],
+        countries: ['Caribbean', 'Barbados'],
+        independent_voices: 1,
+        blindspots: [{ code: 'single_voice' }, { code: 'no_local_outlet', country: 'Haiti' }],
+      },
+    });
+    expect(html).toContain('Who covered this story');
+    expect(html).toMatch(/<dt>Independent sources<\/dt><dd>1<\/dd>/);
+    expect(html).toContain('near-identical to CMC: wire copy or a re-published release (counted once)');
+    expect(html).toContain('Only one independent source: every outlet here carries the same report.');
+    expect(html).toContain('No outlet based in Haiti has reported it.');
   });
 });

@@ -18,7 +18,7 @@ export function LayerCard({ type, layer, summary, sourceNames, placeholder = fal
   const { t } = useI18n();
   const fallback = type === 'short_version' ? summary.trim() : '';
   if (isEmptyLayer(layer) && !fallback && !placeholder) return null;
-  const content = layer?.content?.trim() || fallback || t(`article.fallback.${type}`);
+  const content = layer?.content?.trim() || fallback || (placeholder ? t(`article.fallback.${type}`) : '');
   const sentences = sourceNames && layer?.content?.trim() && layer.sentences?.length ? layer.sentences : undefined;
   return (
     <section className={`layer-card layer-${type}`} aria-labelledby={`layer-${type}`}>
