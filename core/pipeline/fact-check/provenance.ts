@@ -16,6 +16,9 @@ import type { Voice } from './independence';
  * Layers written before sentences were kept are split into sentences and traced the same way.
  */
 
+/** Of each source, the first this many characters are read: far more than any report's body, and bounded for a crafted feed. */
+export const MAX_SOURCE_CHARS = 50_000;
+
 export type ProvenanceResult = { layers: Layer[]; factualSentences: number; sourcedSentences: number; quotesKept: number; quotesReported: number };
 
 /** Layers whose sentences state facts; our_take is analysis and what_locals_saying is voices. */
@@ -39,7 +42,10 @@ function sentencesOf(layer: Layer): { sentences: LayerSentence[]; fromWriter: bo
 }
 
 export function traceLayers(layers: readonly Layer[], voices: readonly Voice[]): ProvenanceResult {
-  const sources = voices.map((voice) => ({ voice, sentences: splitSentences(voice.text).map(factsOf), quoteText: normaliseQuote(voice.text) }));
+  const sources = voices.map((voice) => {
+    const text = voice.text.slice(0, MAX_SOURCE_CHARS);
+    return { voice, sentences: splitSentences(text).map(factsOf), quoteText: normaliseQuote(text) };
+  });
   const itemIds = new Set(voices.map((v) => v.itemId));
   const credit = (supporting: readonly Voice[]) => ({ item_ids: [...new Set(supporting.map((v) => v.itemId))], outlets: [...new Set(supporting.map((v) => v.outlet))] });
   const trace = (text: string): Pick<LayerSentence, 'item_ids' | 'outlets'> => {
