@@ -26,11 +26,13 @@ export function asClause(c: Candidate, proper: ReadonlySet<string>): string {
   return name ? text : first.toLowerCase() + text.slice(first.length);
 }
 
-/** A figure as the sentence wrote it, currency prefix included ("EC$8.50", not "8.50"). */
+/** A figure as the sentence wrote it: currency prefix and unit included ("EC$8.50", "50 basis points", not "8.50", "50"). */
 function asWritten(figure: Figure, sentence: string): string {
   const at = sentence.indexOf(figure.text);
-  const prefix = at > 0 ? /([A-Z]{0,3}\$)\s?$/.exec(sentence.slice(Math.max(0, at - 5), at)) : null;
-  return prefix && !figure.text.includes('$') ? `${prefix[1]}${figure.text}` : figure.text;
+  if (at < 0) return figure.text;
+  const prefix = /([A-Z]{0,3}\$)\s?$/.exec(sentence.slice(Math.max(0, at - 5), at));
+  const unit = figure.label !== figure.kind ? new RegExp(String.raw`^\s+((?:[a-z\-]+\s+)?${figure.label}s?(?:\s+points?)?)\b`).exec(sentence.slice(at + figure.text.length, at + figure.text.length + 40)) : null;
+  return `${prefix && !figure.text.includes('$') ? prefix[1] : ''}${figure.text}${unit ? ` ${unit[1]}` : ''}`;
 }
 
 export function writeOurTake(facts: readonly Fact[], reports: readonly Report[], voiceOf: ReadonlyMap<number, number>, lead: Fact | undefined): SourcedSentence[] {
@@ -81,8 +83,10 @@ export function writeOurTake(facts: readonly Fact[], reports: readonly Report[],
     }
   }
 
-  // Unconfirmed: the best-placed detail with a figure that only one voice reports.
-  const solo = facts.find((f) => f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS);
+  // Unconfirmed: the best-placed detail with a figure that only one voice reports; said only when every
+  // report was compared (a report in another language may well state it).
+  const compared = new Set(facts.flatMap((f) => f.members.map((m) => m.report)));
+  const solo = reports.some((r) => !compared.has(r.index)) ? undefined : facts.find((f) => f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS);
   if (solo) out.push({ text: `Only ${outlet(solo.seed.report)} reports that ${asClause(solo.seed, proper)}.`, sources: [solo.seed.report] });
   return out;
 }

@@ -1,3 +1,5 @@
+import { findPlaces } from '../../nlp/gazetteer';
+
 /**
  * Quotations in a report, attributed to a named speaker, found in time linear in the text's length.
  *
@@ -47,24 +49,60 @@ const AFTER_NAME_VERB = new RegExp(String.raw`^\s*,?\s*(?:[a-z][\p{L}\-]*\s+){0,
 const AFTER_PRONOUN = new RegExp(String.raw`^\s*,?\s*(?:${PRONOUN}\s+${VERB}|${VERB}\s+${PRONOUN})\b`, 'iu');
 const BEFORE_NAME_VERB = new RegExp(String.raw`${NAME}${ROLE},?\s+${VERB}(?:\s+(?:on|at|in|during|yesterday|today|last)\b[^,:"“”]{0,40})?\s*(?:that\s+)?[,:]?\s*$`, 'u');
 const SPEECH_SENTENCE = new RegExp(String.raw`${NAME}${ROLE},?\s+${VERB}`, 'u');
+const SPEECH_SENTENCE_ALL = new RegExp(String.raw`${NAME}${ROLE},?\s+${VERB}`, 'gu');
+/** An attribution after the quotation, named or not ("…," said one analyst): the quotation is not the previous speaker's. */
+const ANY_ATTRIBUTION = /^\s*,?\s*(?:[\p{L}'’\-]+\s+){0,5}?(?:said|says|told|added|complained|explained|noted|asked|insisted|warned|stated)\b/iu;
 
 const NOT_NAMES = new Set([
   'The', 'A', 'An', 'It', 'This', 'That', 'They', 'We', 'He', 'She', 'In', 'On', 'At', 'But', 'And', 'Police', 'Government', 'Statement', 'Officials',
   'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Residents', 'Analysts', 'Sources',
 ]);
-const ORG_WORDS = /\b(Bank|Ministry|Council|Authority|Corporation|Company|Limited|Association|Union|Force|Department|Agency|Commission|Board|Court|Parliament|Senate|House|Police|Service|Office|Committee|Government|Party|Group|Fund|Centre|Center|Institute|Network|Chamber|Federation)\b/;
+const ORG_WORDS =
+  /\b(Bank|Ministry|Council|Authority|Corporation|Company|Limited|Association|Union|Force|Department|Agency|Commission|Board|Court|Parliament|Senate|House|Police|Service|Office|Committee|Government|Party|Group|Fund|Centre|Center|Institute|Network|Chamber|Federation|Organisation|Organization|Airport|International|Conference|Summit|Cup|League|Festival|Hotel|Hospital|School|University|College|Stadium|Observer|Gleaner|Express|Times|News|Star|Guardian|Nation|Today|Chronicle|Herald|Voice|Mirror|Wire|Journal|Post|Business)\b/;
+const PARTICLES = new Set(['Da', 'De', 'Del', 'Della', 'Van', 'Von', 'Du', 'La', 'Le', 'St']);
+const ONLY_TITLES = new RegExp(String.raw`^(?:(?:${TITLE}|${HONORIFIC})\s*)+$`, 'u');
 
 function cleanName(raw: string | undefined): string | null {
   if (!raw) return null;
   const name = raw.replace(/\s+/g, ' ').trim();
   const first = name.split(' ')[0]!;
-  if (NOT_NAMES.has(first) || ORG_WORDS.test(name) || /^[A-Z]{2,}$/.test(name)) return null;
+  if (NOT_NAMES.has(first) || ORG_WORDS.test(name) || /^[A-Z]{2,}$/.test(name) || ONLY_TITLES.test(name)) return null;
+  // A place is not a speaker ("Rodney Bay", "St Ann's", "South America").
+  if (findPlaces(name).some((p) => name.includes(p.name) || p.name.length >= name.length - 2)) return null;
   return name;
 }
 
-function cleanRole(raw: string | undefined): string | null {
-  const role = raw?.replace(/\s+/g, ' ').trim().replace(/^the\s+/i, '');
-  return role ? role.slice(0, 90) : null;
+/** A person's name out of a run of capitals: titles and honorifics in front dropped, the last two words kept (three with a particle: "Kenroy Da Silva-Browne"). */
+function personName(run: string): { name: string; title: string | null } {
+  let words = run.split(/\s+/);
+  let title: string | null = null;
+  const leading = new RegExp(String.raw`^(?:(?:${WORD}\s+)?(${TITLE})|${HONORIFIC})$`, 'u');
+  for (let n = Math.min(3, words.length - 2); n >= 1; n--) {
+    const head = words.slice(0, n).join(' ');
+    const m = leading.exec(head);
+    if (m) {
+      if (m[1]) title = head;
+      words = words.slice(n);
+      n = Math.min(3, words.length - 2) + 1;
+    }
+  }
+  if (words.length > 2) {
+    const keep = PARTICLES.has(words[words.length - 2]!) && words.length >= 3 ? 3 : 2;
+    words = words.slice(-keep);
+  }
+  return { name: words.join(' '), title };
+}
+
+function cleanRole(raw: string | null | undefined): string | null {
+  let role = raw?.replace(/\s+/g, ' ').trim().replace(/^the\s+/i, '');
+  if (!role) return null;
+  // "Dr" is not a role; "Jamaica President" is a president; "FINANCE Minister" is a finance minister.
+  role = role.replace(new RegExp(String.raw`\s+${HONORIFIC}$`, 'u'), '');
+  if (new RegExp(String.raw`^${HONORIFIC}$`, 'u').test(role)) return null;
+  const first = role.split(' ')[0]!;
+  if (role.includes(' ') && findPlaces(first).length > 0) role = role.slice(first.length + 1);
+  if (/^[A-Z]{6,}\s/.test(role)) role = `${first.charAt(0)}${first.slice(1).toLowerCase()}${role.slice(first.length)}`;
+  return role.slice(0, 90);
 }
 
 /** Pairs quotation marks in one pass: [start of inner text, end of inner text) for each quotation. */
@@ -85,20 +123,21 @@ function quotationSpans(text: string): [number, number][] {
 /** People named in a stretch of text, in order: full names (two words or more), with the title before them if any. */
 function peopleIn(text: string): { name: string; title: string | null }[] {
   const people: { name: string; title: string | null }[] = [];
-  const pattern = new RegExp(String.raw`(?:(${TITLE})\s+|${HONORIFIC}\s+)?(${WORD}(?:\s+${WORD}){1,3})`, 'gu');
-  const leadingTitle = new RegExp(String.raw`^(?:${WORD}\s+)?(${TITLE})\s+`, 'u');
+  const pattern = new RegExp(String.raw`${WORD}(?:\s+${WORD}){1,6}`, 'gu');
   for (const m of text.matchAll(pattern)) {
-    let title = m[1] ?? null;
-    let raw = m[2] ?? '';
-    // "Labour Minister Cuthbert Joseph-Eudovic": the title is not part of the name.
-    for (let t = leadingTitle.exec(raw); t && raw.split(' ').length > 2; t = leadingTitle.exec(raw)) {
-      title = t[0].trim();
-      raw = raw.slice(t[0].length);
-    }
-    const name = cleanName(raw);
+    if (ORG_WORDS.test(m[0])) continue; // "Private Sector Organisation of Jamaica" names no one
+    const { name: raw, title } = personName(m[0]);
+    const name = raw.includes(' ') ? cleanName(raw) : null;
     if (name) people.push({ name, title });
   }
   return people;
+}
+
+/** The person last reported speaking before a quotation ("Maharaj-Pierre said…"), for "she said" after it. */
+function lastSpeaker(context: string): string | null {
+  let last: string | null = null;
+  for (const m of context.matchAll(SPEECH_SENTENCE_ALL)) last = m[1] ?? last;
+  return last;
 }
 
 /** "he", "Doe", "the Governor": the full name of the person last named before the quotation, if the text gives one. */
@@ -106,17 +145,22 @@ function resolveSpeaker(reference: string, before: string): { author: string; ro
   const people = peopleIn(before);
   const ref = reference.toLowerCase().replace(/\s+/g, ' ');
   if (ref === 'he' || ref === 'she') {
+    // The person named in the sentence just before the quotation, else the last one reported speaking, else the last one named.
+    const previous = peopleIn(before.replace(/[.!?]["”]?\s*$/, '').split(/[.!?]["”]?\s+/).pop() ?? '');
+    if (previous.length) return { author: previous[previous.length - 1]!.name, role: cleanRole(previous[previous.length - 1]!.title) };
+    const speaker = cleanName(lastSpeaker(before) ?? undefined);
+    if (speaker) return speaker.includes(' ') ? { author: personName(speaker).name, role: personName(speaker).title } : resolveSpeaker(speaker, before);
     const last = people[people.length - 1];
-    return last ? { author: last.name, role: last.title } : null;
+    return last ? { author: last.name, role: cleanRole(last.title) } : null;
   }
   if (ref.startsWith('the ')) {
     const title = ref.replace(/^the\s+/, '').split(' ').pop()!;
     const match = [...people].reverse().find((p) => p.title?.toLowerCase().includes(title) || new RegExp(`\\b${title}\\b`, 'i').test(before.slice(Math.max(0, before.lastIndexOf(p.name) - 60), before.lastIndexOf(p.name) + p.name.length + 60)));
-    return match ? { author: match.name, role: match.title } : null;
+    return match ? { author: match.name, role: cleanRole(match.title) } : null;
   }
   // A surname alone: the full name that ends with it.
   const full = [...people].reverse().find((p) => p.name.endsWith(` ${reference}`) || p.name === reference);
-  if (full && full.name.includes(' ')) return { author: full.name, role: full.title };
+  if (full && full.name.includes(' ')) return { author: full.name, role: cleanRole(full.title) };
   return reference.includes(' ') ? { author: reference, role: null } : null;
 }
 
@@ -142,7 +186,7 @@ export function findQuotesIn(rawText: string): FoundQuote[] {
     if (!speaker && (m = AFTER_PRONOUN.exec(after))) speaker = resolveSpeaker(m[1] ?? m[2]!, context);
     const opensSentence = /(^|[.!?]["”]?\s*)$/.test(before);
     if (!speaker && !opensSentence && (m = BEFORE_NAME_VERB.exec(before))) speaker = withName(m[1], m[2], context);
-    if (!speaker && opensSentence) {
+    if (!speaker && opensSentence && !ANY_ATTRIBUTION.test(after)) {
       // "Doe said on Tuesday. "…"": the sentence before names the speaker, or the previous quotation's speaker goes on.
       const lastSentence = before.replace(/[.!?]["”]?\s*$/, '').split(/[.!?]\s+/).pop() ?? '';
       const s = SPEECH_SENTENCE.exec(lastSentence);

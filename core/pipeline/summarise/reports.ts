@@ -53,12 +53,14 @@ const SPEECH = /\b(said|says|told|added|according to|stated|explained|announced|
 const SIGN_OFF = /\s*(?:[–—-]\s*)?\(?\b(?:CMC|CANA|AFP|AP|EFE|Reuters|JIS|GIS)\)?\s*$/;
 /** Datelines inside the text: "KINGSTON, Jamaica, Nov 18, CMC –", "KINGSTON, Jamaica, Wednesday November 18, 2026 –". */
 const LONG_DATELINE = /^[A-Z][A-Z'’.\- ]{2,40},[^–—\n]{0,60}?\s[–—-]{1,2}\s+/;
+/** Spanish-language wire style: "Santo Domingo.- ", "SAN JUAN.- ". */
+const DOT_DASH_DATELINE = /^[A-Z][\p{L}'’ ]{2,40}\.\s?[–—-]\s*/u;
 
 /** A credit line opening a paragraph: "(St Lucia Times) Saint Lucia's…". */
 const LEADING_CREDIT = /^\([^()]{1,40}\)\s*[–—-]?\s*/;
 
 function clean(paragraph: string): string {
-  return stripDateline(paragraph.trim().replace(LONG_DATELINE, '').replace(LEADING_CREDIT, '')).replace(SIGN_OFF, '').trim();
+  return stripDateline(paragraph.trim().replace(LONG_DATELINE, '').replace(DOT_DASH_DATELINE, '').replace(LEADING_CREDIT, '')).replace(SIGN_OFF, '').trim();
 }
 
 /** The report's words a writer may use: summary (unless the text repeats it), then the text, bounded. */
@@ -92,11 +94,24 @@ export function prepareReports(sources: readonly SourceForAi[], now: Date): Repo
     });
 }
 
-/** Words the reports capitalise inside a sentence (names): a capital on any other word at a sentence's start is only the start. */
+/**
+ * Words the reports capitalise inside a sentence and never write in lower case there (names): a
+ * capital on any other word at a sentence's start is only the start.
+ */
 export function properWords(reports: readonly Report[]): Set<string> {
-  const out = new Set<string>();
-  for (const r of reports) for (const p of r.sentences) for (const s of p) for (const t of s.tokens.slice(1)) if (/^[A-Z]/.test(t.text)) out.add(t.text);
-  return out;
+  const capital = new Set<string>();
+  const lower = new Set<string>();
+  for (const r of reports) {
+    for (const p of r.sentences) {
+      for (const s of p) {
+        for (const t of s.tokens.slice(1)) {
+          if (/^[A-Z]/.test(t.text)) capital.add(t.text);
+          else if (/^[a-z]/.test(t.text)) lower.add(t.text);
+        }
+      }
+    }
+  }
+  return new Set([...capital].filter((w) => !lower.has(w.toLowerCase()) && !['The', 'A', 'An'].includes(w)));
 }
 
 export function isFiller(text: string): boolean {
