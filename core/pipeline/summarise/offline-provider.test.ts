@@ -84,7 +84,7 @@ describe('offline writer: the rules', () => {
     );
     const take = story.layers.our_take.sentences.map((s) => s.text);
     expect(take).toContain('Kingston Ledger and Island Wire give the same figure: 15 people.');
-    expect(take).toContain('They differ on one figure: Kingston Ledger gives 4 (home) where Island Wire gives 5.');
+    expect(take).toContain('They differ on one figure: Kingston Ledger gives 4 homes where Island Wire gives 5 homes.');
     expect(take).toContain('Only Kingston Ledger reports that damage was put at J$30 million by the parish council.');
   });
 });

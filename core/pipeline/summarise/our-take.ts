@@ -35,6 +35,12 @@ function asWritten(figure: Figure, sentence: string): string {
   return `${prefix && !figure.text.includes('$') ? prefix[1] : ''}${figure.text}${unit ? ` ${unit[1]}` : ''}`;
 }
 
+/** The figure as written, with what it counts when the sentence does not say it right after ("4 (home)"). */
+function withLabel(figure: Figure, sentence: string): string {
+  const written = asWritten(figure, sentence);
+  return written === figure.text && figure.label !== figure.kind ? `${written} (${figure.label})` : written;
+}
+
 export function writeOurTake(facts: readonly Fact[], reports: readonly Report[], voiceOf: ReadonlyMap<number, number>, lead: Fact | undefined): SourcedSentence[] {
   const proper = properWords(reports);
   const voiceCount = new Set(voiceOf.values()).size;
@@ -75,7 +81,7 @@ export function writeOurTake(facts: readonly Fact[], reports: readonly Report[],
       if (!other) continue;
       const theirs = other.figures.find(differs(other))!;
       out.push({
-        text: `They differ on one figure: ${outlet(fact.seed.report)} gives ${asWritten(figure, fact.seed.text)}${figure.label !== figure.kind ? ` (${figure.label})` : ''} where ${outlet(other.report)} gives ${asWritten(theirs, other.text)}.`,
+        text: `They differ on one figure: ${outlet(fact.seed.report)} gives ${withLabel(figure, fact.seed.text)} where ${outlet(other.report)} gives ${asWritten(theirs, other.text)}.`,
         sources: [fact.seed.report, other.report],
       });
       differences++;
