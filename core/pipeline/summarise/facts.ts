@@ -73,8 +73,10 @@ export function voicesOf(reports: readonly Report[]): Map<number, number> {
  * the same fact, where it stands in its report, whether it carries figures), then candidates join the
  * best-scored fact whose seed they restate, or start their own, in score order.
  */
-export function groupFacts(candidates: readonly Candidate[], voiceOf: ReadonlyMap<number, number>): Fact[] {
+export function groupFacts(candidates: readonly Candidate[], voiceOf: ReadonlyMap<number, number>, headlines: readonly ReadonlySet<string>[] = []): Fact[] {
   const same = candidates.map((a) => candidates.filter((b) => b !== a && sameFact(a, b)));
+  // Headlines say what the event is: a sentence that shares their words is about the event, not its background.
+  const headline = candidates.map((c) => (headlines.length ? headlines.reduce((sum, h) => sum + wordCoverage(h, c.words), 0) / headlines.length : 0));
   // Centrality: how much of what the other reports say a sentence shares (LexRank's idea, by word overlap).
   const centrality = candidates.map((a) => candidates.reduce((sum, b) => sum + (b.report !== a.report ? jaccard(a.words, b.words) : 0), 0));
   const maxCentrality = Math.max(1e-9, ...centrality);
@@ -85,6 +87,7 @@ export function groupFacts(candidates: readonly Candidate[], voiceOf: ReadonlyMa
       2 * (voices.size - 1) +
       lead +
       centrality[i]! / maxCentrality +
+      headline[i]! +
       (c.figures.length > 0 ? 0.5 : 0) +
       (c.dates.length > 0 ? 0.2 : 0) -
       (c.quoted ? 1 : 0) -

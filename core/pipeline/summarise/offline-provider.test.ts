@@ -79,8 +79,8 @@ describe('offline writer: the rules', () => {
 
   it('says what independent outlets agree on, where they differ and what only one reports', () => {
     const story = write(
-      source('Kingston Ledger', 'A fire destroyed 4 homes in May Pen on Monday, leaving 15 people homeless. Damage was put at J$30 million by the parish council.'),
-      source('Island Wire', 'Fire destroyed 5 homes in May Pen on Monday and left 15 people homeless, the fire brigade said.'),
+      source('Kingston Ledger', 'A fire destroyed 4 homes in May Pen on Monday, leaving 15 people homeless. Damage was put at J$30 million by the parish council.', { publishedAt: '2026-11-18T08:00:00Z' }),
+      source('Island Wire', 'Fire destroyed 5 homes in May Pen on Monday and left 15 people homeless, the fire brigade said.', { publishedAt: '2026-11-18T09:00:00Z' }),
     );
     const take = story.layers.our_take.sentences.map((s) => s.text);
     expect(take).toContain('Kingston Ledger and Island Wire give the same figure: 15 people.');

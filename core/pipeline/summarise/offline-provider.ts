@@ -45,7 +45,8 @@ export function summariseOffline(input: SummariseInput): StorySummary {
   const reports = prepareReports(input.sources, input.now);
   const candidates = usableCandidates(reports);
   const voiceOf = voicesOf(reports);
-  const facts = groupFacts(candidates, voiceOf);
+  const headlines = reports.map((r) => new Set(contentWords(splitSentences(r.source.title.slice(0, 300)))));
+  const facts = groupFacts(candidates, voiceOf, headlines);
   const statements = facts.filter((f) => !f.seed.quoted);
 
   // The lead: the fact most independent voices tell, best placed in its reports, short enough to lead.

@@ -1,6 +1,6 @@
 import { sameValue, type Figure } from '../../nlp/figures';
 import { findPlaces } from '../../nlp/gazetteer';
-import type { Fact } from './facts';
+import { alreadySaid, type Fact } from './facts';
 import { properWords, type Candidate, type Report } from './reports';
 import type { SourcedSentence } from './schema';
 
@@ -22,7 +22,9 @@ export function listNames(names: readonly string[]): string {
 export function asClause(c: Candidate, proper: ReadonlySet<string>): string {
   const text = c.text.trim().replace(/[.!?]+["”’)]?$/, '');
   const first = c.sentence.tokens[0]?.text ?? '';
-  const name = /^[A-Z]{2,}/.test(first) || first === 'I' || proper.has(first) || findPlaces(first).length > 0;
+  const second = c.sentence.tokens[1]?.text ?? '';
+  // "Housing Minister Andrea Whyte", "Jamaica's", "BOJ": a name keeps its capital.
+  const name = /^[A-Z]{2,}/.test(first) || first === 'I' || proper.has(first) || /^[A-Z]/.test(second) || findPlaces(first).length > 0;
   return name ? text : first.toLowerCase() + text.slice(first.length);
 }
 
@@ -46,6 +48,7 @@ export function writeOurTake(facts: readonly Fact[], reports: readonly Report[],
   const voiceCount = new Set(voiceOf.values()).size;
   if (voiceCount < 2) return [];
   const outlet = (report: number) => reports.find((r) => r.index === report)!.source.outlet;
+  const orderOf = (report: number) => reports.find((r) => r.index === report)!.order;
   const out: SourcedSentence[] = [];
 
   // Agreement: figures that members from two or more independent voices give with the same value.
@@ -61,7 +64,6 @@ export function writeOurTake(facts: readonly Fact[], reports: readonly Report[],
   }
   if (agreed.length > 0) {
     const shown = agreed.slice(0, 4);
-    const orderOf = (r: number) => reports.find((x) => x.index === r)!.order;
     const reportsAgreeing = [...new Set(shown.flatMap((a) => [...a.reports]))].sort((a, b) => orderOf(a) - orderOf(b));
     const firstPerVoice = reportsAgreeing.filter((r, i) => reportsAgreeing.findIndex((o) => voiceOf.get(o) === voiceOf.get(r)) === i);
     const names = listNames([...new Set(firstPerVoice.map(outlet))]);
@@ -80,10 +82,12 @@ export function writeOurTake(facts: readonly Fact[], reports: readonly Report[],
       const other = fact.members.find((m) => voiceOf.get(m.report) !== voiceOf.get(fact.seed.report) && m.figures.some(differs(m)));
       if (!other) continue;
       const theirs = other.figures.find(differs(other))!;
-      out.push({
-        text: `They differ on one figure: ${outlet(fact.seed.report)} gives ${withLabel(figure, fact.seed.text)} where ${outlet(other.report)} gives ${asWritten(theirs, other.text)}.`,
-        sources: [fact.seed.report, other.report],
-      });
+      // The first to report it is named first.
+      const pair = [
+        { report: fact.seed.report, text: withLabel(figure, fact.seed.text) },
+        { report: other.report, text: asWritten(theirs, other.text) },
+      ].sort((a, b) => orderOf(a.report) - orderOf(b.report));
+      out.push({ text: `They differ on one figure: ${outlet(pair[0]!.report)} gives ${pair[0]!.text} where ${outlet(pair[1]!.report)} gives ${pair[1]!.text}.`, sources: pair.map((p) => p.report) });
       differences++;
       break;
     }
@@ -92,7 +96,9 @@ export function writeOurTake(facts: readonly Fact[], reports: readonly Report[],
   // Unconfirmed: the best-placed detail with a figure that only one voice reports; said only when every
   // report was compared (a report in another language may well state it).
   const compared = new Set(facts.flatMap((f) => f.members.map((m) => m.report)));
-  const solo = reports.some((r) => !compared.has(r.index)) ? undefined : facts.find((f) => f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS);
+  // Nor when other outlets say the same in other words (a fact of several voices already covers it).
+  const told = facts.filter((f) => f.voices >= 2).map((f) => f.seed);
+  const solo = reports.some((r) => !compared.has(r.index)) ? undefined : facts.find((f) => f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS && !alreadySaid(f.seed, told));
   if (solo) out.push({ text: `Only ${outlet(solo.seed.report)} reports that ${asClause(solo.seed, proper)}.`, sources: [solo.seed.report] });
   return out;
 }
