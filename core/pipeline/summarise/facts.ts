@@ -43,7 +43,8 @@ export function sameFact(a: Candidate, b: Candidate): boolean {
   if (sameMeasure && !conflict && (j >= 0.12 || cover >= 0.3)) return true;
   // The same count of something ("three miners were killed", "three men were killed") and the same action.
   if (sharedFigures(a.figures, b.figures) >= 1 && !conflict && (j >= 0.18 || cover >= 0.4)) return true;
-  return cover >= 0.75 && smaller.words.size >= 5;
+  // A short sentence inside a longer one, unless it brings a figure the longer one lacks (then it is a fact of its own).
+  return cover >= 0.75 && smaller.words.size >= 5 && sharedFigures(smaller.figures, larger.figures) === smaller.figures.length;
 }
 
 /** Near-identical wording (wire copy, a re-published release), as the fact-check measures it. */
@@ -112,7 +113,8 @@ export function groupFacts(candidates: readonly Candidate[], voiceOf: ReadonlyMa
     let bestSupport = supporters(best).size;
     for (const m of f.members) {
       const n = supporters(m).size;
-      if (n > bestSupport && !m.quoted && m.wordCount <= f.seed.wordCount + 15) [best, bestSupport] = [m, n];
+      // Only a wording that still says what the seed says (it supports the seed): never a neighbouring fact.
+      if (n > bestSupport && !m.quoted && m.wordCount <= f.seed.wordCount + 15 && (supports(m, f.seed) || supports(f.seed, m))) [best, bestSupport] = [m, n];
     }
     f.seed = best;
     // Credited: every report with a sentence that supports the seed's own wording, grouped here or not, first reporter first.

@@ -53,6 +53,25 @@ describe('offline writer: the rules', () => {
     expect(what.some((s) => /since March/.test(s.text) && s.outlets.join() === ledger)).toBe(true);
   });
 
+  it('leads with the event, never with a neighbouring fact that more outlets repeat', () => {
+    const story = write(
+      source(
+        'Antilles Wire',
+        "GEORGETOWN (Antilles Wire) — Caribbean Community heads of government on Thursday agreed to cut the region's food import bill by 25 per cent by 2030, the CARICOM Secretariat said.\nThe bill stood at US$6.2 billion last year, the Secretariat said.",
+        { title: 'CARICOM leaders agree to cut food import bill by 25 per cent by 2030', publishedAt: '2026-11-19T10:00:00Z' },
+      ),
+      source(
+        'Kingston Ledger',
+        "Caribbean leaders want a quarter less food imported by 2030. Meeting in Georgetown on Thursday, CARICOM heads of government backed the 25 per cent target.\nThe region's food import bill was US$6.2 billion last year, according to the Secretariat.",
+        { title: 'Region sets 2030 goal to grow more of its own food', publishedAt: '2026-11-19T12:00:00Z' },
+      ),
+    );
+    // The decision (in either outlet's words, credited to both), not last year's import bill.
+    const lead = story.layers.short_version.sentences[0]!;
+    expect(lead.text).toMatch(/heads of government .*25 per cent/);
+    expect(lead.text).not.toMatch(/6\.2 billion/);
+  });
+
   it('removes datelines, wire sign-offs and web furniture', () => {
     const story = write(
       source('CMC', 'KINGSTON, Jamaica, Nov 18, CMC – The Jamaica Fire Brigade said a fire destroyed four homes in May Pen on Monday.\nRead more: fires this year.\nFirefighters from three stations fought the blaze for two hours. CMC'),
