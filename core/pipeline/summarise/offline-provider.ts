@@ -52,8 +52,11 @@ export function summariseOffline(input: SummariseInput): StorySummary {
   // The lead: the fact most independent voices tell, best placed in its reports, short enough to lead.
   const lead = statements.find((f) => f.seed.wordCount <= SHORT_VERSION_MAX_WORDS) ?? statements[0];
   const short = lead ? [lead] : [];
-  // A second sentence only for a fact of weight: told by two voices, or carrying a figure or date.
-  const second = statements.find((f) => f !== lead && !f.seed.quoted && !alreadySaid(f.seed, short.map((s) => s.seed)) && (f.voices >= 2 || f.seed.figures.length > 0 || f.seed.dates.length > 0));
+  // A second sentence only for a fact of weight: told by two voices (when there are two), or, from a lone voice, carrying a figure or date.
+  const severalVoices = new Set(voiceOf.values()).size >= 2;
+  const second = statements.find(
+    (f) => f !== lead && !f.seed.quoted && !alreadySaid(f.seed, short.map((s) => s.seed)) && (f.voices >= 2 || (!severalVoices && (f.seed.figures.length > 0 || f.seed.dates.length > 0))),
+  );
   if (lead && second && lead.seed.wordCount + second.seed.wordCount <= SHORT_VERSION_MAX_WORDS) short.push(second);
   const shortSentences = short.map(sourced);
 
@@ -91,8 +94,9 @@ export function summariseOffline(input: SummariseInput): StorySummary {
       our_take: { sentences: writeOurTake(facts, reports, voiceOf, lead) },
     },
     ...analysis,
-    // The claims a fact-check weighs are what the story states as its core: the short version.
-    claims: short.filter((f) => f.seed.figures.length > 0 || f.seed.dates.length > 0 || findNames([f.seed.sentence]).people.length > 0 || findEntities(f.seed.text, [f.seed.sentence]).places.length > 0).map((f) => claimOf(f.seed)),
+    // The claims a fact-check weighs are what the story states as its core: the short version's facts
+    // that independent outlets tell (the lead alone when none is), as the gate asks of a published story.
+    claims: (severalVoices && short.some((f) => f.voices >= 2) ? short.filter((f) => f.voices >= 2) : short.slice(0, 1)).filter((f) => f.seed.figures.length > 0 || f.seed.dates.length > 0 || findNames([f.seed.sentence]).people.length > 0 || findEntities(f.seed.text, [f.seed.sentence]).places.length > 0).map((f) => claimOf(f.seed)),
   };
 }
 
