@@ -97,3 +97,24 @@ describe('parseFeedText', () => {
     await expect(withDeadline(Promise.resolve('done'), 20)).resolves.toBe('done');
   });
 });
+
+describe('parseFeedText: feeds as the world writes them', () => {
+  it('reads <rss> without a version attribute as RSS 2.0', async () => {
+    const feed = await parse('rss-no-version.xml');
+    expect(feed).toMatchObject({ format: 'rss', title: 'Bridgetown Bulletin' });
+    expect(feed.entries[0]).toMatchObject({ title: 'Harbour dredging starts in March', link: 'https://bulletin.example/news/dredging', guid: 'bb-501' });
+    expect(new Date(feed.entries[0]!.published!).toISOString()).toBe('2026-11-23T12:00:00.000Z');
+  });
+
+  it('says what is wrong with a well-formed document that is not a usable feed', async () => {
+    const noChannel = await parseError(parse('rss-no-channel.xml'));
+    expect(noChannel.kind).toBe('not_a_feed');
+    expect(noChannel.message).toMatch(/RSS document has no <channel> element/);
+    expect(noChannel.message).not.toMatch(/well-formed/);
+    const rdf = await parseError(parseFeedText('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><item><title>x</title></item></rdf:RDF>'));
+    expect(rdf.message).toMatch(/RDF document has no <channel> element/);
+    const other = await parseError(parseFeedText('<?xml version="1.0"?><!-- a comment --><urlset><url/></urlset>'));
+    expect(other.kind).toBe('not_a_feed');
+    expect(other.message).toMatch(/<urlset>/);
+  });
+});

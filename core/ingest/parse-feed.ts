@@ -60,11 +60,11 @@ export async function parseFeedText(text: string, options: { timeoutMs?: number 
     // Real feeds carry bare ampersands, HTML-only entities (&nbsp;) and unparseable Atom dates;
     // repair exactly those and try once more before giving up on the feed.
     const repaired = repairXml(trimmed);
-    if (repaired === trimmed) throw classifyXmlError(first);
+    if (repaired === trimmed) throw classifyXmlError(first, trimmed);
     try {
       raw = await parseXml(repaired, timeoutMs);
     } catch (second) {
-      throw second instanceof FeedParseError ? second : classifyXmlError(second);
+      throw second instanceof FeedParseError ? second : classifyXmlError(second, repaired);
     }
   }
   return fromRssParser(raw, trimmed);
@@ -76,6 +76,8 @@ type RawFeed = Parser.Output<RawItem> & { ttl?: string; language?: string };
 function parseXml(xml: string, timeoutMs: number): Promise<RawFeed> {
   // A parser object reused after a truncated feed can hang: a new one per feed, with a deadline.
   const parser = new Parser<Record<string, unknown>, RawItem>({
+    // Hundreds of real feeds write a bare <rss> with no version: read those as RSS 2.0.
+    defaultRSS: 2,
     customFields: {
       item: [
         ['category', 'rawCategories', { keepArray: true }],
@@ -102,10 +104,33 @@ export function withDeadline<T>(promise: Promise<T>, timeoutMs: number): Promise
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-function classifyXmlError(error: unknown): FeedParseError {
+/**
+ * xml2js reports syntax errors; anything else thrown while rss-parser walks the tree (a TypeError
+ * on a missing <channel>, an unknown root) means well-formed XML of the wrong shape, and is
+ * described from the document itself rather than blamed on the XML.
+ */
+function classifyXmlError(error: unknown, xml: string): FeedParseError {
   const message = ((error as Error)?.message ?? String(error)).split('\n')[0]!;
-  if (/not recognized as RSS/i.test(message)) return new FeedParseError('not_a_feed', 'The document is XML but not RSS, RDF or Atom.');
+  if (error instanceof TypeError || /not recognized as RSS/i.test(message)) return describeShape(xml, message);
   return new FeedParseError('invalid_xml', `The feed is not well-formed XML (${message}).`);
+}
+
+/** The document's root element name, past the XML declaration, comments, DOCTYPE and processing instructions. */
+export function rootElementName(xml: string): string | undefined {
+  const body = xml.replace(/^(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>\[]*(?:\[[\s\S]*?\])?\s*>)*/i, '');
+  return /^<([A-Za-z_][\w.:-]*)/.exec(body)?.[1];
+}
+
+function describeShape(xml: string, parserMessage: string): FeedParseError {
+  const root = rootElementName(xml);
+  const local = root?.replace(/^.*:/, '');
+  const hasChannel = /<(?:[\w.-]+:)?channel[\s>/]/.test(xml);
+  if (local === 'rss' && !hasChannel) return new FeedParseError('not_a_feed', 'The RSS document has no <channel> element, so it lists no items.');
+  if (local === 'RDF' && !hasChannel) return new FeedParseError('not_a_feed', 'The RDF document has no <channel> element, so it is not an RSS 1.0 feed.');
+  if (root && local !== 'rss' && local !== 'RDF' && local !== 'feed') {
+    return new FeedParseError('not_a_feed', `The document is XML but not RSS, RDF or Atom (its root element is <${root}>).`);
+  }
+  return new FeedParseError('not_a_feed', `The ${local === 'feed' ? 'Atom' : local === 'RDF' ? 'RDF' : 'RSS'} document is not shaped as a feed (${parserMessage}).`);
 }
 
 const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
