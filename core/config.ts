@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { C360Error } from './errors';
@@ -10,47 +11,137 @@ const optionalString = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
+/** Parses as a URL with one of these schemes; `null` when it does not. */
+function parseUrl(value: string, schemes: string[]): URL | null {
+  try {
+    const url = new URL(value);
+    return schemes.includes(url.protocol.replace(/:$/, '')) && url.hostname !== '' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 const postgresUrl = optionalString.refine(
-  (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+  (value) => value === undefined || parseUrl(value, ['postgres', 'postgresql']) !== null,
   'must be a postgres:// or postgresql:// URL',
 );
 
 const httpUrl = optionalString.refine(
-  (value) => value === undefined || /^https?:\/\//.test(value),
+  (value) => value === undefined || parseUrl(value, ['http', 'https']) !== null,
   'must be an http:// or https:// URL',
 );
+
+/** An origin: scheme, host and port only (canonical links and e-mails append paths to it). */
+const publicOrigin = optionalString.refine(
+  (value) => {
+    if (value === undefined) return true;
+    const url = parseUrl(value, ['http', 'https']);
+    return url !== null && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  },
+  'must be an http:// or https:// origin without a path, query or fragment (e.g. https://news.example.org)',
+);
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/** An OpenID issuer must be https, except on loopback (a local provider in development and tests). */
+const oidcIssuer = optionalString.refine(
+  (value) => {
+    if (value === undefined) return true;
+    const url = parseUrl(value, ['http', 'https']);
+    if (!url) return false;
+    return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
+  },
+  'must be an https:// URL (http:// only on localhost/127.0.0.1/[::1])',
+);
+
+/** A host name (RFC 1123 labels) or an IPv4/IPv6 address. */
+export function isHostOrAddress(value: string): boolean {
+  if (isIP(value.replace(/^\[(.*)\]$/, '$1')) !== 0) return true;
+  if (value.length > 253) return false;
+  if (/^[\d.]+$/.test(value)) return false; // looks like an IPv4 address but is not one
+  return value.split('.').every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(label));
+}
+
+const portNumber = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? String(fallback) : value))
+    .refine((value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535, 'must be a port number from 1 to 65535')
+    .transform(Number);
+
+const positiveInt = (min: number, max: number, fallback: number, unit: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? String(fallback) : value))
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, `must be a whole number of ${unit} from ${min} to ${max}`)
+    .transform(Number);
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0 (true or false)' })
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+/** Express `trust proxy`: true/false, a hop count, or names (loopback, linklocal, uniquelocal), addresses and subnets. */
+function isTrustProxy(value: string): boolean {
+  if (/^(true|false|\d+)$/.test(value)) return true;
+  return value.split(',').every((part) => {
+    const item = part.trim();
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+    const [address, bits, ...rest] = item.split('/');
+    if (rest.length > 0 || isIP(address ?? '') === 0) return false;
+    if (bits === undefined) return true;
+    const max = isIP(address!) === 4 ? 32 : 128;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+  });
+}
 
 /** Every environment variable C360 reads. Nothing else in the code reads process.env. */
 const envSchema = z.object({
   DATABASE_URL: postgresUrl,
   C360_DATA_DIR: z.string().trim().min(1).default('./.c360'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3360),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
-  C360_PUBLIC_URL: httpUrl,
-  C360_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: portNumber(3360),
+  HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .refine(isHostOrAddress, 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name'),
+  C360_PUBLIC_URL: publicOrigin,
+  C360_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: httpUrl,
   C360_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
-  C360_AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  C360_AI_TIMEOUT_MS: positiveInt(1000, 600_000, 60_000, 'milliseconds'),
   // Server and accounts (issue 5). Secrets are never echoed in errors or logs.
-  C360_TRUST_PROXY: z.string().trim().min(1).default('loopback'),
+  C360_TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .default('loopback')
+    .refine(isTrustProxy, 'must be loopback, linklocal, uniquelocal, addresses or subnets separated by commas, a hop count, true or false'),
   C360_SESSION_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
-  SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL'),
-  SMTP_HOST: optionalString,
-  SMTP_PORT: optionalString.refine((value) => value === undefined || /^\d{1,5}$/.test(value), 'must be a port number'),
+  SMTP_URL: optionalString.refine((value) => value === undefined || parseUrl(value, ['smtp', 'smtps']) !== null, 'must be an smtp:// or smtps:// URL'),
+  SMTP_HOST: optionalString.refine((value) => value === undefined || isHostOrAddress(value), 'must be a host name or IP address'),
+  SMTP_PORT: optionalString.refine((value) => value === undefined || (/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535), 'must be a port number from 1 to 65535'),
   SMTP_USER: optionalString,
   SMTP_PASS: optionalString,
-  SMTP_FROM: optionalString,
-  C360_OIDC_GOOGLE_ISSUER: httpUrl,
+  SMTP_FROM: optionalString.refine((value) => value === undefined || /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value), 'must be an e-mail address, optionally with a name: News <news@example.org>'),
+  C360_OIDC_GOOGLE_ISSUER: oidcIssuer,
   C360_OIDC_GOOGLE_CLIENT_ID: optionalString,
   C360_OIDC_GOOGLE_CLIENT_SECRET: optionalString,
-  C360_OIDC_MICROSOFT_ISSUER: httpUrl,
+  C360_OIDC_MICROSOFT_ISSUER: oidcIssuer,
   C360_OIDC_MICROSOFT_CLIENT_ID: optionalString,
   C360_OIDC_MICROSOFT_CLIENT_SECRET: optionalString,
   // Ingest (issue 3): private/loopback feed addresses are refused unless this is 1 (tests, local demos).
-  C360_ALLOW_PRIVATE_FEEDS: z.enum(['0', '1', 'true', 'false', '']).optional().transform((value) => value === '1' || value === 'true'),
-  C360_FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(100_000_000).default(5_000_000),
+  C360_ALLOW_PRIVATE_FEEDS: flag,
+  C360_FEED_MAX_BYTES: positiveInt(10_000, 100_000_000, 5_000_000, 'bytes'),
   SANITY_WEBHOOK_SECRET: optionalString,
+  // Without a secret the webhook refuses every delivery, unless this explicitly allows unsigned ones (development only).
+  C360_SANITY_INSECURE_DEV: flag,
 });
 
 export const OIDC_PROVIDERS = { google: 'Google', microsoft: 'Microsoft' } as const;
@@ -73,7 +164,8 @@ export type Config = Readonly<{
   smtp?: SmtpConfig;
   oidc: Readonly<Partial<Record<OidcProviderId, OidcProviderConfig>>>;
   ingest: Readonly<{ allowPrivateFeeds: boolean; maxBodyBytes: number }>;
-  sanity: Readonly<{ webhookSecret?: string }>;
+  /** `insecureDev`: C360_SANITY_INSECURE_DEV=1, unsigned deliveries accepted when no secret is set. */
+  sanity: Readonly<{ webhookSecret?: string; insecureDev: boolean }>;
 }>;
 
 /** Reads `.env` in `cwd` when present; variables already in the environment win. */
@@ -96,13 +188,16 @@ export function readEnvFile(cwd: string): Record<string, string> {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const merged = { ...readEnvFile(cwd), ...definedOnly(env) };
   const parsed = envSchema.safeParse(merged);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.') || '(environment)';
-      const value = merged[name];
-      const shown = value === undefined || /KEY|SECRET|PASS|TOKEN|SMTP_URL/.test(name) ? '' : ` (got "${value}")`;
-      return `${name}: ${issue.message}${shown}`;
-    });
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(environment)';
+        const value = merged[name];
+        const shown = value === undefined || /KEY|SECRET|PASS|TOKEN|SMTP_URL/.test(name) ? '' : ` (got "${value}")`;
+        return `${name}: ${issue.message}${shown}`;
+      });
+  problems.push(...oidcProblems(merged));
+  if (!parsed.success || problems.length > 0) {
     throw new C360Error('config_invalid', `Invalid configuration: ${problems.join('; ')}`, {
       hint: 'Fix these environment variables (or your .env file) and run again. See README "Configuration".',
       details: problems,
@@ -127,7 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtp: readSmtp(e),
     oidc: Object.freeze(readOidc(e)),
     ingest: Object.freeze({ allowPrivateFeeds: e.C360_ALLOW_PRIVATE_FEEDS, maxBodyBytes: e.C360_FEED_MAX_BYTES }),
-    sanity: Object.freeze({ webhookSecret: e.SANITY_WEBHOOK_SECRET }),
+    sanity: Object.freeze({ webhookSecret: e.SANITY_WEBHOOK_SECRET, insecureDev: e.C360_SANITY_INSECURE_DEV }),
   });
 }
 
@@ -148,19 +243,21 @@ function readSmtp(e: ParsedEnv): SmtpConfig | undefined {
 /** A provider is on when its three variables are set; a partial set is a mistake worth stopping for. */
 function readOidc(e: ParsedEnv): Partial<Record<OidcProviderId, OidcProviderConfig>> {
   const providers: Partial<Record<OidcProviderId, OidcProviderConfig>> = {};
-  const problems: string[] = [];
   for (const id of Object.keys(OIDC_PROVIDERS) as OidcProviderId[]) {
     const prefix = `C360_OIDC_${id.toUpperCase()}_`;
     const values = { issuer: e[`${prefix}ISSUER` as keyof ParsedEnv], clientId: e[`${prefix}CLIENT_ID` as keyof ParsedEnv], clientSecret: e[`${prefix}CLIENT_SECRET` as keyof ParsedEnv] } as Record<string, string | undefined>;
-    const set = Object.values(values).filter(Boolean).length;
-    if (set === 3) providers[id] = Object.freeze({ id, name: OIDC_PROVIDERS[id], issuer: values.issuer!, clientId: values.clientId!, clientSecret: values.clientSecret! });
-    else if (set > 0) problems.push(`${prefix}ISSUER, ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET must be set together`);
-  }
-  if (problems.length > 0) {
-    throw new C360Error('config_invalid', `Invalid configuration: ${problems.join('; ')}`, {
-      hint: 'Set all three variables of a provider to turn it on, or none to leave it off. See README "Accounts and security".',
-      details: problems,
-    });
+    if (Object.values(values).filter(Boolean).length === 3) providers[id] = Object.freeze({ id, name: OIDC_PROVIDERS[id], issuer: values.issuer!, clientId: values.clientId!, clientSecret: values.clientSecret! });
   }
   return providers;
+}
+
+/** Partial provider sets, from the raw values (so they join the schema's problems in one message). */
+function oidcProblems(raw: Record<string, string>): string[] {
+  const problems: string[] = [];
+  for (const id of Object.keys(OIDC_PROVIDERS) as OidcProviderId[]) {
+    const prefix = `C360_OIDC_${id.toUpperCase()}_`;
+    const set = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].filter((part) => (raw[prefix + part] ?? '').trim() !== '').length;
+    if (set > 0 && set < 3) problems.push(`${prefix}ISSUER, ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET must be set together (all three to turn ${OIDC_PROVIDERS[id]} sign-in on, or none)`);
+  }
+  return problems;
 }
