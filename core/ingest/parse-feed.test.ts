@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeFeedBody } from './decode-charset';
+import { normaliseEntry } from './normalise-item';
 import { FeedParseError, parseFeedText, repairXml, withDeadline } from './parse-feed';
+import { toPlainText } from './sanitise';
 
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/feeds/${name}`, import.meta.url));
 const parse = (name: string, contentType?: string) => parseFeedText(decodeFeedBody(fixture(name), contentType).text);
@@ -116,5 +118,15 @@ describe('parseFeedText: feeds as the world writes them', () => {
     const other = await parseError(parseFeedText('<?xml version="1.0"?><!-- a comment --><urlset><url/></urlset>'));
     expect(other.kind).toBe('not_a_feed');
     expect(other.message).toMatch(/<urlset>/);
+  });
+
+  it('keeps the text of titles written with markup (xhtml div, nested elements, CDATA, escaped html)', async () => {
+    const plain = (feed: Awaited<ReturnType<typeof parseFeedText>>) => feed.entries.map((e) => normaliseEntry(e, { fetchedAt: new Date('2026-11-23T00:00:00Z') })!.title);
+    const atom = await parse('titles-markup-atom.xml');
+    expect(toPlainText(atom.title)).toBe('The Montserrat Reporter');
+    expect(plain(atom)).toEqual(['Volcano alert level lowered to two & zone reopens', 'Fisheries quota & licences', 'Plain <3 title & more']);
+    const rss = await parse('titles-markup-rss.xml');
+    expect(toPlainText(rss.title)).toBe('Grenada Informer');
+    expect(plain(rss)).toEqual(['Nutmeg prices rise for a third month', 'Carnival route changes & road closures', 'School year starts early in Carriacou']);
   });
 });

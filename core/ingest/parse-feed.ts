@@ -52,15 +52,16 @@ export async function parseFeedText(text: string, options: { timeoutMs?: number 
   }
   if (!trimmed.startsWith('<')) throw new FeedParseError('not_a_feed', 'The response is neither XML nor JSON, so it is not a feed.');
   const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
+  const prepared = flattenTitleMarkup(trimmed);
   let raw: RawFeed;
   try {
-    raw = await parseXml(trimmed, timeoutMs);
+    raw = await parseXml(prepared, timeoutMs);
   } catch (first) {
     if (first instanceof FeedParseError) throw first;
     // Real feeds carry bare ampersands, HTML-only entities (&nbsp;) and unparseable Atom dates;
     // repair exactly those and try once more before giving up on the feed.
-    const repaired = repairXml(trimmed);
-    if (repaired === trimmed) throw classifyXmlError(first, trimmed);
+    const repaired = repairXml(prepared);
+    if (repaired === prepared) throw classifyXmlError(first, prepared);
     try {
       raw = await parseXml(repaired, timeoutMs);
     } catch (second) {
@@ -131,6 +132,23 @@ function describeShape(xml: string, parserMessage: string): FeedParseError {
     return new FeedParseError('not_a_feed', `The document is XML but not RSS, RDF or Atom (its root element is <${root}>).`);
   }
   return new FeedParseError('not_a_feed', `The ${local === 'feed' ? 'Atom' : local === 'RDF' ? 'RDF' : 'RSS'} document is not shaped as a feed (${parserMessage}).`);
+}
+
+/**
+ * A title written with elements inside (Atom type="xhtml" with its div, RSS titles with <b> or
+ * <i> left unescaped) reaches xml2js as child elements, and rss-parser keeps only the loose text
+ * or nothing. Such a title is rewritten as one CDATA block of HTML (elements as tags, CDATA parts
+ * escaped), which normalising then turns into plain text like any html title. Bounded, so a
+ * crafted document without closing tags costs linear time.
+ */
+export function flattenTitleMarkup(xml: string): string {
+  if (!/<title\b[^>]*>[^<]{0,4000}<(?!!\[CDATA\[|\/title>)[A-Za-z]/.test(xml)) return xml;
+  return xml.replace(/<title(\s[^>]*)?>([^]{0,4000}?)<\/title>/g, (whole, attrs: string | undefined, inner: string) => {
+    const outsideCdata = inner.replace(/<!\[CDATA\[[^]*?\]\]>/g, '');
+    if (!/<[A-Za-z]/.test(outsideCdata)) return whole;
+    const html = inner.replace(/<!\[CDATA\[([^]*?)\]\]>/g, (_c, text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    return `<title${attrs ?? ''}><![CDATA[${html.replace(/]]>/g, ']]]]><![CDATA[>')}]]></title>`;
+  });
 }
 
 const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
