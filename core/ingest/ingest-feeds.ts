@@ -212,6 +212,10 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
 export function normaliseEntries(parsed: ParsedFeed, context: { fetchedAt: Date; baseUrl?: string }, log: Logger): { items: NormalisedItem[]; skipped: number } {
   const items: NormalisedItem[] = [];
   let skipped = 0;
+  for (const bad of parsed.skipped ?? []) {
+    skipped++;
+    log.warn({ item: bad.index, reason: bad.reason }, 'item skipped');
+  }
   const baseUrl = parsed.link ?? context.baseUrl;
   for (const entry of parsed.entries) {
     try {

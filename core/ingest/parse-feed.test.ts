@@ -129,4 +129,17 @@ describe('parseFeedText: feeds as the world writes them', () => {
     expect(toPlainText(rss.title)).toBe('Grenada Informer');
     expect(plain(rss)).toEqual(['Nutmeg prices rise for a third month', 'Carnival route changes & road closures', 'School year starts early in Carriacou']);
   });
+
+  it('skips a bad JSON Feed item with its reason and keeps the rest; accepts version URL variants', async () => {
+    const feed = await parse('jsonfeed-bad-items.json');
+    expect(feed.entries.map((e) => e.guid)).toEqual(['bz-1', '5']);
+    expect(feed.entries[1]!.categories).toEqual(['Politics']);
+    expect(feed.skipped?.map((s) => s.index)).toEqual([1, 2, 3, 4]);
+    expect(feed.skipped?.[0]!.reason).toMatch(/id/);
+    for (const version of ['https://jsonfeed.org/version/1', 'http://jsonfeed.org/version/1.1', 'https://jsonfeed.org/version/1.1/', ' https://www.jsonfeed.org/version/1.0 ']) {
+      expect((await parseFeedText(JSON.stringify({ version, items: [{ id: 'x', title: 'X' }] }))).entries).toHaveLength(1);
+    }
+    expect((await parseError(parseFeedText('{"version":"https://jsonfeed.org/version/2","items":[]}'))).kind).toBe('not_a_feed');
+    expect((await parseError(parseFeedText('{"version":"https://jsonfeed.org/version/1.1","items":{}}'))).kind).toBe('not_a_feed');
+  });
 });

@@ -31,7 +31,11 @@ export type ParsedFeed = {
   /** RSS <ttl>: minutes the feed asks readers to wait between fetches. */
   ttlMinutes?: number;
   entries: FeedEntry[];
+  /** Items the parser could not read (a JSON Feed item without an id…), with why: logged and counted, the rest kept. */
+  skipped?: SkippedEntry[];
 };
+
+export type SkippedEntry = { index: number; reason: string };
 
 export class FeedParseError extends Error {
   readonly kind: 'not_a_feed' | 'invalid_xml' | 'invalid_json' | 'timeout';
@@ -241,30 +245,41 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
   };
 }
 
+/** JSON Feed's version URL as written in the wild: http or https, www or not, 1, 1.0 or 1.1, a trailing slash. */
+const JSON_FEED_VERSION = /^https?:\/\/(?:www\.)?jsonfeed\.org\/version\/1(?:\.[01])?\/?$/i;
+
 const jsonFeedSchema = z.object({
-  version: z.string().regex(/^https:\/\/jsonfeed\.org\/version\/1(\.1)?$/),
+  version: z.string().trim().regex(JSON_FEED_VERSION),
   title: z.string().optional(),
   home_page_url: z.string().optional(),
   language: z.string().optional(),
-  items: z.array(
-    z.object({
-      id: z.union([z.string(), z.number()]).transform(String),
-      url: z.string().optional(),
-      external_url: z.string().optional(),
-      title: z.string().optional(),
-      content_html: z.string().optional(),
-      content_text: z.string().optional(),
-      summary: z.string().optional(),
-      image: z.string().optional(),
-      banner_image: z.string().optional(),
-      date_published: z.string().optional(),
-      date_modified: z.string().optional(),
-      tags: z.array(z.string()).optional(),
-      author: z.object({ name: z.string().optional() }).passthrough().optional(),
-      authors: z.array(z.object({ name: z.string().optional() }).passthrough()).optional(),
-    }).passthrough(),
-  ),
+  items: z.array(z.unknown()),
 }).passthrough();
+
+/** One item, checked on its own: a bad item is skipped with its reason, never the whole feed. */
+const jsonFeedItemSchema = z.object({
+  id: z.union([z.string().trim().min(1), z.number()]).transform(String),
+  url: z.string().optional(),
+  external_url: z.string().optional(),
+  title: z.string().optional(),
+  content_html: z.string().optional(),
+  content_text: z.string().optional(),
+  summary: z.string().optional(),
+  image: z.string().optional(),
+  banner_image: z.string().optional(),
+  date_published: z.string().optional(),
+  date_modified: z.string().optional(),
+  // Tags and authors are extras: keep the usable ones rather than refuse the item.
+  tags: z.array(z.unknown()).optional().transform((tags) => (tags ?? []).filter((t): t is string => typeof t === 'string')),
+  author: z.unknown().optional(),
+  authors: z.unknown().optional(),
+}).passthrough();
+
+function authorName(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  const name = (first as { name?: unknown } | null | undefined)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
 
 function parseJsonFeed(textBody: string): ParsedFeed {
   let json: unknown;
@@ -279,24 +294,30 @@ function parseJsonFeed(textBody: string): ParsedFeed {
     throw new FeedParseError('not_a_feed', `The JSON is not a JSON Feed 1.x document (${issue?.path.join('.') || 'document'}: ${issue?.message}).`);
   }
   const feed = parsed.data;
-  return {
-    format: 'json',
-    title: feed.title,
-    link: feed.home_page_url,
-    language: feed.language,
-    entries: feed.items.map((item) => ({
+  const entries: FeedEntry[] = [];
+  const skipped: SkippedEntry[] = [];
+  feed.items.forEach((raw, index) => {
+    const result = jsonFeedItemSchema.safeParse(raw);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      skipped.push({ index, reason: `JSON Feed item ${index + 1}: ${issue?.path.join('.') || 'item'}: ${issue?.message}` });
+      return;
+    }
+    const item = result.data;
+    entries.push({
       title: item.title,
       link: item.url ?? item.external_url,
       guid: item.id,
       published: item.date_published,
       updated: item.date_modified,
-      author: item.authors?.[0]?.name ?? item.author?.name,
-      categories: item.tags ?? [],
+      author: authorName(item.authors) ?? authorName(item.author),
+      categories: item.tags,
       summary: item.summary,
       content: item.content_html ?? (item.content_text ? escapeText(item.content_text) : undefined),
       image: item.image ?? item.banner_image,
-    })),
-  };
+    });
+  });
+  return { format: 'json', title: feed.title, link: feed.home_page_url, language: feed.language, entries, skipped };
 }
 
 function escapeText(value: string): string {
