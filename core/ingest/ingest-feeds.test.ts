@@ -19,4 +19,40 @@ describe('normaliseEntries', () => {
     expect(logged[0]).toMatchObject({ item: 1 });
     expect(String(logged[0]!.reason)).toMatch(/id/);
   });
+
+  it('honours xml:base on the feed, the entry and the link element, and decodes base64 Atom content', async () => {
+    const { logger } = captureLogger();
+    const parsed = await parseFeedText(fixture('atom-xml-base-base64.xml'));
+    expect(parsed.link).toBe('https://guyana.example/');
+    const { items } = normaliseEntries(parsed, { fetchedAt, baseUrl: 'https://feeds.guyana.example/wire.atom' }, logger);
+    const [oil, ferry, reef, notes, report, budget] = items;
+    expect(oil!.url).toBe('https://guyana.example/news/2026/11/oil-fund.html');
+    expect(oil!.content).toContain('href="https://guyana.example/news/2026/11/charts/fund.html"');
+    expect(oil!.content).toContain('src="https://guyana.example/news/2026/11/img/fund.png"');
+    expect(ferry!.url).toBe('https://ferries.example/timetable?id=4');
+    expect(reef!.url).toBe('https://guyana.example/news/reef');
+    expect(reef!.content).toContain('<b>reef</b>');
+    expect(reef!.content).toContain('href="https://guyana.example/news/photos/"');
+    expect(notes!.content).toBe('<p>Line one &amp; two.</p><p>Second paragraph.</p>');
+    expect(report!.content).toBe('The report is out.');
+    expect(report!.summary).toBe('The report is out.');
+    expect(budget!.content).toContain('1200');
+    expect(budget!.content).not.toMatch(/eyJ0/);
+  });
+
+  it('reads dates and ids from dc:date, atom:updated/published/id, dcterms:issued/modified, dc:identifier and permalink guids', async () => {
+    const { logger } = captureLogger();
+    const { items } = normaliseEntries(await parseFeedText(fixture('rss-dates-ids.xml')), { fetchedAt }, logger);
+    expect(items.map((i) => [i.title, i.publishedAt.toISOString(), i.guid, i.url])).toEqual([
+      ['dc:date only', '2026-11-20T10:00:00.000Z', null, 'https://observer.example/1'],
+      ['atom:updated only', '2026-11-20T11:00:00.000Z', null, 'https://observer.example/2'],
+      ['atom:published and atom:id', '2026-11-20T12:00:00.000Z', 'tag:observer.example,2026:3', 'https://observer.example/3'],
+      ['dcterms:issued and modified', '2026-11-20T13:00:00.000Z', null, 'https://observer.example/4'],
+      ['dcterms:modified only', '2026-11-20T14:00:00.000Z', null, 'https://observer.example/5'],
+      ['guid not a permalink', '2026-11-20T15:00:00.000Z', 'https://observer.example/?p=6', 'https://observer.example/6'],
+      ['permalink guid, no link', '2026-11-20T16:00:00.000Z', 'https://observer.example/7', 'https://observer.example/7'],
+      ['guid not a permalink, no link', fetchedAt.toISOString(), 'https://observer.example/?p=8', null],
+      ['dc:identifier', fetchedAt.toISOString(), 'urn:observer:9', 'https://observer.example/9'],
+    ]);
+  });
 });

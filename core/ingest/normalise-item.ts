@@ -73,8 +73,11 @@ export function contentHash(title: string, body: string): string {
  * and no link): such an entry is counted as skipped, never stored.
  */
 export function normaliseEntry(entry: FeedEntry, context: { fetchedAt: Date; baseUrl?: string }): NormalisedItem | null {
-  const url = canonicalUrl(entry.link, context.baseUrl);
-  const base = url ?? context.baseUrl;
+  // xml:base (feed, then entry) resolves against the document's address; content resolves against
+  // it too when given, else against the item's own link.
+  const xmlBase = resolveBases(entry.xmlBase, context.baseUrl);
+  const url = canonicalUrl(entry.link, xmlBase ?? context.baseUrl);
+  const base = xmlBase ?? url ?? context.baseUrl;
   const content = sanitiseHtml(entry.content ?? entry.summary, base);
   const summary = toPlainText(entry.summary ?? entry.content, SUMMARY_MAX);
   const bodyText = toPlainText(content) || summary;
@@ -96,6 +99,19 @@ export function normaliseEntry(entry: FeedEntry, context: { fetchedAt: Date; bas
     publishedAt: publishedDate(entry, context.fetchedAt),
     contentHash: contentHash(title, bodyText),
   };
+}
+
+function resolveBases(bases: readonly string[] | undefined, documentUrl: string | undefined): string | undefined {
+  if (!bases?.length) return undefined;
+  let base = documentUrl;
+  for (const b of bases) {
+    try {
+      base = new URL(b.trim(), base).href;
+    } catch {
+      // an unresolvable base is ignored, as browsers do
+    }
+  }
+  return base;
 }
 
 function firstImage(html: string): string | undefined {

@@ -21,6 +21,8 @@ export type FeedEntry = {
   summary?: string;
   content?: string;
   image?: string;
+  /** xml:base values in scope for the entry, outermost first (feed, entry): relative links and content resolve against them. */
+  xmlBase?: string[];
 };
 
 export type ParsedFeed = {
@@ -28,6 +30,8 @@ export type ParsedFeed = {
   title?: string;
   link?: string;
   language?: string;
+  /** xml:base of the feed element (Atom), as written: resolved against the document's address when normalising. */
+  xmlBase?: string;
   /** RSS <ttl>: minutes the feed asks readers to wait between fetches. */
   ttlMinutes?: number;
   entries: FeedEntry[];
@@ -94,6 +98,26 @@ function parseXml(xml: string, timeoutMs: number): Promise<RawFeed> {
         'updated',
         'published',
         'id',
+        // Dates and ids that RSS items borrow from Atom and Dublin Core, and Atom 0.3's names.
+        ['atom:updated', 'atomUpdated'],
+        ['atom:published', 'atomPublished'],
+        ['atom:id', 'atomId'],
+        ['dcterms:issued', 'dctermsIssued'],
+        ['dcterms:created', 'dctermsCreated'],
+        ['dcterms:modified', 'dctermsModified'],
+        ['dc:identifier', 'dcIdentifier'],
+        'issued',
+        'modified',
+        // Raw elements with their attributes: xml:base, link relations, guid isPermaLink, content type and mode.
+        ['$', 'attrs', { keepArray: true }],
+        ['link', 'rawLinks', { keepArray: true }],
+        ['guid', 'rawGuid', { keepArray: true }],
+        ['content', 'rawContent', { keepArray: true }],
+        ['summary', 'rawSummary', { keepArray: true }],
+      ] as never,
+      feed: [
+        ['$', 'feedAttrs', { keepArray: true }],
+        ['link', 'feedLinks', { keepArray: true }],
       ] as never,
     },
   });
@@ -213,14 +237,86 @@ function imageOf(item: RawItem): string | undefined {
   return itunes ?? undefined;
 }
 
+type RawElement = { _?: string; $?: Record<string, string> } | string;
+
+function attrsOf(value: unknown): Record<string, string> | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first && typeof first === 'object' && !('$' in first) && !('_' in first)) return first as Record<string, string>;
+  return (first as { $?: Record<string, string> } | undefined)?.$;
+}
+
+/** Resolves `href` against a chain of bases when they make an absolute address; else leaves it as written. */
+export function resolveAgainst(href: string | undefined, bases: readonly (string | undefined)[]): string | undefined {
+  if (href === undefined) return undefined;
+  let base: string | undefined;
+  for (const b of bases) {
+    if (!b) continue;
+    try {
+      base = new URL(b.trim(), base).href;
+    } catch {
+      // a relative base with nothing absolute above it: the document's address resolves it later
+    }
+  }
+  try {
+    return new URL(href.trim(), base).href;
+  } catch {
+    return href;
+  }
+}
+
+/** Atom's chosen link: rel="alternate" (or no rel), else the first; with its own xml:base. */
+function atomLink(links: unknown): { href?: string; base?: string } {
+  const list = (Array.isArray(links) ? links : []) as RawElement[];
+  const withAttrs = list.map((l) => (typeof l === 'object' ? (l.$ ?? {}) : { href: l }));
+  const chosen = withAttrs.find((l) => l.href && (!l.rel || l.rel === 'alternate')) ?? withAttrs.find((l) => l.href);
+  return { href: chosen?.href, base: chosen?.['xml:base'] };
+}
+
+function isPermaLinkGuid(rawGuid: unknown): string | undefined {
+  const first = (Array.isArray(rawGuid) ? rawGuid[0] : rawGuid) as RawElement | undefined;
+  if (first === undefined) return undefined;
+  const value = typeof first === 'string' ? first : first._;
+  const permaLink = typeof first === 'object' ? first.$?.isPermaLink : undefined;
+  if (!value || permaLink?.trim().toLowerCase() === 'false') return undefined;
+  return /^https?:\/\//i.test(value.trim()) ? value.trim() : undefined;
+}
+
+/**
+ * Atom content that is base64 (Atom 0.3's mode="base64", or RFC 4287's rule: a MIME type that is
+ * neither text nor XML). Decoded to HTML or text when it is text; binary content is dropped rather
+ * than shown as base64.
+ */
+function decodeAtomContent(raw: unknown): { value?: string; decoded: boolean } {
+  const first = (Array.isArray(raw) ? raw[0] : raw) as RawElement | undefined;
+  if (!first || typeof first === 'string' || typeof first._ !== 'string') return { decoded: false };
+  const type = first.$?.type?.trim().toLowerCase() ?? '';
+  const mode = first.$?.mode?.trim().toLowerCase();
+  const nonText = type.includes('/') && !type.startsWith('text/') && !/[/+]xml$/.test(type);
+  if (mode !== 'base64' && !nonText) return { decoded: false };
+  const bytes = Buffer.from(first._.replace(/\s+/g, ''), 'base64');
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { value: undefined, decoded: true };
+  }
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(decoded)) return { value: undefined, decoded: true };
+  const html = type === 'html' || type === 'xhtml' || type === 'text/html' || type === 'application/xhtml+xml';
+  return { value: html ? decoded : escapeText(decoded), decoded: true };
+}
+
 function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
   const format = detectFormat(xml);
   const ttl = Number.parseInt(String(feed.ttl ?? ''), 10);
+  const feedBase = attrsOf(feed.feedAttrs)?.['xml:base'];
+  const feedLink = format === 'atom' ? atomLink(feed.feedLinks) : undefined;
+  const link = feedLink?.href ? resolveAgainst(feedLink.href, [feedBase, feedLink.base]) : text(feed.link);
   return {
     format,
     title: text(feed.title),
-    link: text(feed.link),
+    link,
     language: text(feed.language),
+    xmlBase: feedBase,
     ttlMinutes: Number.isFinite(ttl) && ttl > 0 ? ttl : undefined,
     entries: (feed.items ?? []).map((item) => {
       const categories = [...((item.rawCategories as unknown[]) ?? []), ...((item.subjects as unknown[]) ?? [])]
@@ -228,18 +324,30 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
         .filter((c): c is string => Boolean(c));
       const encoded = text(item['content:encoded']);
       const isAtom = format === 'atom';
+      const entryBase = attrsOf(item.attrs)?.['xml:base'];
+      const xmlBase = [feedBase, entryBase].filter((b): b is string => Boolean(b));
+      let entryLink = text(item.link) ?? text(item['rdf:about']);
+      if (isAtom) {
+        const chosen = atomLink(item.rawLinks);
+        if (chosen.href) entryLink = chosen.base ? resolveAgainst(chosen.href, [...xmlBase, chosen.base]) : chosen.href;
+      }
+      const content = isAtom ? decodeAtomContent(item.rawContent) : { decoded: false };
+      const summary = isAtom ? decodeAtomContent(item.rawSummary) : { decoded: false };
       return {
         title: text(item.title),
-        link: text(item.link) ?? text(item['rdf:about']),
-        guid: text(item.guid) ?? text(item.id),
-        published: text(item.isoDate) ?? text(item.pubDate) ?? text(item.dcDate) ?? text(item.published),
-        updated: text(item.updated),
+        link: entryLink ?? isPermaLinkGuid(item.rawGuid),
+        guid: text(item.guid) ?? text(item.id) ?? text(item.atomId) ?? text(item.dcIdentifier),
+        published:
+          text(item.isoDate) ?? text(item.pubDate) ?? text(item.dcDate) ?? text(item.published) ?? text(item.atomPublished) ??
+          text(item.dctermsIssued) ?? text(item.dctermsCreated) ?? text(item.issued),
+        updated: text(item.updated) ?? text(item.atomUpdated) ?? text(item.dctermsModified) ?? text(item.modified),
         author: text(item.creator) ?? text(item.author),
         categories,
         // RSS: description is the summary unless content:encoded is absent; Atom: summary + content.
-        summary: isAtom ? text(item.summary) : text(item.content),
-        content: isAtom ? text(item.content) : encoded,
+        summary: isAtom ? (summary.decoded ? summary.value : text(item.summary)) : text(item.content),
+        content: isAtom ? (content.decoded ? content.value : text(item.content)) : encoded,
         image: imageOf(item),
+        ...(xmlBase.length ? { xmlBase } : {}),
       };
     }),
   };
