@@ -187,7 +187,7 @@ export function createApp(deps: AppDeps): C360App {
 
   // Webhooks read their raw body, so they sit before the body parsers, behind their rate limit.
   app.use('/api/sync-sanity', limits.webhook);
-  app.use(sanityWebhookRouter({ db, clock, logger, secret: config.sanity.webhookSecret }));
+  app.use(sanityWebhookRouter({ db, clock, logger, secret: config.sanity.webhookSecret, insecureDev: config.sanity.insecureDev }));
 
   app.use(cookieParser());
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));

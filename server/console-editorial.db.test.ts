@@ -15,7 +15,7 @@ const now = new Date();
 const NO_SUCH = '00000000-0000-4000-8000-00000000dead';
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { C360_SANITY_INSECURE_DEV: '1' } }); // its Content Sync test posts unsigned deliveries
   const e = await t.signedIn('editor', 'workflow.editor@c360.test');
   editor = e.client;
   editorEmail = e.user.email;

@@ -156,7 +156,7 @@ let fixtures: Fixtures;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   t = await startTestApp({
-    env: { SMTP_URL: smtp.url },
+    env: { SMTP_URL: smtp.url, C360_SANITY_INSECURE_DEV: '1' },
     rateLimits: { signUp: { windowMs: 60_000, limit: 1000 }, newsletter: { windowMs: 60_000, limit: 1000 }, signIn: { windowMs: 60_000, limit: 1000 } },
   });
   for (const role of ['reader', 'editor', 'admin'] as const) users[role] = await addUser(t.db.knex, { email: `matrix-${role}@c360.test`, role, password: 'matrix-pass-42' });

@@ -14,8 +14,15 @@ import { findAppliedDelivery, findStoryIdBySanityId, finishDelivery, recordDeliv
  * - When a secret is configured, a request needs a valid `sanity-webhook-signature` (checked with
  *   Sanity's own toolkit over the raw body) or an `x-sanity-secret` header equal to the secret.
  *   The toolkit has no replay window, so a signature more than 5 minutes from our clock is refused.
- * - The operation comes from Sanity's `sanity-operation` header (create, update, delete); without
- *   it a document is upserted. Create and update are the same idempotent upsert by sanity_id.
+ *   Without a secret every delivery is refused, unless the operator opted into
+ *   C360_SANITY_INSECURE_DEV=1 (local development: unsigned deliveries accepted).
+ * - The signature covers the body only, never the headers: so for a signed delivery the operation
+ *   and the document id come from the signed body (`"operation": delta::operation()` in the
+ *   webhook's projection, and `_id`), and a `sanity-operation` header that says otherwise is refused.
+ *   Otherwise a replayed update with an added `sanity-operation: delete` header would delete the
+ *   story. Without an operation in the body a signed delivery is an upsert. With the shared-secret
+ *   header (or in insecure development mode) the headers are trusted as before. Create and update
+ *   are the same idempotent upsert by sanity_id.
  * - A delivery whose `idempotency-key` was already applied is acknowledged and not applied again
  *   (Sanity retries a failed delivery, and may deliver twice).
  * - Everything a delivery changes happens in one transaction with its delivery record; every
@@ -28,9 +35,14 @@ export const SANITY_BODY_LIMIT_BYTES = 1_000_000;
 export type WebhookInput = {
   rawBody: Buffer;
   headers: Record<string, string | string[] | undefined>;
-  /** SANITY_WEBHOOK_SECRET; when unset every request is accepted (development only). */
+  /** SANITY_WEBHOOK_SECRET; when unset every request is refused unless `insecureDev`. */
   secret?: string;
+  /** C360_SANITY_INSECURE_DEV=1: with no secret, accept unsigned deliveries (development only). */
+  insecureDev?: boolean;
 };
+
+/** How a delivery proved itself: the signature covers the body only; the others trust the headers. */
+export type Authentication = 'signature' | 'shared_secret' | 'insecure_dev';
 
 export type WebhookResponse = { status: number; body: Record<string, unknown> };
 
@@ -58,11 +70,14 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Throws a 401 Refusal unless the request carries the secret or a fresh, valid signature. */
-export async function authenticate(input: WebhookInput, now: Date): Promise<void> {
-  if (!input.secret) return;
+export async function authenticate(input: WebhookInput, now: Date): Promise<Authentication> {
+  if (!input.secret) {
+    if (input.insecureDev) return 'insecure_dev';
+    throw new Refusal(401, 'webhook_not_configured', 'SANITY_WEBHOOK_SECRET is not set on this server, so deliveries are refused. Set it to the secret of the Sanity webhook (or C360_SANITY_INSECURE_DEV=1 for local development only).');
+  }
   const shared = header(input.headers, 'x-sanity-secret');
   if (shared !== undefined) {
-    if (sameSecret(shared, input.secret)) return;
+    if (sameSecret(shared, input.secret)) return 'shared_secret';
     throw new Refusal(401, 'unauthorized', 'The x-sanity-secret header does not match SANITY_WEBHOOK_SECRET.');
   }
   const signature = header(input.headers, 'sanity-webhook-signature');
@@ -79,6 +94,25 @@ export async function authenticate(input: WebhookInput, now: Date): Promise<void
   if (!(await isValidSignature(input.rawBody.toString('utf8'), signature, input.secret))) {
     throw new Refusal(401, 'unauthorized', 'The webhook signature does not match the body and secret.');
   }
+  return 'signature';
+}
+
+/**
+ * The operation of a signed delivery, from its body. A header may only repeat it (or, without one
+ * in the body, say create/update, which is the default upsert anyway): a delete must be signed.
+ */
+function signedOperation(body: Record<string, unknown>, headerValue: string | undefined): Operation | null {
+  const fromBody = body.operation === undefined ? null : parseOperation(typeof body.operation === 'string' ? body.operation : String(body.operation));
+  const fromHeader = parseOperation(headerValue);
+  if (fromHeader === null || fromHeader === fromBody) return fromBody;
+  if (fromBody === null && fromHeader !== 'delete') return fromHeader;
+  throw new Refusal(
+    400,
+    'operation_not_signed',
+    fromBody === null
+      ? `The sanity-operation header says "${fromHeader}" but the signed body names no operation: add "operation": delta::operation() to the webhook's projection.`
+      : `The sanity-operation header ("${fromHeader}") differs from the operation in the signed body ("${fromBody}").`,
+  );
 }
 
 function parseOperation(value: string | undefined): Operation | null {
@@ -193,9 +227,15 @@ export async function handleSanityWebhook(db: Knex, deps: { clock: () => Date; l
   };
 
   try {
-    await authenticate(input, receivedAt);
-    operation = parseOperation(header(input.headers, 'sanity-operation'));
+    const how = await authenticate(input, receivedAt);
     const body = parseBody(input.rawBody);
+    if (how === 'signature') {
+      // Headers are not signed: only the body says what to do, and to which document.
+      operation = signedOperation(body, header(input.headers, 'sanity-operation'));
+      documentId = null;
+    } else {
+      operation = parseOperation(header(input.headers, 'sanity-operation'));
+    }
     if (typeof body._id === 'string') documentId = body._id;
     if (typeof body._type === 'string') documentType = body._type;
     const op: Operation = operation ?? 'update';
@@ -203,7 +243,7 @@ export async function handleSanityWebhook(db: Knex, deps: { clock: () => Date; l
     if (op === 'delete') {
       // A delete may carry only the id (the document is gone): only the id must be there.
       if (body._type !== undefined && !isSyncedType(body._type)) validate(body);
-      if (!documentId) throw new Refusal(400, 'invalid_document', 'A delete needs the document _id (in the body or the sanity-document-id header).');
+      if (!documentId) throw new Refusal(400, 'invalid_document', how === 'signature' ? 'A delete needs the document _id in the signed body.' : 'A delete needs the document _id (in the body or the sanity-document-id header).');
     } else {
       doc = validate(body);
     }
@@ -264,4 +304,15 @@ export async function recordOversizedDelivery(db: Knex, deps: { clock: () => Dat
     deps.logger.error({ err: (error as Error).message }, 'could not record a webhook delivery');
   }
   return { status: 413, body: { error: { code: 'payload_too_large', message } } };
+}
+
+export type WebhookSecurity = { mode: 'signed' | 'insecure_dev' | 'refusing'; message: string };
+
+/** How this server treats deliveries, for start-up logs and the console's webhook health. */
+export function describeWebhookSecurity(options: { secret?: string; insecureDev?: boolean }): WebhookSecurity {
+  if (options.secret) return { mode: 'signed', message: 'SANITY_WEBHOOK_SECRET is set: deliveries must carry a valid signature (at most 5 minutes old) or the secret.' };
+  if (options.insecureDev) {
+    return { mode: 'insecure_dev', message: 'INSECURE: SANITY_WEBHOOK_SECRET is not set and C360_SANITY_INSECURE_DEV=1, so unsigned deliveries are accepted: anyone who can reach /api/sync-sanity can rewrite or delete CMS stories. Development only.' };
+  }
+  return { mode: 'refusing', message: 'SANITY_WEBHOOK_SECRET is not set: every delivery is refused. Set it to the Sanity webhook\'s secret (or C360_SANITY_INSECURE_DEV=1 for local development only).' };
 }

@@ -7,6 +7,7 @@ import { curationLists, dashboardOverview, sanityDocuments, searchArticles, sync
 import { createTask, deleteTask, listAssignees, listTasks, TASK_PRIORITIES, TASK_STATUSES, updateTask } from '../../core/console/editorial-tasks';
 import { createConsoleStory, editStoryContent, moveStoryStage } from '../../core/console/story-editing';
 import { C360Error } from '../../core/errors';
+import { describeWebhookSecurity } from '../../core/sanity/handle-webhook';
 import { createAiProvider } from '../../core/pipeline/summarise/create-provider';
 import { LAYER_TYPES, PIPELINE_STAGES } from '../../core/stories/story';
 import { parseBody, parseQuery } from '../middleware/validate';
@@ -151,7 +152,14 @@ export const EDITORIAL_ROUTES: readonly ConsoleRoute[] = [
     role: 'editor',
     handler: async (req, _res, ctx) => {
       const overview = await syncOverview(ctx.db, ctx.clock(), cardFilter(parseQuery(articlesQuery, req)));
-      return { ...overview, articles: presentSearch(overview.articles), webhookUrl: webhookUrl(req, ctx.config.publicUrl), secretConfigured: Boolean(ctx.config.sanity.webhookSecret) };
+      const security = describeWebhookSecurity({ secret: ctx.config.sanity.webhookSecret, insecureDev: ctx.config.sanity.insecureDev });
+      return {
+        ...overview,
+        health: { ...overview.health, healthy: overview.health.healthy && security.mode !== 'refusing', security },
+        articles: presentSearch(overview.articles),
+        webhookUrl: webhookUrl(req, ctx.config.publicUrl),
+        secretConfigured: Boolean(ctx.config.sanity.webhookSecret),
+      };
     },
   },
   // Sanity Editor page: CMS documents and their status.

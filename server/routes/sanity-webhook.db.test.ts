@@ -2,6 +2,7 @@ import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getWebhookHealth } from '../../core/sanity/delivery-repository';
 import { getStoryById } from '../../core/stories/story-repository';
+import { captureLogger } from '../../test/helpers/capture-logger';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 
 const SECRET = 'sanity-test-secret-0123456789';
@@ -136,14 +137,39 @@ describe('POST /api/sync-sanity', () => {
 
   it('deletes by unpublishing and marking the story (its audit trail stays)', async () => {
     await send({ body: article('art-5') });
-    const res = await send({ body: JSON.stringify({ _id: 'art-5' }), operation: 'delete' });
+    const res = await send({ body: JSON.stringify({ _id: 'art-5', operation: 'delete' }), operation: 'delete' });
     expect(res.json).toMatchObject({ result: 'applied', operation: 'delete', change: 'deleted' });
     const story = await storyBySanityId('art-5');
     expect(story).toMatchObject({ pipeline_stage: 'ingested', status: 'deleted', sync_status: 'deleted', is_featured: false });
     expect(story!.audit_log.map((e) => e.action)).toEqual(['sanity_created', 'sanity_deleted']);
-    const viaHeader = await send({ body: '{}', operation: 'delete', headers: { 'sanity-document-id': 'never-synced' } });
+    const viaHeader = await send({ body: '{}', sign: 'none', operation: 'delete', headers: { 'x-sanity-secret': SECRET, 'sanity-document-id': 'never-synced' } });
     expect(viaHeader.json).toMatchObject({ result: 'applied', change: 'nothing to delete' });
-    expect((await send({ body: '{}', operation: 'delete' })).status).toBe(400);
+    expect((await send({ body: '{"operation":"delete"}' })).status).toBe(400);
+  });
+
+  it('takes a signed delivery\'s operation from the signed body: a replay with an added sanity-operation: delete header is refused', async () => {
+    const body = article('art-replay');
+    const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
+    const first = await send({ body, sign: 'none', headers: { 'sanity-webhook-signature': signature }, operation: 'create' });
+    expect(first.json).toMatchObject({ result: 'applied', change: 'created' });
+    // The same signed bytes, replayed within the window, with headers the signature does not cover.
+    const added: Record<string, string>[] = [{ 'sanity-operation': 'delete' }, { 'sanity-operation': 'DELETE' }, { 'sanity-operation': 'delete', 'sanity-document-id': 'art-replay' }];
+    for (const headers of added) {
+      const replay = await send({ body, sign: 'none', headers: { 'sanity-webhook-signature': signature, ...headers } });
+      expect(replay.status).toBe(400);
+      expect(replay.json.error.code).toBe('operation_not_signed');
+    }
+    expect(await storyBySanityId('art-replay')).toMatchObject({ status: 'draft', sync_status: 'synced' });
+    // A header contradicting the body's operation is refused too; one repeating it is fine.
+    const deleteBody = JSON.stringify({ _id: 'art-replay', _type: 'article', operation: 'delete' });
+    expect((await send({ body: deleteBody, operation: 'update' })).json.error.code).toBe('operation_not_signed');
+    // A signed delete names its document in the body: a sanity-document-id header cannot redirect it.
+    await send({ body: article('art-bystander') });
+    const redirected = await send({ body: JSON.stringify({ operation: 'delete' }), headers: { 'sanity-document-id': 'art-bystander' } });
+    expect(redirected.status).toBe(400);
+    expect(await storyBySanityId('art-bystander')).toMatchObject({ status: 'draft' });
+    const signedDelete = await send({ body: deleteBody, operation: 'delete' });
+    expect(signedDelete.json).toMatchObject({ result: 'applied', operation: 'delete', change: 'deleted' });
   });
 
   it('writes nothing when applying fails half-way, and the retry can still apply', async () => {
@@ -175,5 +201,53 @@ describe('POST /api/sync-sanity', () => {
     const res = await fetch(`${t.url}/api/sync-sanity`);
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe('not_found');
+  });
+});
+
+describe('POST /api/sync-sanity without SANITY_WEBHOOK_SECRET', () => {
+  const doc = JSON.stringify({ _id: 'open-1', _type: 'article', title: 'Unsigned delivery' });
+  const post = (app: TestApp, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}/api/sync-sanity`, { method: 'POST', headers: { 'content-type': 'application/json', 'sanity-operation': 'delete', ...headers }, body: doc });
+
+  it('refuses every delivery, says so at start-up and in the console\'s webhook health', async () => {
+    const log = captureLogger('warn');
+    const app = await startTestApp({ logger: log.logger });
+    try {
+      expect(log.text()).toMatch(/SANITY_WEBHOOK_SECRET is not set: every delivery is refused/);
+      const attempts: Record<string, string>[] = [{}, { 'x-sanity-secret': '' }, { 'x-sanity-secret': 'anything' }, { 'sanity-webhook-signature': 't=1,v1=abc' }];
+      for (const headers of attempts) {
+        const res = await post(app, headers);
+        expect(res.status).toBe(401);
+        expect(((await res.json()) as any).error.code).toBe('webhook_not_configured');
+      }
+      expect(await app.db.knex('synced_content').where('sanity_id', 'open-1').first()).toBeUndefined();
+      const { client } = await app.signedIn('editor');
+      const sync = await client.json(await client.get('/api/console/sync'));
+      expect(sync.health).toMatchObject({ healthy: false, security: { mode: 'refusing', message: expect.stringContaining('SANITY_WEBHOOK_SECRET') } });
+      expect(sync.secretConfigured).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('accepts unsigned deliveries only with C360_SANITY_INSECURE_DEV=1, with a warning at start-up and in the health', async () => {
+    const log = captureLogger('warn');
+    const app = await startTestApp({ logger: log.logger, env: { C360_SANITY_INSECURE_DEV: '1' } });
+    try {
+      expect(log.lines().some((l) => l.level === 40 && /INSECURE/.test(String(l.msg)))).toBe(true);
+      const res = await fetch(`${app.url}/api/sync-sanity`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: doc });
+      expect(res.status).toBe(200);
+      const { client } = await app.signedIn('editor');
+      const sync = await client.json(await client.get('/api/console/sync'));
+      expect(sync.health.security).toMatchObject({ mode: 'insecure_dev', message: expect.stringContaining('INSECURE') });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with a secret, the health says deliveries must be signed', async () => {
+    const { client } = await t.signedIn('editor');
+    const sync = await client.json(await client.get('/api/console/sync'));
+    expect(sync.health.security.mode).toBe('signed');
   });
 });

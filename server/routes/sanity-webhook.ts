@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from '../../core/logger';
-import { handleSanityWebhook, recordOversizedDelivery, SANITY_BODY_LIMIT_BYTES } from '../../core/sanity/handle-webhook';
+import { describeWebhookSecurity, handleSanityWebhook, recordOversizedDelivery, SANITY_BODY_LIMIT_BYTES } from '../../core/sanity/handle-webhook';
 import { sendError } from '../http-errors';
 
 /**
@@ -11,13 +11,14 @@ import { sendError } from '../http-errors';
  */
 export const SANITY_WEBHOOK_PATH = '/api/sync-sanity';
 
-export function sanityWebhookRouter(deps: { db: Knex; clock: () => Date; logger: Logger; secret?: string }): Router {
+export function sanityWebhookRouter(deps: { db: Knex; clock: () => Date; logger: Logger; secret?: string; insecureDev?: boolean }): Router {
   const router = Router();
-  if (!deps.secret) deps.logger.warn({}, 'SANITY_WEBHOOK_SECRET is not set: /api/sync-sanity accepts unsigned deliveries (set it in production)');
+  const security = describeWebhookSecurity(deps);
+  if (security.mode !== 'signed') deps.logger.warn({ sanityWebhook: security.mode }, security.message);
 
   router.post(SANITY_WEBHOOK_PATH, express.raw({ type: () => true, limit: SANITY_BODY_LIMIT_BYTES }), async (req, res) => {
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const result = await handleSanityWebhook(deps.db, deps, { rawBody, headers: req.headers, secret: deps.secret });
+    const result = await handleSanityWebhook(deps.db, deps, { rawBody, headers: req.headers, secret: deps.secret, insecureDev: deps.insecureDev });
     res.setHeader('Cache-Control', 'no-store');
     res.status(result.status).json(result.body);
   });

@@ -152,7 +152,7 @@ function SanityTab() {
         </label>
         <CopyField label="Webhook URL" value={answer.webhookUrl} />
         <p className="c-hint">
-          Webhook secret (SANITY_WEBHOOK_SECRET): {answer.webhookSecretSet ? 'set: deliveries must carry a valid signature.' : 'not set: every delivery is accepted (development only).'}
+          Webhook secret (SANITY_WEBHOOK_SECRET): {answer.webhookSecretSet ? 'set: deliveries must carry a valid signature.' : 'not set: every delivery is refused (unless C360_SANITY_INSECURE_DEV=1, development only).'}
         </p>
         <div className="c-row">
           <button type="submit" className="c-button" disabled={busy}>

@@ -27,6 +27,8 @@ export type WebhookHealth = {
   lastError: { at: string; code: string | null; message: string | null } | null;
   last24h: Record<'applied' | 'duplicate' | 'rejected' | 'failed', number>;
   syncedStories: number;
+  /** How the server treats deliveries (Content Sync only): signed, insecure development mode, or refusing all (no secret). */
+  security?: { mode: 'signed' | 'insecure_dev' | 'refusing'; message: string };
 };
 export type Delivery = { id: number; received_at: string; operation: string | null; document_id: string | null; document_type: string | null; result: string; http_status: number; error_code: string | null; error: string | null; story_id: string | null; duration_ms: number | null };
 

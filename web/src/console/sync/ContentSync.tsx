@@ -4,7 +4,7 @@ import { useToast } from '../../shared/toasts';
 import { CopyField } from '../CopyField';
 import { CheckIcon, ExternalIcon, RefreshIcon, SearchIcon, SyncIcon, AlertIcon, DocumentIcon } from '../icons';
 import { useLiveReload } from '../live/LiveEvents';
-import { consoleApi } from '../stories/api';
+import { consoleApi, type WebhookHealth } from '../stories/api';
 import { StoryCardView } from '../stories/StoryCardView';
 import { timeAgo } from '../format';
 import { Badge, Card, EmptyState, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
@@ -88,13 +88,20 @@ export default function ContentSync() {
                       ? health.lastDeliveryAt
                         ? `Last delivery ${timeAgo(health.lastDeliveryAt)} (${health.lastResult})`
                         : 'No deliveries received yet'
-                      : (health.lastError?.message ?? health.lastError?.code ?? 'The last delivery failed')
+                      : health.security?.mode === 'refusing'
+                        ? health.security.message
+                        : (health.lastError?.message ?? health.lastError?.code ?? 'The last delivery failed')
                     : undefined
                 }
                 icon={health && !health.healthy ? <AlertIcon /> : <CheckIcon />}
                 tone={health && !health.healthy ? 'red' : 'green'}
               />
             </div>
+            {health?.security && health.security.mode !== 'signed' ? (
+              <p className="c-hint" role="alert">
+                <Badge tone={health.security.mode === 'insecure_dev' ? 'red' : 'orange'}>{health.security.mode === 'insecure_dev' ? 'Insecure development mode' : 'Webhook refusing deliveries'}</Badge> {health.security.message}
+              </p>
+            ) : null}
             {health ? (
               <Card title="Webhook deliveries (last 24 hours)">
                 <div className="c-row">
@@ -197,14 +204,14 @@ export default function ContentSync() {
             )}
           </>
         ) : (
-          <WebhookSetup url={data?.webhookUrl ?? `${window.location.origin}/api/sync-sanity`} secretConfigured={data?.secretConfigured ?? false} />
+          <WebhookSetup url={data?.webhookUrl ?? `${window.location.origin}/api/sync-sanity`} secretConfigured={data?.secretConfigured ?? false} security={data?.health.security} />
         )}
       </Tabs>
     </>
   );
 }
 
-function WebhookSetup({ url, secretConfigured }: { url: string; secretConfigured: boolean }) {
+function WebhookSetup({ url, secretConfigured, security }: { url: string; secretConfigured: boolean; security?: WebhookHealth['security'] }) {
   return (
     <div className="c-setup">
       <Card title="Webhook URL">
@@ -223,8 +230,18 @@ function WebhookSetup({ url, secretConfigured }: { url: string; secretConfigured
             <CopyField label="Filter" value={`_type in ["article", "story", "layerPack"]`} toastLabel="Filter" />
           </li>
           <li>
-            Optional but recommended: a secret. Set the same value as <span className="c-mono">SANITY_WEBHOOK_SECRET</span> on this server; Sanity then signs each delivery, or send it in the <span className="c-mono">x-sanity-secret</span> header.{' '}
-            {secretConfigured ? <Badge tone="green">A secret is set on this server</Badge> : <Badge tone="orange">No secret set: every delivery is accepted</Badge>}
+            Projection: the signature covers the body only, so the operation must travel in it (a delete is applied only when the signed body says so):
+            <CopyField label="Projection" value={`{..., "operation": delta::operation()}`} toastLabel="Projection" />
+          </li>
+          <li>
+            Required: a secret. Set the same value as <span className="c-mono">SANITY_WEBHOOK_SECRET</span> on this server; Sanity then signs each delivery, or send it in the <span className="c-mono">x-sanity-secret</span> header.{' '}
+            {secretConfigured ? (
+              <Badge tone="green">A secret is set on this server</Badge>
+            ) : security?.mode === 'insecure_dev' ? (
+              <Badge tone="red">No secret, insecure development mode: every delivery is accepted</Badge>
+            ) : (
+              <Badge tone="orange">No secret set: every delivery is refused</Badge>
+            )}
           </li>
           <li>Save the webhook.</li>
           <li>Test it: publish or update a document in the studio.</li>
