@@ -11,11 +11,48 @@ import ipaddr from 'ipaddr.js';
 
 export type AddressCheck = { allowed: true } | { allowed: false; reason: string };
 
-/** Only ordinary public unicast addresses; IPv4-mapped IPv6 is judged as the IPv4 it carries. */
+/**
+ * IPv4 addresses an IPv6 address carries, by the transition formats that route to them:
+ * IPv4-compatible (::a.b.c.d, deprecated), IPv4-mapped (::ffff:a.b.c.d), IPv4-translated
+ * (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4 (2002:AABB:CCDD::),
+ * Teredo (2001:0::/32: server and obfuscated client) and ISATAP interface ids (…:0:5efe:a.b.c.d).
+ */
+export function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const p = address.parts;
+  const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const last = v4(p[6]!, p[7]!);
+  const found: ipaddr.IPv4[] = [];
+  const zeros = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 6)) found.push(last); // ::a.b.c.d
+  if (zeros(0, 5) && p[5] === 0xffff) found.push(last); // ::ffff:a.b.c.d
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) found.push(last); // ::ffff:0:a.b.c.d
+  if (p[0] === 0x64 && p[1] === 0xff9b) {
+    found.push(last); // 64:ff9b::/96
+    if (p[2] === 1) found.push(v4(p[3]!, ((p[4]! & 0xff) << 8) | (p[5]! >> 8)), v4(p[6]!, p[7]!)); // 64:ff9b:1::/48 (RFC 6052 /48 layout; and the common /96 one)
+  }
+  if (p[0] === 0x2002) found.push(v4(p[1]!, p[2]!)); // 6to4
+  if (p[0] === 0x2001 && p[1] === 0) found.push(v4(p[2]!, p[3]!), v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff)); // Teredo server, client
+  if ((p[4] === 0 || p[4] === 0x200) && p[5] === 0x5efe) found.push(last); // ISATAP
+  return found;
+}
+
+/**
+ * Only ordinary public unicast addresses. An IPv6 address that carries an IPv4 address is refused
+ * when that IPv4 address is not public (every form above); IPv4-mapped IPv6 is judged as the IPv4
+ * it carries, and the other transition ranges are refused outright (a feed has no business there).
+ */
 export function checkAddress(address: string): AddressCheck {
   if (!ipaddr.isValid(address)) return { allowed: false, reason: `"${address}" is not an IP address` };
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    for (const inner of embeddedIPv4(v6)) {
+      const innerRange = inner.range();
+      if (innerRange !== 'unicast') return { allowed: false, reason: `${address} carries the ${innerRange} IPv4 address ${inner.toString()}` };
+    }
+    if (v6.isIPv4MappedAddress()) return checkAddress(v6.toIPv4Address().toString());
+    if (v6.parts.slice(0, 6).every((x) => x === 0)) return { allowed: false, reason: `${address} is an IPv4-compatible IPv6 address (deprecated)` };
+  }
   const range = parsed.range();
   // Everything but 'unicast' is loopback, private (RFC 1918), link-local, ULA, CGNAT, multicast,
   // reserved, documentation, or an IPv6 form that embeds an IPv4 address we could not vouch for.
