@@ -80,7 +80,7 @@ export async function parseFeedText(text: string, options: { timeoutMs?: number 
 }
 
 type RawItem = Parser.Item & Record<string, unknown>;
-type RawFeed = Parser.Output<RawItem> & { ttl?: string; language?: string };
+type RawFeed = Parser.Output<RawItem> & { ttl?: string; language?: string; feedAttrs?: unknown; feedLinks?: unknown };
 
 function parseXml(xml: string, timeoutMs: number): Promise<RawFeed> {
   // A parser object reused after a truncated feed can hang: a new one per feed, with a deadline.
