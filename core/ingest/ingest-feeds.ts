@@ -5,7 +5,7 @@ import { claimDueFeeds, moveFeed, recordFetchOutcome } from '../feeds/feed-repos
 import type { Logger } from '../logger';
 import { decodeFeedBody } from './decode-charset';
 import { FeedFetchError, fetchFeed, headerValue, type FetchOptions } from './http-fetch';
-import { normaliseEntry, type NormalisedItem } from './normalise-item';
+import { normaliseEntry, siteAddressKey, type NormalisedItem } from './normalise-item';
 import { FeedParseError, parseFeedText, type ParsedFeed } from './parse-feed';
 import { failureDelayMs, needsUnconditionalFetch, parseRetryAfter, successDelayMs } from './politeness';
 import { storeItems, type ItemSource } from './raw-item-repository';
@@ -217,9 +217,11 @@ export function normaliseEntries(parsed: ParsedFeed, context: { fetchedAt: Date;
     log.warn({ item: bad.index, reason: bad.reason }, 'item skipped');
   }
   const baseUrl = parsed.link ?? context.baseUrl;
+  const siteKey = siteAddressKey(parsed.link, context.baseUrl);
   for (const entry of parsed.entries) {
     try {
       const item = normaliseEntry(entry, { fetchedAt: context.fetchedAt, baseUrl: safeBase(baseUrl) ?? context.baseUrl });
+      if (item && siteKey !== null && item.url && siteAddressKey(item.url) === siteKey) item.urlIsIdentity = false;
       if (item) items.push(item);
       else skipped++;
     } catch (error) {

@@ -115,3 +115,17 @@ describe('ingestFeedDocument', () => {
     expect(stats.results.find((r) => r.outlet === 'Remote')!.error).toMatch(/local files only/);
   });
 });
+
+describe('de-duplication by link', () => {
+  it('does not merge different items whose link is the feed\'s own home page (a podcast feed): guid or content hash tells them apart', async () => {
+    const input = { body: fixture('podcast-home-links.xml'), label: 'podcast-home-links.xml', outlet: 'Radio Caribbean' };
+    const first = await ingestFeedDocument(db.knex, deps(), input);
+    expect(first).toMatchObject({ itemsNew: 9, duplicates: 0 });
+    const again = await ingestFeedDocument(db.knex, deps('2030-03-02T12:00:00Z'), input);
+    expect(again).toMatchObject({ itemsNew: 0, duplicates: 9 });
+    // An article link still identifies its item: another outlet carrying it matches by link.
+    const award = Buffer.from('<rss version="2.0"><channel><title>Other</title><link>https://other.example/</link><item><title>Award for the station</title><link>https://radio.example/news/award</link></item></channel></rss>');
+    expect(await ingestFeedDocument(db.knex, deps(), { body: award, label: 'other.xml', outlet: 'Other Outlet' })).toMatchObject({ itemsNew: 0, duplicates: 1, carried: 1 });
+  });
+});
+

@@ -14,6 +14,11 @@ export type NormalisedItem = {
   imageUrl: string | null;
   publishedAt: Date;
   contentHash: string;
+  /**
+   * False when the link is the feed's own site address (a podcast or a bulletin linking every item
+   * to the home page): then the link identifies nothing and de-duplication goes by guid or content.
+   */
+  urlIsIdentity?: boolean;
 };
 
 /** A feed may be a few minutes ahead of our clock; beyond this a date is a mistake or a trick to stay on top. */
@@ -35,6 +40,18 @@ export function canonicalUrl(url: string | undefined, base?: string): string | n
   for (const key of [...parsed.searchParams.keys()]) if (TRACKING_PARAMS.test(key)) parsed.searchParams.delete(key);
   if ([...parsed.searchParams.keys()].length === 0) parsed.search = '';
   return parsed.href;
+}
+
+/**
+ * A site address reduced to what names the same page: scheme, `www.`, a trailing slash, an index
+ * file, tracking parameters and the fragment ignored. Null when it is not an http(s) address.
+ */
+export function siteAddressKey(url: string | undefined, base?: string): string | null {
+  const canonical = canonicalUrl(url, base);
+  if (!canonical) return null;
+  const parsed = new URL(canonical);
+  const path = parsed.pathname.replace(/\/index\.(?:html?|php)$/i, '/').replace(/\/+$/, '');
+  return `${parsed.host.replace(/^www\./, '')}${path}${parsed.search}`;
 }
 
 /** Parses a feed date; returns null for missing, unparseable or implausibly old values. */

@@ -6,7 +6,7 @@ import type { NormalisedItem } from './normalise-item';
 /**
  * Stores normalised items in raw_feeds, once. An item matches a stored one by guid (a short guid
  * like "123" only within the same outlet: such guids collide across sites), by canonical URL, or
- * by content hash. A match from another outlet is recorded in raw_item_carriers ("also carried
+ * by content hash (a link that is only the feed's home page is no identity). A match from another outlet is recorded in raw_item_carriers ("also carried
  * by"), never stored twice. All in one transaction holding an advisory lock, so two workers
  * ingesting the same wire story at once cannot both insert it.
  */
@@ -39,7 +39,7 @@ export async function storeItems(db: Knex, items: readonly NormalisedItem[], sou
     await trx.raw('select pg_advisory_xact_lock(?)', [INGEST_LOCK_KEY]);
     const globalGuids = [...new Set(items.map((i) => i.guid).filter((g): g is string => g !== null && isGlobalGuid(g)))];
     const localGuids = [...new Set(items.map((i) => i.guid).filter((g): g is string => g !== null && !isGlobalGuid(g)))];
-    const urls = [...new Set(items.map((i) => i.url).filter((u): u is string => u !== null))];
+    const urls = [...new Set(items.map(identityUrl).filter((u): u is string => u !== null))];
     const hashes = [...new Set(items.map((i) => i.contentHash))];
     const stored: Stored[] = await trx('raw_feeds')
       .select('id', 'outlet', 'guid', 'url', 'content_hash')
@@ -85,7 +85,7 @@ export async function storeItems(db: Knex, items: readonly NormalisedItem[], sou
         updated_at: now.toISOString(),
       };
       // Later items of this same batch must match this one too (a feed listing one item twice).
-      const pending: Stored = { id: `pending:${fresh.length}`, outlet: source.outlet, guid: item.guid, url: item.url, content_hash: item.contentHash };
+      const pending: Stored = { id: `pending:${fresh.length}`, outlet: source.outlet, guid: item.guid, url: identityUrl(item), content_hash: item.contentHash };
       index.add(pending);
       fresh.push({ item, row });
     }
@@ -131,6 +131,11 @@ function carrierRow(rawFeedId: string, source: ItemSource, item: NormalisedItem,
 
 type MatchBy = 'guid' | 'url' | 'content_hash';
 
+/** The link as an identity, or null when it is only the feed's home page (see NormalisedItem.urlIsIdentity). */
+function identityUrl(item: NormalisedItem): string | null {
+  return item.urlIsIdentity === false ? null : item.url;
+}
+
 class MatchIndex {
   private readonly byGlobalGuid = new Map<string, Stored>();
   private readonly byLocalGuid = new Map<string, Stored>();
@@ -151,8 +156,9 @@ class MatchIndex {
       const row = isGlobalGuid(item.guid) ? this.byGlobalGuid.get(item.guid) : this.byLocalGuid.get(`${outlet}\u0000${item.guid}`);
       if (row) return { row, by: 'guid' };
     }
-    if (item.url) {
-      const row = this.byUrl.get(item.url);
+    const url = identityUrl(item);
+    if (url) {
+      const row = this.byUrl.get(url);
       if (row) return { row, by: 'url' };
     }
     const row = this.byHash.get(item.contentHash);
