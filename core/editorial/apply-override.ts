@@ -23,12 +23,15 @@ export async function applyOverride(
   return db.transaction(async (trx) => {
     const story = await lockedStory(trx, input.id);
     if (!story) throw new C360Error('not_found', `No story with id ${input.id}.`, { hint: 'Use `c360 stories list` or `c360 review` to see story ids.' });
-    const current = await trx('synced_content').select('pipeline_next').where('id', story.id).first();
+    const current = await trx('synced_content').select('pipeline_next', 'sources_version').where('id', story.id).first();
     const { patch, audit } = overridePatch(story, input.action, input.actor, input.now, input.reason);
     const work: StoryWorkPatch = {};
     switch (input.action) {
       case 'approve':
         work.flag_origin = null;
+        // The approval holds for the sources the editor saw; while the pipeline is still rewriting the
+        // story from new sources (summarise, fact-check), it is for what those replace and lapses.
+        work.approved_sources_version = current?.pipeline_next === 'summarise' || current?.pipeline_next === 'fact_check' ? null : Number(current?.sources_version ?? 0);
         if (!current?.pipeline_next && !isLive(story)) work.pipeline_next = 'publish';
         break;
       case 'reject':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPublishGate, GATE_MESSAGE, isLive, NO_FEATURE, publishButtonLabel, publishPatch } from './publishing';
+import { checkPublishGate, decidePublication, GATE_MESSAGE, isLive, NO_FEATURE, publishButtonLabel, publishPatch } from './publishing';
 
 const passing = { source_count: 2, triangulation_check: true, ai_fact_check_panel: [{ claim: 'c', resolved: true }] };
 const now = new Date('2026-11-20T12:00:00Z');
@@ -30,6 +30,31 @@ describe('checkPublishGate', () => {
       ok: false,
       missing: ['sources', 'fact_check'],
     });
+  });
+});
+
+describe('checkPublishGate and claim decisions', () => {
+  it('does not count a claim an editor dismissed', () => {
+    expect(checkPublishGate({ ...passing, ai_fact_check_panel: [{ claim: 'c', resolved: false, decision: 'dismissed' }] })).toEqual({ ok: true });
+    expect(checkPublishGate({ ...passing, ai_fact_check_panel: [{ claim: 'c', resolved: false, decision: 'disputed' }] })).toMatchObject({ ok: false, missing: ['fact_check'] });
+  });
+});
+
+describe('decidePublication', () => {
+  type Input = Parameters<typeof decidePublication>[0];
+  const ok = { ok: true } as const;
+  const claims: Input['gate'] = { ok: false, missing: ['fact_check'], message: GATE_MESSAGE };
+  it.each<[string, Input, ReturnType<typeof decidePublication>]>([
+    ['gate passes, low risk', { gate: ok, riskLevel: 'low', flag: null, flagOrigin: null, approved: false }, { action: 'publish' }],
+    ['gate passes, high risk, approved', { gate: ok, riskLevel: 'high', flag: null, flagOrigin: null, approved: true }, { action: 'publish' }],
+    ['gate passes, high risk', { gate: ok, riskLevel: 'high', flag: null, flagOrigin: null, approved: false }, { action: 'flag', flag: 'Not auto-published: risk high' }],
+    ['claims unresolved', { gate: claims, riskLevel: 'medium', flag: null, flagOrigin: null, approved: false }, { action: 'flag', flag: 'Not auto-published: needs every fact-check item resolved' }],
+    ['claims unresolved, approved: held, not flagged again', { gate: claims, riskLevel: 'high', flag: null, flagOrigin: null, approved: true }, { action: 'hold', missing: ['fact_check'] }],
+    ["the pipeline's own flag is kept", { gate: claims, riskLevel: 'high', flag: 'Risk high: x', flagOrigin: 'pipeline', approved: false }, { action: 'flag', flag: 'Risk high: x' }],
+    ["approved: the pipeline's stale flag does not hold it back", { gate: ok, riskLevel: 'high', flag: 'Risk high: x', flagOrigin: 'pipeline', approved: true }, { action: 'publish' }],
+    ["an editor's flag stays, approved or not", { gate: ok, riskLevel: 'low', flag: 'Manual rejection', flagOrigin: 'editor', approved: false }, { action: 'keep_editor_flag', flag: 'Manual rejection' }],
+  ])('%s', (_name, input, expected) => {
+    expect(decidePublication(input)).toEqual(expected);
   });
 });
 

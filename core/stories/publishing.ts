@@ -1,4 +1,4 @@
-import { auditEntry, type AuditEntry, type FactCheckItem, type StoryPatch } from './story';
+import { auditEntry, type AuditEntry, type FactCheckItem, type RiskLevel, type StoryPatch } from './story';
 
 /** The publish gate and what publishing writes (console spec sections 4, 5 and 9). */
 
@@ -22,9 +22,39 @@ export function checkPublishGate(story: Gated): GateResult {
   // Verification: the sources triangulate, or an editor verified the story by hand (an approve
   // override). Two sources and resolved fact-checks stay required either way.
   if (!story.triangulation_check && !story.human_verified) missing.push('triangulation');
-  // An empty or missing panel passes.
-  if ((story.ai_fact_check_panel ?? []).some((item) => !item.resolved)) missing.push('fact_check');
+  // An empty or missing panel passes; a claim an editor dismissed is not counted.
+  if ((story.ai_fact_check_panel ?? []).some((item) => !item.resolved && item.decision !== 'dismissed')) missing.push('fact_check');
   return missing.length === 0 ? { ok: true } : { ok: false, missing, message: GATE_MESSAGE };
+}
+
+export type PublicationDecision =
+  | { action: 'publish' }
+  | { action: 'keep_editor_flag'; flag: string }
+  | { action: 'hold'; missing: GateRequirement[] }
+  | { action: 'flag'; flag: string };
+
+/**
+ * What the publish stage (and an editor's claim decision, which recomputes it at once) does with a
+ * story that is not live. An editor's approval sticks: an approved story that still misses a
+ * requirement (claims to resolve, a second source) is held without a flag, not flagged again; the
+ * approval lapses only when the story's sources change (the fact-check stage clears it then).
+ */
+export function decidePublication(input: {
+  gate: GateResult;
+  riskLevel: RiskLevel;
+  /** The story's flag and who set it ('pipeline', 'editor'; null for none or unknown). */
+  flag: string | null;
+  flagOrigin: string | null;
+  approved: boolean;
+}): PublicationDecision {
+  const riskOk = input.riskLevel === 'low' || input.riskLevel === 'medium' || input.approved;
+  if (input.flag && input.flagOrigin !== 'pipeline') return { action: 'keep_editor_flag', flag: input.flag };
+  // An approval answers the pipeline's own flag (approving clears it; one left from before is stale).
+  const flag = input.approved ? null : input.flag;
+  if (input.gate.ok && riskOk && !flag) return { action: 'publish' };
+  if (input.approved) return { action: 'hold', missing: input.gate.ok ? [] : input.gate.missing };
+  const reasons = [...(input.gate.ok ? [] : [`needs ${describeMissing(input.gate.missing)}`]), ...(riskOk ? [] : [`risk ${input.riskLevel}`])];
+  return { action: 'flag', flag: flag ?? `Not auto-published: ${reasons.join('; ')}` };
 }
 
 export function describeMissing(missing: readonly GateRequirement[]): string {

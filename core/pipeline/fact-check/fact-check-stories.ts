@@ -1,16 +1,11 @@
-import { contentWords, splitSentences } from '../../nlp/analyse';
-import { SENSITIVE_WORDS } from '../../nlp/lexicons';
+import { dropStaleClaimDecisions, listClaimDecisions } from '../../editorial/claim-decision-repository';
 import { checkPublishGate, isLive } from '../../stories/publishing';
-import { auditEntry, type Layer } from '../../stories/story';
+import { auditEntry } from '../../stories/story';
 import { getStoryById } from '../../stories/story-repository';
 import { emptyStats, type StageContext, type StageStats } from '../types';
 import { claimStories, holdsStoryLease } from '../work/leases';
 import { recordStageFailure, saveStory } from '../work/save-story';
-import { loadStorySources } from '../work/story-sources';
-import { checkClaim, prepareVoices, type Claim } from './claims';
-import { assessIndependence } from './independence';
-import { traceLayers } from './provenance';
-import { assessRisk, scoreStory } from './risk';
+import { assessStory, parseClaims } from './assess-story';
 
 /**
  * Stage 3, fact-check and score: independence of the sources, each claim checked across them (the
@@ -18,6 +13,8 @@ import { assessRisk, scoreStory } from './risk';
  * reported speech, then triangulation_check, truth_score, fact_check_score, ai_risk_level and
  * flag_reason. The story moves to 'verified' (a live story stays published) and waits for publishing.
  * An editor's flag (reject, escalate) is never cleared here; the pipeline's own flag is recomputed.
+ * Editors' decisions on claims (confirm, dispute, dismiss) are applied while the sources are the ones
+ * they were made on, and dropped when the sources changed; so is an editor's approval.
  */
 export async function factCheckStories(ctx: StageContext, options: { limit?: number; only?: readonly string[] } = {}): Promise<StageStats> {
   const stats = emptyStats();
@@ -43,39 +40,27 @@ export async function factCheckStories(ctx: StageContext, options: { limit?: num
   return stats;
 }
 
-export function sensitiveTerms(texts: readonly string[]): string[] {
-  const lemmas = new Set(contentWords(texts.flatMap((t) => splitSentences(t))));
-  return SENSITIVE_WORDS.filter((w) => lemmas.has(w));
-}
+export { sensitiveTerms } from './assess-story';
 
 async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'flagged' | 'skipped'> {
   const story = await getStoryById(ctx.db, id);
-  const work = await ctx.db('synced_content').select('claims', 'sources_version', 'flag_origin').where('id', id).first();
+  const work = await ctx.db('synced_content').select('claims', 'sources_version', 'flag_origin', 'approved_sources_version').where('id', id).first();
   if (!story || !work) return 'skipped';
-  const sources = await loadStorySources(ctx.db, id);
-  const independence = assessIndependence(sources);
-  const voices = prepareVoices(independence);
-  const claims = (typeof work.claims === 'string' ? JSON.parse(work.claims) : (work.claims ?? [])) as Claim[];
-  const panel = claims.map((c) => checkClaim(c, voices, independence));
-  const traced = traceLayers(story.layers as Layer[], independence.voices);
-  const sensitive = sensitiveTerms([story.title, story.summary, ...sources.map((s) => `${s.title}. ${s.summary}`)]);
-  const riskInput = {
-    independentSources: independence.independentOutlets.length,
-    panel,
-    sensitive,
-    quotesReported: traced.quotesReported,
-    factualSentences: traced.factualSentences,
-    sourcedSentences: traced.sourcedSentences,
-  };
-  const risk = assessRisk(riskInput);
-  const scores = scoreStory(riskInput);
-  const triangulated = independence.independentOutlets.length >= 2 && panel.some((p) => p.verdict === 'corroborated') && !panel.some((p) => p.verdict === 'contradicted');
+  const version = Number(work.sources_version);
+  // Editors' decisions on claims hold while the sources are the ones they decided on.
+  const decisions = await listClaimDecisions(ctx.db, id, version);
+  const { independence, panel, traced, risk, scores, triangulated } = await assessStory(ctx.db, story, { claims: parseClaims(work.claims), decisions });
+  // An approval holds while the sources are the ones the editor approved; it lapses when they change.
+  // (No recorded version: approved while the pipeline was still writing the story, on what it replaced.)
+  const approvalLapsed = story.human_verified && !isLive(story) && Number(work.approved_sources_version ?? -1) !== version;
+  const approved = story.human_verified && !approvalLapsed;
   // Only the pipeline's own flag is recomputed; any other (an editor's, from the CLI or the console) stays.
   const editorFlag = story.flag_reason && work.flag_origin !== 'pipeline';
   const highRisk = risk.level === 'high' || risk.level === 'critical';
-  const flagReason = editorFlag ? story.flag_reason : highRisk ? `Risk ${risk.level}: ${risk.reasons.join('; ')}` : null;
-  const gate = checkPublishGate({ source_count: story.source_count, triangulation_check: triangulated, ai_fact_check_panel: panel });
-  const eligible = gate.ok && !flagReason && (!highRisk || story.human_verified);
+  // An editor's approval takes responsibility for the risk: the story is not flagged again for it.
+  const flagReason = editorFlag ? story.flag_reason : highRisk && !approved ? `Risk ${risk.level}: ${risk.reasons.join('; ')}` : null;
+  const gate = checkPublishGate({ source_count: story.source_count, triangulation_check: triangulated, ai_fact_check_panel: panel, human_verified: approved });
+  const eligible = gate.ok && !flagReason && (!highRisk || approved);
   const now = ctx.clock();
   return ctx.db.transaction(async (trx) => {
     const held = await holdsStoryLease(trx, id, ctx.workerId);
@@ -85,8 +70,14 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
       await trx('synced_content').where('id', id).update({ lease_owner: null, lease_expires_at: null });
       return 'skipped';
     }
+    const dropped = await dropStaleClaimDecisions(trx, id, version);
+    const notes = [
+      ...(approvalLapsed ? [auditEntry('approval_lapsed', ctx.actor, now, { details: "the story's sources changed since an editor approved it" })] : []),
+      ...(dropped > 0 ? [auditEntry('claim_decisions_dropped', ctx.actor, now, { details: `${dropped} editor decision(s) on claims made on earlier sources` })] : []),
+    ];
     await saveStory(trx, id, {
       patch: {
+        ...(approvalLapsed ? { human_verified: false } : {}),
         layers: traced.layers,
         ai_fact_check_panel: panel,
         triangulation_check: triangulated,
@@ -106,10 +97,11 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
         next_attempt_at: null,
         flag_origin: editorFlag ? 'editor' : flagReason ? 'pipeline' : null,
         sources: JSON.stringify(independence.verdicts),
+        ...(approvalLapsed ? { approved_sources_version: null } : {}),
       },
-      audit: auditEntry('fact_checked', ctx.actor, now, {
-        details: `${independence.independentOutlets.length} independent of ${story.source_count} outlet(s); ${panel.filter((p) => p.resolved).length}/${panel.length} claim(s) corroborated; risk ${risk.level}${risk.reasons.length ? ` (${risk.reasons.join('; ')})` : ''}`,
-      }),
+      audit: [...notes, auditEntry('fact_checked', ctx.actor, now, {
+        details: `${independence.independentOutlets.length} independent of ${story.source_count} outlet(s); ${panel.filter((p) => p.source_resolved).length}/${panel.length} claim(s) corroborated${decisions.length ? `, ${decisions.length} decided by an editor` : ''}; risk ${risk.level}${risk.reasons.length ? ` (${risk.reasons.join('; ')})` : ''}`,
+      })],
     });
     return flagReason && !editorFlag ? 'flagged' : 'checked';
   });

@@ -1,5 +1,4 @@
 import type { RiskLevel } from '../../stories/story';
-import type { PanelItem } from './claims';
 
 /**
  * The risk level, by these rules (the highest level any rule gives wins; each reason is listed):
@@ -15,7 +14,8 @@ import type { PanelItem } from './claims';
 
 export type RiskInput = {
   independentSources: number;
-  panel: readonly PanelItem[];
+  /** The claims as weighed: verdict (corroborated, contradicted, …, or an editor's confirmed or disputed) and whether resolved. */
+  panel: readonly { verdict?: string; resolved: boolean }[];
   sensitive: string[];
   quotesReported: number;
   factualSentences: number;

@@ -1,5 +1,5 @@
 import { publishStory } from '../../editorial/publish-story';
-import { checkPublishGate, describeMissing, isLive } from '../../stories/publishing';
+import { checkPublishGate, decidePublication, describeMissing, isLive } from '../../stories/publishing';
 import { auditEntry } from '../../stories/story';
 import { getStoryById } from '../../stories/story-repository';
 import { emptyStats, type StageContext, type StageStats } from '../types';
@@ -9,7 +9,8 @@ import { recordStageFailure, saveStory } from '../work/save-story';
 /**
  * Stage 6, publish: every fact-checked story that passes the publish gate and whose risk is low or
  * medium (or that an editor approved) is published; the rest are flagged for review with the reason.
- * Stories an editor rejected or escalated stay as the editor left them. A live story that was
+ * Stories an editor rejected or escalated stay as the editor left them; a story an editor approved
+ * that still misses a requirement is held, not flagged again (decidePublication). A live story that was
  * re-checked after a new source joined stays live (its flag, if any, shows in the console).
  */
 export async function autoPublish(ctx: StageContext, options: { limit?: number; only?: readonly string[] } = {}): Promise<StageStats> {
@@ -39,7 +40,7 @@ export async function autoPublish(ctx: StageContext, options: { limit?: number; 
   return stats;
 }
 
-async function decide(ctx: StageContext, id: string): Promise<'published' | 'flagged' | 'live' | 'skipped'> {
+async function decide(ctx: StageContext, id: string): Promise<'published' | 'flagged' | 'held' | 'live' | 'skipped'> {
   const now = ctx.clock();
   return ctx.db.transaction(async (trx) => {
     const work = await trx('synced_content').select('lease_owner', 'flag_origin', 'pipeline_next').where('id', id).forUpdate().first();
@@ -55,26 +56,36 @@ async function decide(ctx: StageContext, id: string): Promise<'published' | 'fla
       await trx('synced_content').where('id', id).update(release);
       return 'live';
     }
-    const gate = checkPublishGate(story);
-    const riskOk = story.ai_risk_level === 'low' || story.ai_risk_level === 'medium' || story.human_verified;
-    if (gate.ok && riskOk && !story.flag_reason) {
+    const decision = decidePublication({
+      gate: checkPublishGate(story),
+      riskLevel: story.ai_risk_level,
+      flag: story.flag_reason,
+      flagOrigin: work.flag_origin,
+      // The fact-check stage clears an approval when the sources change, so human_verified is current here.
+      approved: story.human_verified,
+    });
+    if (decision.action === 'publish') {
       await trx('synced_content').where('id', id).update(release);
       await publishStory(trx, { id, actor: ctx.actor, now });
       return 'published';
     }
-    if (story.flag_reason && work.flag_origin !== 'pipeline') {
+    if (decision.action === 'keep_editor_flag') {
       await trx('synced_content').where('id', id).update(release);
       return 'flagged';
     }
-    const reasons = [
-      ...(gate.ok ? [] : [`needs ${describeMissing(gate.missing)}`]),
-      ...(riskOk ? [] : [`risk ${story.ai_risk_level}`]),
-    ];
-    const flag = story.flag_reason ?? `Not auto-published: ${reasons.join('; ')}`;
+    if (decision.action === 'hold') {
+      // Approved by an editor: not flagged again; it waits for what it still misses (claims to resolve).
+      await saveStory(trx, id, {
+        patch: { auto_publish_eligible: false, last_updated_by: ctx.actor },
+        work: release,
+        audit: auditEntry('held_for_requirements', ctx.actor, now, { details: `approved by an editor; waits for ${describeMissing(decision.missing)}` }),
+      });
+      return 'held';
+    }
     await saveStory(trx, id, {
-      patch: { flag_reason: flag, auto_publish_eligible: false, last_updated_by: ctx.actor },
+      patch: { flag_reason: decision.flag, auto_publish_eligible: false, last_updated_by: ctx.actor },
       work: { ...release, flag_origin: 'pipeline' },
-      audit: auditEntry('flagged_for_review', ctx.actor, now, { reason: flag }),
+      audit: auditEntry('flagged_for_review', ctx.actor, now, { reason: decision.flag }),
     });
     return 'flagged';
   });

@@ -13,6 +13,7 @@ export type StoryWorkPatch = Partial<{
   next_attempt_at: string | Knex.Raw | null;
   sources_version: number | Knex.Raw;
   flag_origin: 'pipeline' | 'editor' | null;
+  approved_sources_version: number | null;
   ai_usage: string;
   diaspora_relevance: number | null;
   topics: string[];

@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import { contentWords, splitSentences } from '../../nlp/analyse';
+import { SENSITIVE_WORDS } from '../../nlp/lexicons';
+import { applyClaimDecisions, claimsForRisk, type ClaimPanelItem, type EditorClaimDecision } from '../../stories/claim-resolution';
+import type { Layer, Story } from '../../stories/story';
+import { loadStorySources } from '../work/story-sources';
+import { checkClaim, prepareVoices, type Claim } from './claims';
+import { assessIndependence, type Independence } from './independence';
+import { traceLayers } from './provenance';
+import { assessRisk, scoreStory } from './risk';
+
+export function sensitiveTerms(texts: readonly string[]): string[] {
+  const lemmas = new Set(contentWords(texts.flatMap((t) => splitSentences(t))));
+  return SENSITIVE_WORDS.filter((w) => lemmas.has(w));
+}
+
+export type StoryAssessment = {
+  independence: Independence;
+  panel: ClaimPanelItem[];
+  traced: ReturnType<typeof traceLayers>;
+  risk: ReturnType<typeof assessRisk>;
+  scores: ReturnType<typeof scoreStory>;
+  triangulated: boolean;
+};
+
+/**
+ * The fact-check of one story as it stands: its sources' independence, each claim checked across
+ * them with editors' decisions applied, every layer sentence traced, the risk and the scores. Read
+ * only: the fact-check stage writes it, and an editor's claim decision recomputes it at once
+ * (core/editorial/resolve-claim.ts), so both weigh a story by the very same rules.
+ */
+export async function assessStory(db: Knex, story: Story, input: { claims: readonly Claim[]; decisions: readonly EditorClaimDecision[] }): Promise<StoryAssessment> {
+  const sources = await loadStorySources(db, story.id);
+  const independence = assessIndependence(sources);
+  const voices = prepareVoices(independence);
+  const checked = input.claims.map((c) => checkClaim(c, voices, independence));
+  const traced = traceLayers(story.layers as Layer[], independence.voices);
+  const shortVersion = (traced.layers as Layer[]).find((l) => l.layerType === 'short_version')?.content ?? null;
+  const panel = applyClaimDecisions(checked, input.decisions, shortVersion);
+  const weighed = claimsForRisk(panel);
+  const sensitive = sensitiveTerms([story.title, story.summary, ...sources.map((s) => `${s.title}. ${s.summary}`)]);
+  const riskInput = {
+    independentSources: independence.independentOutlets.length,
+    panel: weighed,
+    sensitive,
+    quotesReported: traced.quotesReported,
+    factualSentences: traced.factualSentences,
+    sourcedSentences: traced.sourcedSentences,
+  };
+  // Two independent sources and a claim they corroborate, or one an editor confirmed (the editor did
+  // the checking the second report would have); a contradiction no editor settled fails it.
+  const triangulated =
+    independence.independentOutlets.length >= 2 &&
+    weighed.some((p) => p.verdict === 'corroborated' || p.verdict === 'confirmed') &&
+    !weighed.some((p) => p.verdict === 'contradicted');
+  return { independence, panel, traced, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated };
+}
+
+/** The claims column as stored (a JSON list). */
+export function parseClaims(value: unknown): Claim[] {
+  return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Claim[];
+}
