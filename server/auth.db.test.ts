@@ -46,7 +46,10 @@ describe('sign-up', () => {
     expect(weakError.code).toBe('weak_password');
     expect(weakError.reasons).toEqual(['characters', 'pwned']);
     const short = await c.json(await c.post('/api/auth/sign-up', { email: 'weak@example.org', password: 'a1' }));
-    expect(short.error.reasons).toEqual(['length']);
+    expect(short.error.reasons).toEqual(['length', 'guessable']);
+    // Long enough, letters and a digit, not on the list, but guessable: the estimator refuses it and says what to do.
+    const guessable = await c.json(await c.post('/api/auth/sign-up', { email: 'weak@example.org', password: 'aaaaaaa1' }));
+    expect(guessable.error).toMatchObject({ code: 'weak_password', reasons: ['guessable'], score: 1, requiredScore: 3, message: expect.stringContaining('three or four unrelated words') });
 
     const missing = await c.post('/api/auth/sign-up', { email: 'x@example.org' });
     expect(missing.status).toBe(400);

@@ -36,7 +36,7 @@ function requireEmail(raw: string): string {
 export async function signUp(db: Knex, input: { email?: string; password?: string; now: Date }): Promise<User> {
   if (!input.email || !input.password) throw new C360Error('invalid_input', MISSING_CREDENTIALS);
   const email = requireEmail(input.email);
-  assertStrongPassword(input.password);
+  assertStrongPassword(input.password, [email]);
   const passwordHash = await hashPassword(input.password);
   const user = await insertUser(db, { email, role: 'reader', passwordHash, emailVerified: false });
   if (!user) throw new C360Error('user_already_exists', 'User already registered');
@@ -122,7 +122,7 @@ export function generatePassword(): string {
  */
 export async function addUser(db: Knex, input: { email: string; role: Role; password: string }): Promise<User> {
   const email = requireEmail(input.email);
-  assertStrongPassword(input.password);
+  assertStrongPassword(input.password, [email]);
   const user = await insertUser(db, { email, role: input.role, passwordHash: await hashPassword(input.password), emailVerified: true });
   if (!user) throw new C360Error('conflict', `A user with the e-mail ${email} already exists.`, { hint: 'Change their role with `c360 users role EMAIL ROLE`.' });
   return publicUser(user);

@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import { C360Error } from '../errors';
 
 /**
@@ -9,12 +11,36 @@ import { C360Error } from '../errors';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 
-export type WeakPasswordReason = 'length' | 'characters' | 'pwned';
+/** zxcvbn's score (0-4) a password needs: 3 is "safely unguessable" (about 10^8 guesses and more). */
+export const MIN_PASSWORD_SCORE = 3;
+
+export type WeakPasswordReason = 'length' | 'characters' | 'pwned' | 'guessable';
 
 const REASON_TEXT: Record<WeakPasswordReason, string> = {
   length: `use ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`,
   characters: 'mix letters with digits or symbols',
   pwned: 'it is one of the most common leaked passwords',
+  guessable: 'it is too easy to guess: make it longer and less predictable, for example three or four unrelated words with a digit or symbol (no repeated characters, keyboard rows, sequences, dates, names or your e-mail)',
+};
+
+/** zxcvbn's warnings, in the words the error message uses. */
+const GUESS_WARNING: Record<string, string> = {
+  straightRow: 'a row of keys on the keyboard',
+  keyPattern: 'a short keyboard pattern',
+  simpleRepeat: 'repeated characters such as "aaa"',
+  extendedRepeat: 'repeated groups of characters such as "abcabc"',
+  sequences: 'a sequence such as "abc" or "1234"',
+  recentYears: 'a recent year',
+  dates: 'a date',
+  topTen: 'one of the ten most used passwords',
+  topHundred: 'one of the hundred most used passwords',
+  common: 'a commonly used password',
+  similarToCommon: 'close to a commonly used password',
+  wordByItself: 'a single word',
+  namesByThemselves: 'a name on its own',
+  commonNames: 'a common name',
+  userInputs: 'your e-mail address',
+  pwned: 'a leaked password',
 };
 
 /**
@@ -34,22 +60,45 @@ const COMMON_PASSWORDS = new Set(
     .filter(Boolean),
 );
 
-export function passwordWeaknesses(password: string): WeakPasswordReason[] {
+let estimator: ZxcvbnFactory | undefined;
+
+/** zxcvbn with the common dictionaries (passwords, diceware words) and keyboard layouts, built on first use (~0.1 s). */
+function strength(password: string, userInputs: string[]): { score: number; warning: string | null } {
+  estimator ??= new ZxcvbnFactory({ dictionary: { ...zxcvbnCommon.dictionary }, graphs: zxcvbnCommon.adjacencyGraphs, maxLength: MAX_PASSWORD_LENGTH });
+  const result = estimator.check(password, userInputs);
+  return { score: result.score, warning: result.feedback.warning };
+}
+
+/**
+ * The weak_password rule: length, letters with something else, not a common leaked password, and
+ * a zxcvbn score of at least 3 (so "aaaaaaa1" or "abcd1234efgh", which pass the first three, fail).
+ * `userInputs` (the e-mail and its parts) count as guessable words.
+ */
+export function passwordWeaknesses(password: string, userInputs: string[] = []): WeakPasswordReason[] {
+  return checkPassword(password, userInputs).reasons;
+}
+
+function checkPassword(password: string, userInputs: string[]): { reasons: WeakPasswordReason[]; score?: number; warning?: string | null } {
   const reasons: WeakPasswordReason[] = [];
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) reasons.push('length');
   const hasLetter = /\p{L}/u.test(password);
   const hasOther = /[^\p{L}]/u.test(password);
   if (!hasLetter || !hasOther) reasons.push('characters');
   if (COMMON_PASSWORDS.has(password.toLowerCase())) reasons.push('pwned');
-  return reasons;
+  if (password.length > MAX_PASSWORD_LENGTH) return { reasons };
+  const inputs = userInputs.flatMap((input) => [input, ...input.split(/[@.+_-]+/)]).filter((part) => part.length >= 3);
+  const { score, warning } = strength(password, inputs);
+  if (score < MIN_PASSWORD_SCORE && !reasons.includes('pwned')) reasons.push('guessable');
+  return { reasons, score, warning };
 }
 
-/** Throws weak_password with its reasons (as the spec's auth client reports them). */
-export function assertStrongPassword(password: string): void {
-  const reasons = passwordWeaknesses(password);
+/** Throws weak_password with its reasons (as the spec's auth client reports them), saying what to do. */
+export function assertStrongPassword(password: string, userInputs: string[] = []): void {
+  const { reasons, score, warning } = checkPassword(password, userInputs);
   if (reasons.length === 0) return;
-  throw new C360Error('weak_password', `Password is too weak: ${reasons.map((r) => REASON_TEXT[r]).join('; ')}.`, {
-    details: { reasons },
+  const texts = reasons.map((r) => (r === 'guessable' && warning && GUESS_WARNING[warning] ? `${REASON_TEXT[r]}; it looks like ${GUESS_WARNING[warning]}` : REASON_TEXT[r]));
+  throw new C360Error('weak_password', `Password is too weak: ${texts.join('; ')}.`, {
+    details: { reasons, ...(score === undefined ? {} : { score, requiredScore: MIN_PASSWORD_SCORE }) },
   });
 }
 
