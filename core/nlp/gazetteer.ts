@@ -6,7 +6,8 @@
  */
 
 export type PlaceLevel = 'country' | 'division' | 'town';
-export type Place = { name: string; country: string; division?: string; level: PlaceLevel };
+/** `ambiguous`: the name has several places (St James in Jamaica and Barbados) and the text named neither country. */
+export type Place = { name: string; country: string; division?: string; level: PlaceLevel; ambiguous?: true };
 
 type CountryEntry = { name: string; aliases?: string[]; demonyms?: string[]; divisions?: string[]; towns?: Record<string, string | null> };
 
@@ -14,7 +15,8 @@ type CountryEntry = { name: string; aliases?: string[]; demonyms?: string[]; div
 const COUNTRIES: CountryEntry[] = [
   {
     name: 'Jamaica',
-    demonyms: ['Jamaican', 'Jamaicans'],
+    aliases: ['Jamaïque', 'Jamaika'],
+    demonyms: ['Jamaican', 'Jamaicans', 'jamaicano', 'jamaïcain', 'jamaïcaine'],
     divisions: ['Kingston', 'St Andrew', 'St Thomas', 'Portland', 'St Mary', 'St Ann', 'Trelawny', 'St James', 'Hanover', 'Westmoreland', 'St Elizabeth', 'Manchester', 'Clarendon', 'St Catherine'],
     towns: {
       'Montego Bay': 'St James', 'Ocho Rios': 'St Ann', 'Spanish Town': 'St Catherine', Portmore: 'St Catherine', 'May Pen': 'Clarendon',
@@ -25,13 +27,14 @@ const COUNTRIES: CountryEntry[] = [
   },
   {
     name: 'Barbados',
+    aliases: ['Barbade'],
     demonyms: ['Barbadian', 'Barbadians', 'Bajan', 'Bajans'],
     divisions: ['Christ Church', 'St Michael', 'St James', 'St Philip', 'St John', 'St Joseph', 'St Lucy', 'St Peter', 'St Andrew', 'St George', 'St Thomas'],
     towns: { Bridgetown: 'St Michael', Oistins: 'Christ Church', Holetown: 'St James', Speightstown: 'St Peter', Bathsheba: 'St Joseph', 'Six Roads': 'St Philip' },
   },
   {
     name: 'Trinidad and Tobago',
-    aliases: ['Trinidad & Tobago', 'T&T', 'TT'],
+    aliases: ['Trinidad & Tobago', 'T&T', 'TT', 'Trinidad y Tobago', 'Trinité-et-Tobago'],
     demonyms: ['Trinidadian', 'Trinidadians', 'Tobagonian', 'Tobagonians', 'Trini', 'Trinis'],
     divisions: ['Trinidad', 'Tobago'],
     towns: {
@@ -56,18 +59,22 @@ const COUNTRIES: CountryEntry[] = [
   {
     name: 'Haiti',
     demonyms: ['Haitian', 'Haitians'],
-    divisions: ['Ouest', 'Nord', 'Artibonite', 'Sud', 'Grand\'Anse'],
-    towns: { 'Port-au-Prince': 'Ouest', 'Cap-Haitien': 'Nord', 'Cap-Haïtien': 'Nord', 'Les Cayes': 'Sud', Gonaives: 'Artibonite', Gonaïves: 'Artibonite', Jacmel: null, 'Petion-Ville': 'Ouest', 'Pétion-Ville': 'Ouest' },
+    aliases: ['Haïti', 'Ayiti', 'Haití'],
+    divisions: ['Ouest', 'Nord', 'Artibonite', 'Sud', 'Grand\'Anse', 'Nord-Est', 'Sud-Est', 'Nippes', 'Centre'],
+    towns: { Grandans: "Grand'Anse", Ouanaminthe: 'Nord-Est', 'Juana Méndez': 'Nord-Est', Jérémie: "Grand'Anse", 'Petit-Goâve': 'Ouest', 'Carrefour-Feuilles': 'Ouest', 'Croix-des-Bouquets': 'Ouest', 'Port-au-Prince': 'Ouest', 'Cap-Haitien': 'Nord', 'Cap-Haïtien': 'Nord', 'Les Cayes': 'Sud', Gonaives: 'Artibonite', Gonaïves: 'Artibonite', Jacmel: null, 'Petion-Ville': 'Ouest', 'Pétion-Ville': 'Ouest' },
   },
   {
     name: 'Dominican Republic',
-    aliases: ['DR'],
-    demonyms: [],
-    towns: { 'Santo Domingo': null, 'Punta Cana': null, 'Puerto Plata': null, 'La Romana': null, 'Santiago de los Caballeros': null },
+    aliases: ['DR', 'República Dominicana', 'Rep. Dominicana', 'République dominicaine', 'Dominicaanse Republiek', 'Repiblik Dominikèn'],
+    demonyms: ['dominicano', 'dominicana', 'dominicanos', 'dominicanas'],
+    towns: {
+      'Santo Domingo': null, 'Punta Cana': null, 'Puerto Plata': null, 'La Romana': null, 'Santiago de los Caballeros': null, Barahona: null, Dajabón: null,
+      'San Pedro de Macorís': null, Higüey: null, 'Villa Altagracia': null, 'Los Alcarrizos': null, 'San Cristóbal': null, 'Santo Domingo Este': null,
+    },
   },
   {
     name: 'Saint Lucia',
-    aliases: ['St Lucia'],
+    aliases: ['St Lucia', 'Sainte-Lucie'],
     demonyms: ['Saint Lucian', 'Saint Lucians', 'St Lucian', 'St Lucians'],
     divisions: ['Castries', 'Vieux Fort', 'Soufriere', 'Gros Islet', 'Micoud', 'Dennery', 'Laborie', 'Choiseul', 'Anse la Raye', 'Canaries'],
     towns: { 'Rodney Bay': 'Gros Islet' },
@@ -79,18 +86,22 @@ const COUNTRIES: CountryEntry[] = [
   { name: 'Saint Kitts and Nevis', aliases: ['St Kitts and Nevis', 'St Kitts', 'Nevis'], demonyms: ['Kittitian', 'Kittitians', 'Nevisian', 'Nevisians'], towns: { Basseterre: null, Charlestown: null } },
   { name: 'Cayman Islands', aliases: ['Cayman', 'Grand Cayman', 'Cayman Brac'], demonyms: ['Caymanian', 'Caymanians'], towns: { 'George Town': null, 'West Bay': null } },
   { name: 'Belize', demonyms: ['Belizean', 'Belizeans'], towns: { 'Belize City': null, Belmopan: null, 'San Pedro': null } },
-  { name: 'Suriname', demonyms: ['Surinamese'], towns: { Paramaribo: null } },
-  { name: 'Cuba', demonyms: ['Cuban', 'Cubans'], towns: { Havana: null, 'Santiago de Cuba': null } },
-  { name: 'Puerto Rico', demonyms: ['Puerto Rican', 'Puerto Ricans'], towns: { 'San Juan': null } },
+  { name: 'Suriname', aliases: ['Surinam'], demonyms: ['Surinamese', 'Surinaamse'], towns: { Paramaribo: null, Nickerie: null, Moengo: null } },
+  { name: 'Cuba', demonyms: ['Cuban', 'Cubans', 'cubano', 'cubana', 'cubanos'], towns: { Havana: null, 'La Habana': null, 'Centro Habana': null, 'Santiago de Cuba': null, Holguín: null, Camagüey: null, 'Pinar del Río': null, Matanzas: null } },
+  { name: 'Puerto Rico', demonyms: ['Puerto Rican', 'Puerto Ricans', 'puertorriqueño', 'puertorriqueños', 'boricua'], towns: { 'San Juan': null, Ponce: null, Mayagüez: null, Guayama: null, Salinas: null, Bayamón: null } },
   { name: 'Turks and Caicos Islands', aliases: ['Turks and Caicos', 'TCI'], demonyms: [], towns: { 'Cockburn Town': null, Providenciales: null } },
   { name: 'British Virgin Islands', aliases: ['BVI'], demonyms: [], towns: { 'Road Town': null, Tortola: null } },
   { name: 'Anguilla', demonyms: ['Anguillian', 'Anguillians'], towns: { 'The Valley': null } },
   { name: 'Montserrat', demonyms: ['Montserratian', 'Montserratians'], towns: { Brades: null, Plymouth: null } },
-  { name: 'Aruba', demonyms: ['Aruban', 'Arubans'], towns: { Oranjestad: null } },
-  { name: 'Curaçao', aliases: ['Curacao'], demonyms: [], towns: { Willemstad: null } },
+  { name: 'Aruba', demonyms: ['Aruban', 'Arubans', 'Arubaanse'], towns: { Oranjestad: null, 'San Nicolas': null } },
+  { name: 'Curaçao', aliases: ['Curacao', 'Kòrsou', 'Korsou', 'Curazao'], demonyms: ['Curaçaoan', 'Curaçaose', 'Curaçaoënaars'], towns: { Willemstad: null } },
+  { name: 'Bonaire', aliases: ['Boneiru'], demonyms: ['Bonairean'], towns: { Kralendijk: null, Rincon: null } },
+  { name: 'Sint Eustatius', aliases: ['Statia', 'St Eustatius'], demonyms: [], towns: { Oranjestad: null } },
+  { name: 'Saba', demonyms: ['Saban'], towns: { 'The Bottom': null } },
+  { name: 'French Guiana', aliases: ['Guyane', 'Guyane française'], demonyms: ['Guyanais'], towns: { Cayenne: null, Kourou: null } },
   { name: 'Sint Maarten', aliases: ['St Maarten', 'Saint Martin', 'St Martin'], demonyms: [], towns: { Philipsburg: null, Marigot: null } },
-  { name: 'Martinique', demonyms: [], towns: { 'Fort-de-France': null } },
-  { name: 'Guadeloupe', demonyms: [], towns: { 'Pointe-à-Pitre': null, 'Basse-Terre': null } },
+  { name: 'Martinique', aliases: ['Martinica'], demonyms: ['Martiniquais', 'Martiniquaise', 'Martiniquais'], towns: { 'Fort-de-France': null, 'Le Lamentin': null, 'Schoelcher': null } },
+  { name: 'Guadeloupe', aliases: ['Guadalupe'], demonyms: ['Guadeloupéen', 'Guadeloupéens'], towns: { 'Pointe-à-Pitre': null, 'Basse-Terre': null, 'Grande-Terre': null, 'Les Abymes': null, 'Baie-Mahault': null } },
   // Diaspora countries and cities: places too, so two stories in two of them are told apart.
   { name: 'United States', aliases: ['US', 'USA', 'U.S.', 'America', 'United States of America'], demonyms: ['American', 'Americans'], towns: { 'New York': null, Miami: null, Florida: null, Washington: null, 'Fort Lauderdale': null, Brooklyn: null, Atlanta: null } },
   { name: 'Canada', demonyms: ['Canadian', 'Canadians'], towns: { Toronto: null, Montreal: null, Ottawa: null } },
@@ -194,7 +205,7 @@ export function findPlaces(text: string): Place[] {
     i += matched || 1;
   }
   const named = new Set(found.filter((c) => c.length === 1).map((c) => c[0]!.country));
-  const places = found.map((candidates) => candidates.find((p) => named.has(p.country)) ?? candidates[0]!);
+  const places = found.map((candidates) => candidates.find((p) => named.has(p.country)) ?? (candidates.length > 1 ? { ...candidates[0]!, ambiguous: true as const } : candidates[0]!));
   const seen = new Set<string>();
   return places.filter((p) => {
     const key = `${p.country}|${p.name}`;
@@ -222,7 +233,10 @@ export function mainCountry(places: readonly Place[]): string | undefined {
  * Two place sets name different places of the same kind: different countries (both name one), or,
  * within one country, different divisions (both name one). A town counts as its division.
  */
-export function placesConflict(a: readonly Place[], b: readonly Place[]): boolean {
+export function placesConflict(allA: readonly Place[], allB: readonly Place[]): boolean {
+  // A name that could be in several countries is no evidence of where an event happened.
+  const a = allA.filter((p) => !p.ambiguous);
+  const b = allB.filter((p) => !p.ambiguous);
   const countries = (ps: readonly Place[]) => new Set(ps.map((p) => p.country));
   const ca = countries(a);
   const cb = countries(b);

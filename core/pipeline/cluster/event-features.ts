@@ -1,0 +1,231 @@
+import stem from 'wink-porter2-stemmer';
+import { findPlaces, lookupPlace, mainCountry, type Place } from '../../nlp/gazetteer';
+import { GENERIC_NAMES, INSTITUTIONS } from './institutions';
+import { TRANSLATIONS } from './translations';
+
+/**
+ * What clustering compares, in any of the region's languages: an item's words (stemmed, title weighted
+ * over lead over body), the institutions it names (one token per institution whatever it is called),
+ * the figures it states (7.5%, 50 basis points, J$14.2 billion, 12,000 customers: exact values, read
+ * with the decimal comma of Spanish, French and Dutch), its places, outlet and time. No NLP model is
+ * needed, so a Spanish or Creole report is read as well as an English one.
+ */
+
+/** `outletRegion`: the outlet's home country from the registry ("Caribbean" for regional outlets). */
+export type EventItem = { title: string; summary: string; text: string; outlet: string; outletRegion?: string | null; publishedAt: string | null; createdAt: string };
+export type EventFeatures = {
+  terms: Record<string, number>;
+  figures: string[];
+  /** Rates and amounts in the title: what the report leads on. */
+  headline: string[];
+  /** Places of the title and lead: where the event happened (the body also names places it only mentions). */
+  places: Place[];
+  country: string | undefined;
+  /** The report speaks of the region (CARICOM, the OECS, the West Indies): the countries it names do not confine it. */
+  regional: boolean;
+  language: string;
+  outlet: string;
+  time: number;
+};
+
+/** Words of several languages that carry no event: articles, pronouns, auxiliaries, reporting verbs. */
+const STOP = new Set(
+  `a about above after again against all also am an and any are as at be been before being below between both but by can could did do does doing
+  down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my
+  no nor not now of off on once only or other our out over own same she should so some such than that the their them then there these they
+  this those through to too under until up very was we were what when where which while who whom why will with would you your yesterday today
+  tomorrow monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october
+  november december said says say told according week weeks year years day days month months new one two three mr mrs ms dr hon st per cent
+  percent morning afternoon evening night last next first time people including since around while however among us
+  el la los las un una unos unas de del al y o en por para con sin sobre entre que se su sus es son fue ser ha han este esta estos estas lo le
+  les como mas pero tras desde hasta segun dijo este ano dia
+  le la les un une des du de et ou en dans par pour avec sans sur que qui se sa son ses est sont ete a au aux ce cette ces il elle ils elles
+  selon apres plus pas ne lors jeudi lundi mardi mercredi vendredi samedi dimanche
+  de het een en van in op met voor door dat die is zijn werd wordt aan bij naar om ook als maar niet
+  yo li nan ak pou ki se te pa lan sou mwen nou ou`.split(/\s+/).filter(Boolean),
+);
+
+/**
+ * Words outlets use for one action: "lifts", "hikes", "raises" and "increases" a rate are one act;
+ * "gunned down" and "shot dead" one outcome. Stems on the left, what they read as on the right.
+ */
+const SYNONYMS: Record<string, string> = {
+  rais: 'rise', hike: 'rise', lift: 'rise', increas: 'rise', climb: 'rise', rose: 'rise', jump: 'rise', boost: 'rise', higher: 'rise', up: 'rise',
+  cut: 'fall', lower: 'fall', reduc: 'fall', slash: 'fall', drop: 'fall', declin: 'fall', fell: 'fall', eas: 'fall', trim: 'fall',
+  murder: 'kill', slain: 'kill', slay: 'kill', gun: 'kill', homicid: 'kill', dead: 'kill', death: 'kill', die: 'kill', fatal: 'kill',
+  blaze: 'fire', inferno: 'fire', gut: 'fire', burn: 'fire', flame: 'fire',
+  blackout: 'outag', 'power-cut': 'outag',
+  polic: 'polic', cop: 'polic',
+  hike: 'rise',
+};
+
+/** Words that name a scale after a number, in English, Spanish, French and Dutch. */
+const SCALE: Record<string, number> = {
+  thousand: 1e3, k: 1e3, mil: 1e3, mion: 1e6, miyon: 1e6, million: 1e6, millions: 1e6, m: 1e6, mn: 1e6, mln: 1e6, millon: 1e6, millones: 1e6, miljoen: 1e6,
+  billion: 1e9, billions: 1e9, bn: 1e9, b: 1e9, milliard: 1e9, milliards: 1e9, miljard: 1e9, biyon: 1e9, trillion: 1e12,
+};
+const PERCENT = /^(%|per\s?cent|percent|por\s?ciento|pour\s?cent|procent|pour\s?cents)/i;
+const BASIS_POINTS = /^(basis\s+points?|bps|bp|puntos\s+basicos|points\s+de\s+base)/i;
+const CURRENCY_BEFORE = /(US\$|USD|J\$|JMD|TT\$|TTD|EC\$|XCD|BDS\$|BD\$|BBD|RD\$|G\$|GYD|B\$|\$|€|£|US\s?\$)\s*$/i;
+
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** Number written in any of the region's styles: 7.5, 7,5, 1,200, 1.200, 150 000. */
+function parseNumber(raw: string): number {
+  const s = raw.replace(/\s/g, '');
+  // A separator followed by exactly three digits groups thousands; otherwise it is a decimal point.
+  const grouped = s.replace(/[.,](?=\d{3}(?:[.,]|$))/g, '');
+  return Number(grouped.replace(',', '.'));
+}
+
+const NUMBER_RE = /(\d{1,3}(?:[ ,.]\d{3})+|\d+(?:[.,]\d+)?)/g;
+
+/** Exact figures of a text, as language-free keys: `%:7.5`, `bp:50`, `$:14200000000`, `#:12000`. */
+export function findEventFigures(text: string): string[] {
+  const keys = new Set<string>();
+  const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  for (const m of folded.matchAll(NUMBER_RE)) {
+    const start = m.index!;
+    const before = folded.slice(Math.max(0, start - 6), start);
+    const after = folded.slice(start + m[0].length).replace(/^[\s-]+/, '');
+    // Parts of dates and times (18 November, 2026, 10:30) and of words (COVID-19) are not figures.
+    if (/[:/\w-]$/.test(before) && !CURRENCY_BEFORE.test(before)) continue;
+    if (/^[:/]\d/.test(after) || /^(am|pm|h\d)/i.test(after)) continue;
+    let value = parseNumber(m[0]);
+    if (!Number.isFinite(value)) continue;
+    const scaleWord = /^([a-z]+)/i.exec(after)?.[1]?.toLowerCase();
+    const scale = scaleWord ? SCALE[scaleWord] : undefined;
+    if (PERCENT.test(after)) keys.add(`%:${round(value)}`);
+    else if (BASIS_POINTS.test(after)) keys.add(`bp:${round(value)}`);
+    else if (CURRENCY_BEFORE.test(before)) keys.add(`$:${round(value * (scale ?? 1))}`);
+    else {
+      if (scale) value *= scale;
+      else if (Number.isInteger(value) && value >= 1900 && value <= 2100) continue; // a year
+      else if (/^(de\s+)?(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|january|february|march|april|may|june|july|august|september|october|november|december|oktober|januari|februari|maart|mei|juni|juli|augustus)\b/i.test(after)) continue;
+      else if (/(january|february|march|april|may|june|july|august|september|october|november|december|\bjan|\bfeb|\bmar|\bapr|\bjun|\bjul|\baug|\bsep|\boct|\bnov|\bdec)\.?\s*$/i.test(folded.slice(Math.max(0, start - 12), start))) continue;
+      // Small counts (two people, 5 homes) recur in unrelated stories; they identify nothing.
+      if (value < 10 && Number.isInteger(value)) continue;
+      keys.add(`#:${round(value)}`);
+    }
+  }
+  return [...keys].sort();
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+type InstitutionIndex = { acronyms: Map<string, string>; names: { re: RegExp; key: string }[]; generic: { re: RegExp; kind: string }[] };
+let index: InstitutionIndex | undefined;
+
+const isAcronym = (name: string) => /^[A-Z&][A-Za-z&]{1,7}$/.test(name) && name !== name[0] + name.slice(1).toLowerCase();
+const wordPattern = (phrase: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(phrase)}(?![\\p{L}\\p{N}])`, 'u');
+
+/** Built once: acronyms match in capitals on the text as written, full names in any case on the folded text. */
+function institutionIndex(): InstitutionIndex {
+  if (index) return index;
+  const acronyms = new Map<string, string>();
+  const names: InstitutionIndex['names'] = [];
+  for (const inst of INSTITUTIONS) {
+    for (const name of inst.names) {
+      if (isAcronym(name)) acronyms.set(name, inst.key);
+      else names.push({ re: wordPattern(fold(name)), key: inst.key });
+    }
+  }
+  const generic = Object.entries(GENERIC_NAMES).flatMap(([kind, list]) => list.map((n) => ({ re: wordPattern(n), kind })));
+  index = { acronyms, names, generic };
+  return index;
+}
+
+/** Institutions a text names, as `@key` tokens, with the text's generic names ("the central bank") read as its country's. */
+export function findInstitutions(text: string, country: string | undefined): string[] {
+  const { acronyms, names, generic } = institutionIndex();
+  const found = new Set<string>();
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}&])[A-Z][A-Za-z&]{1,7}(?![\p{L}\p{N}&])/gu)) {
+    const key = acronyms.get(m[0]);
+    if (key) found.add(`@${key}`);
+  }
+  const folded = fold(text);
+  for (const { re, key } of names) if (re.test(folded)) found.add(`@${key}`);
+  if (country) for (const { re, kind } of generic) if (re.test(folded)) found.add(`@${kind}:${fold(country)}`);
+  return [...found];
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Stemmed content words of a text, synonyms read as one. */
+export function eventWords(text: string): string[] {
+  const words: string[] = [];
+  for (const m of fold(text).matchAll(/[\p{L}]+(?:['’][\p{L}]+)?/gu)) {
+    const raw = m[0].replace(/['’]s$/, '').replace(/['’]/g, '');
+    const w = TRANSLATIONS.get(raw) ?? raw;
+    if (w.length < 3 || STOP.has(w)) continue;
+    const s = stem(w);
+    words.push(SYNONYMS[s] ?? s);
+  }
+  return words;
+}
+
+const REGIONAL = /\b(CARICOM|Caricom|OECS|ECCB|ECCU|CDEMA|CARPHA|West Indies|Windies|Caribbean Community|Eastern Caribbean|regional|region's|Member States)\b/;
+
+const LANGUAGE_WORDS: Record<string, readonly string[]> = {
+  en: ['the', 'and', 'of', 'to', 'in', 'is', 'for', 'on', 'with', 'was', 'after', 'said'],
+  es: ['el', 'los', 'las', 'del', 'en', 'por', 'para', 'con', 'una', 'que', 'tras', 'según'],
+  fr: ['le', 'les', 'des', 'du', 'dans', 'pour', 'avec', 'une', 'est', 'sur', 'après', 'selon'],
+  nl: ['de', 'het', 'een', 'van', 'op', 'voor', 'met', 'zijn', 'wordt', 'naar', 'ook', 'niet'],
+  pap: ['di', 'e', 'ku', 'pa', 'riba', 'lo', 'ta', 'a', 'den', 'su', 'nan', 'tambe'],
+  ht: ['nan', 'ak', 'pou', 'yo', 'li', 'te', 'pa', 'ki', 'sou', 'moun', 'gen', 'yon'],
+};
+
+/** The language of a short text by its commonest function words: enough to tell a translation from a second report. */
+export function guessLanguage(text: string): string {
+  const words = fold(text).split(/[^\p{L}]+/u);
+  let best = 'en';
+  let bestCount = 0;
+  for (const [lang, list] of Object.entries(LANGUAGE_WORDS)) {
+    const n = words.filter((w) => list.includes(w)).length;
+    if (n > bestCount) [best, bestCount] = [lang, n];
+  }
+  return best;
+}
+
+const TITLE_WEIGHT = 3;
+const LEAD_WEIGHT = 2;
+const BODY_WEIGHT = 1;
+/** The body is read up to this many characters: the top of a report says what happened. */
+const BODY_CHARS = 2_000;
+
+export function eventFeatures(item: EventItem): EventFeatures {
+  const body = item.text.trim();
+  const lead = item.summary.trim() || body.slice(0, 400);
+  const rest = body.slice(item.summary.trim() ? 0 : 400, BODY_CHARS);
+  const named = findPlaces(`${item.title}. ${lead}`);
+  // A local outlet's report that names no place at all is about the outlet's own country.
+  const home = item.outletRegion && lookupPlace(item.outletRegion).some((p) => p.level === 'country') ? item.outletRegion : undefined;
+  const country = mainCountry(named) ?? mainCountry(findPlaces(rest)) ?? home;
+  // A title and lead that name no place still happen somewhere: the country the body names.
+  const places = named.length > 0 || !country ? named : [{ name: country, country, level: 'country' as const }];
+  const terms: Record<string, number> = {};
+  const add = (tokens: readonly string[], w: number) => {
+    for (const t of tokens) terms[t] = (terms[t] ?? 0) + w;
+  };
+  // Place names are compared as places (with the conflict rule), not as words: otherwise two events in
+  // one town look alike by their most repeated words.
+  const placeWords = new Set([...named, ...findPlaces(rest)].flatMap((p) => eventWords(p.name)));
+  for (const [text, w] of [[item.title, TITLE_WEIGHT], [lead, LEAD_WEIGHT], [rest, BODY_WEIGHT]] as const) {
+    const words = eventWords(text).filter((x) => !placeWords.has(x));
+    add(words, w);
+    // Word pairs ("bus park", "policy rate", "free movement") tell one event's reports from its look-alikes
+    // in the same town or meeting far better than the single words they share.
+    add(words.slice(1).map((x, i) => `${words[i]}_${x}`), w);
+    add(findInstitutions(text, country), w);
+  }
+  const figures = findEventFigures(`${item.title}\n${lead}\n${rest}`);
+  const headline = findEventFigures(item.title).filter((f) => !f.startsWith('#'));
+  const regional = REGIONAL.test(`${item.title}\n${lead}`);
+  return { terms, figures, headline, places, country, regional, language: guessLanguage(`${item.title} ${lead}`), outlet: item.outlet, time: new Date(item.publishedAt ?? item.createdAt).getTime() };
+}
