@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedRoute, rss, startFeedHost, type FeedHost } from '../../test/helpers/feed-host';
 import { runCli, tempDataDir } from '../../test/helpers/run-cli';
@@ -55,4 +56,19 @@ describe('c360 feeds, ingest and storms (end to end)', () => {
     expect(storms.exitCode, storms.stderr).toBe(0);
     expect(JSON.parse(storms.stdout)).toMatchObject({ documents: 4, storms: 7, skipped: [] });
   }, 120_000);
+
+  it('prints a malformed document\'s error as JSON on stdout with --json, and exits 1', async () => {
+    const env = { C360_DATA_DIR: tempDataDir() };
+    expect((await runCli(['db', 'migrate'], { env })).exitCode).toBe(0);
+    const bad = fileURLToPath(new URL('../../test/fixtures/feeds/invalid.xml', import.meta.url));
+    const run = await runCli(['ingest', '--file', bad, '--outlet', 'Broken Outlet', '--json'], { env });
+    expect(run.exitCode).toBe(1);
+    const out = JSON.parse(run.stdout);
+    expect(out).toMatchObject({ feeds: 1, fetched: 0, failed: 1, itemsNew: 0, error: { code: 'invalid_input' } });
+    expect(out.results[0]).toMatchObject({ outlet: 'Broken Outlet', status: 'failed' });
+    expect(out.error.message).toMatch(/not well-formed XML/);
+    expect(out.results[0].error).toBe(out.error.message);
+    expect(run.stderr).not.toMatch(/at .*\.ts:/);
+  }, 120_000);
 });
+

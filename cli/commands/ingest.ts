@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
-import { C360Error } from '../../core/errors';
+import { C360Error, isC360Error } from '../../core/errors';
 import { OUTLET_KINDS, type OutletKind } from '../../core/feeds/feed';
 import { getFeed } from '../../core/feeds/feed-repository';
-import { ingestDueFeeds, type IngestProgress, type IngestStats } from '../../core/ingest/ingest-feeds';
+import { emptyStats, ingestDueFeeds, type IngestProgress, type IngestStats } from '../../core/ingest/ingest-feeds';
 import { ingestFeedDocument, ingestFeedManifest } from '../../core/ingest/ingest-files';
 import { feedUserAgent } from '../../core/ingest/user-agent';
 import { withContext } from '../context';
-import { printJson } from '../output';
+import { printJson, reportError } from '../output';
 import { withIngestProgress } from '../views/IngestProgress';
 import { parseCount } from './stories';
 
@@ -53,6 +53,7 @@ export function ingestCommand(): Command {
       }
       await withContext('ingest', async ({ config, db, logger }) => {
         const deps = { clock: () => new Date(), logger };
+        let stats: IngestStats | undefined;
         const run = async (onProgress?: (event: IngestProgress) => void): Promise<IngestStats> => {
           if (flags.file !== undefined) {
             const body = readInput(flags.file);
@@ -70,7 +71,20 @@ export function ingestCommand(): Command {
             { feedId: flags.feed, concurrency: flags.concurrency },
           );
         };
-        const stats = !flags.json && process.stderr.isTTY ? await withIngestProgress(run) : await run();
+        if (flags.json && flags.file !== undefined) {
+          // A document that cannot be read is a failed feed like any other: machine output on stdout.
+          try {
+            stats = await run();
+          } catch (error) {
+            if (!isC360Error(error)) throw error;
+            const label = flags.file === '-' ? 'stdin' : flags.file;
+            stats = { ...emptyStats(), feeds: 1, failed: 1, results: [{ feedId: null, outlet: flags.outlet!.trim(), url: label, status: 'failed', httpStatus: null, itemsNew: 0, duplicates: 0, carried: 0, itemsSkipped: 0, error: error.message }] };
+            printJson({ ...stats, error: { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) } });
+            process.exitCode = reportError(error);
+            return;
+          }
+        }
+        stats ??= !flags.json && process.stderr.isTTY ? await withIngestProgress(run) : await run();
         if (flags.json) printJson(stats);
         else printSummary(stats);
         if (stats.feeds > 0 && stats.failed === stats.feeds) process.exitCode = 1;
