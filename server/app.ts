@@ -17,6 +17,7 @@ import { ConsoleEvents } from './live/console-events';
 import { csrfProtection } from './middleware/csrf';
 import { capturedHeaders, fastLane } from './middleware/fast-lane';
 import { createRateLimiters, type RateLimitSettings } from './middleware/rate-limits';
+import { rejectNulInBody, rejectNulInUrl } from './middleware/reject-nul';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { loadSession } from './middleware/session';
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps): C360App {
   app.use(fastLane({ cache, headers: capturedHeaders(headers), logger }));
   app.use(requestLog(logger));
   app.use(headers);
+  app.use(rejectNulInUrl); // nothing with %00 is ever cached, so the fast lane never answers one
   app.use(compression({ threshold: 1024 }));
 
   app.get('/healthz', async (_req, res) => {
@@ -192,6 +194,7 @@ export function createApp(deps: AppDeps): C360App {
   app.use(cookieParser());
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   app.use('/newsletter', express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT }));
+  app.use(rejectNulInBody);
   app.use(csrfProtection({ publicUrl: config.publicUrl, exempt: (path) => CSRF_EXEMPT.some((re) => re.test(path)) }));
 
   // Public API: anyone.

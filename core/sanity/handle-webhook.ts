@@ -122,6 +122,12 @@ function parseOperation(value: string | undefined): Operation | null {
   throw new Refusal(400, 'invalid_operation', `Unknown sanity-operation "${value}" (expected create, update or delete).`);
 }
 
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
+}
+
 function parseBody(rawBody: Buffer): Record<string, unknown> {
   let body: unknown;
   try {
@@ -130,6 +136,10 @@ function parseBody(rawBody: Buffer): Record<string, unknown> {
     throw new Refusal(400, 'invalid_json', `The request body is not valid JSON (${(error as Error).message}).`);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Refusal(400, 'invalid_json', 'The request body must be a JSON object (one Sanity document).');
+  // PostgreSQL text cannot hold NUL: refused here rather than failing (500) half-way through applying.
+  if (/\\u0000/i.test(rawBody.toString('utf8')) && holdsNul(body)) {
+    throw new Refusal(400, 'invalid_document', 'The document contains a NUL character (\\u0000), which cannot be stored.');
+  }
   return body as Record<string, unknown>;
 }
 

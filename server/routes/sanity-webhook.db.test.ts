@@ -83,6 +83,9 @@ describe('POST /api/sync-sanity', () => {
     expect(draft.status).toBe(400);
     expect(draft.json.error.message).toMatch(/draft documents are not synced/);
     expect((await send({ body: article('art-op'), operation: 'publish' })).json.error.code).toBe('invalid_operation');
+    const nul = await send({ body: article('art-nul', { title: 'Bad\u0000title' }) });
+    expect(nul.status).toBe(400);
+    expect(nul.json.error).toMatchObject({ code: 'invalid_document', message: expect.stringContaining('NUL') });
   });
 
   it('refuses an oversized body with 413 and records it', async () => {
