@@ -11,6 +11,7 @@ import { clusterCommand } from './commands/cluster';
 import { enrichCommand } from './commands/enrich';
 import { factCheckCommand } from './commands/fact-check';
 import { overrideCommand } from './commands/override';
+import { claimsCommand } from './commands/claims';
 import { patternDetectCommand } from './commands/pattern-detect';
 import { pipelineCommand } from './commands/pipeline';
 import { publishCommand } from './commands/publish';
@@ -46,6 +47,7 @@ export function createProgram(): Command {
   program.addCommand(publishCommand());
   program.addCommand(overrideCommand());
   program.addCommand(reviewCommand());
+  program.addCommand(claimsCommand());
   program.addCommand(workerCommand());
   program.addCommand(scheduleCommand());
   program.addCommand(usersCommand());
@@ -54,6 +56,21 @@ export function createProgram(): Command {
   program.addCommand(dbCommand());
   return program;
 }
+
+/**
+ * A reader that goes away (`c360 review | head`, a closed terminal) makes the next write fail with
+ * EPIPE, emitted on the stream: unhandled, Node prints a stack trace. Once here, for every
+ * command: further output to that stream is dropped and the command ends as it would have.
+ */
+export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    stream.write = (() => true) as typeof stream.write;
+  });
+}
+
+endQuietlyOnClosedPipe(process.stdout);
+endQuietlyOnClosedPipe(process.stderr);
 
 try {
   await createProgram().parseAsync(process.argv);
