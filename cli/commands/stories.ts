@@ -3,9 +3,10 @@ import { C360Error } from '../../core/errors';
 import { articlePath } from '../../core/stories/article-address';
 import { isPipelineStage } from '../../core/stories/pipeline-stages';
 import { statusLabel } from '../../core/stories/pipeline-stages';
-import { findPublishedStory, getStoryById, listStories } from '../../core/stories/story-repository';
+import { listStories } from '../../core/stories/story-repository';
 import { PIPELINE_STAGES, type Story } from '../../core/stories/story';
 import { withContext } from '../context';
+import { findStoryByReference } from '../story-ref';
 import { printJson } from '../output';
 import { printRows } from '../print-rows';
 
@@ -50,12 +51,12 @@ export function storiesCommand(): Command {
 
   command
     .command('show')
-    .argument('<id>', 'a story UUID, or a published story address (slug-shortid or slug)')
+    .argument('<id>', 'a story UUID or the 8 characters `stories list` prints, or a published story address (slug-shortid or slug)')
     .description('show one story with its layers and audit log')
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }) => {
       await withContext('stories show', async ({ db }) => {
-        const story = (await getStoryById(db.knex, id)) ?? (await findPublishedStory(db.knex, id.replace(/^\/?article\//, '')))?.story;
+        const story = await findStoryByReference(db.knex, id);
         if (!story) throw new C360Error('not_found', `No story matches "${id}".`, { hint: 'Use `c360 stories list` to see story ids.' });
         if (options.json) return printJson(story);
         printStory(story);
