@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'unsupported'
   | 'upstream_failed'
   | 'internal'
+  | 'listen_failed'
   // accounts and sessions (issue 5)
   | 'invalid_credentials'
   | 'weak_password'

@@ -19,6 +19,7 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported: 422,
   upstream_failed: 502,
   internal: 500,
+  listen_failed: 500,
   invalid_credentials: 400,
   weak_password: 422,
   user_already_exists: 422,

@@ -1,6 +1,6 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { startServer } from './start-server';
+import { describeListenError, startServer } from './start-server';
 
 describe('startServer', () => {
   it('shuts down gracefully: a request in flight finishes, new connections are refused, the app is released', async () => {
@@ -31,5 +31,21 @@ describe('startServer', () => {
     await server.close();
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await hanging).toBeInstanceOf(Error);
+  });
+
+  it('rejects (never resolves as serving) when the port is in use or the address is not this machine\'s', async () => {
+    const first = await startServer(express(), { host: '127.0.0.1', port: 0 });
+    const port = Number(new URL(first.url).port);
+    try {
+      const inUse = await startServer(express(), { host: '127.0.0.1', port }).catch((e: NodeJS.ErrnoException) => e);
+      expect(inUse).toMatchObject({ code: 'EADDRINUSE' });
+      expect(describeListenError(inUse, '127.0.0.1', port)?.message).toBe(`Cannot listen on 127.0.0.1:${port}: the port is already in use.`);
+      const notMine = await startServer(express(), { host: '192.0.2.1', port: 0 }).catch((e: NodeJS.ErrnoException) => e);
+      expect(notMine).toMatchObject({ code: 'EADDRNOTAVAIL' });
+      const badPort = await startServer(express(), { host: '127.0.0.1', port: 70000 }).catch((e: NodeJS.ErrnoException) => e);
+      expect(describeListenError(badPort, '127.0.0.1', 70000)?.message).toMatch(/not a valid port/);
+    } finally {
+      await first.close();
+    }
   });
 });

@@ -3,6 +3,30 @@ import type { Express } from 'express';
 
 export type RunningServer = { url: string; server: Server; close: () => Promise<void> };
 
+/** Why a server could not listen, in words an operator can act on; `undefined` when not a listen error. */
+export function describeListenError(error: unknown, host: string, port: number): { message: string; hint: string } | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return { message: `Cannot listen on ${where}: the port is already in use.`, hint: `Stop whatever listens there, or choose another port with --port N (or PORT).` };
+    case 'EADDRNOTAVAIL':
+      return { message: `Cannot listen on ${where}: ${host} is not an address of this machine.`, hint: 'Use 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of its own addresses, with --host or HOST.' };
+    case 'EACCES':
+    case 'EPERM':
+      return { message: `Cannot listen on ${where}: permission denied.`, hint: 'Ports below 1024 need privileges: use a port from 1024 up with --port N (or PORT).' };
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+    case 'EAI_NONAME':
+      return { message: `Cannot listen on ${where}: the host name ${host} does not resolve.`, hint: 'Set --host or HOST to an address of this machine (127.0.0.1, 0.0.0.0, ::).' };
+    case 'ERR_SOCKET_BAD_PORT':
+      return { message: `Cannot listen on ${where}: not a valid port.`, hint: 'Use a port from 1 to 65535 with --port N (or PORT).' };
+    default:
+      return undefined;
+  }
+}
+
 /**
  * Listens, and closes gracefully: stops accepting, lets requests in flight finish (up to
  * `graceMs`, then cuts what is left), then releases the app's own resources (listeners, timers).
@@ -11,9 +35,14 @@ export async function startServer(
   app: Express & { shutdown?: () => Promise<void>; closeStreams?: () => void },
   options: { host: string; port: number; graceMs?: number },
 ): Promise<RunningServer> {
+  // Express 5 hands a listen error (EADDRINUSE, EADDRNOTAVAIL…) to this callback instead of
+  // throwing it: treating the callback as success would "serve" while listening on nothing.
   const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(options.port, options.host, () => resolve(s));
-    s.once('error', reject);
+    try {
+      const s = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+    } catch (error) {
+      reject(error as Error); // a port out of range throws at once
+    }
   });
   // Slow clients cannot hold sockets forever; keep-alive outlives typical proxies' 60 s.
   server.headersTimeout = 20_000;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import type { Config } from '../../core/config';
+import { C360Error } from '../../core/errors';
 import type { Database } from '../../core/db/open-database';
 import type { Logger } from '../../core/logger';
 import { withContext } from '../context';
@@ -25,14 +26,26 @@ export async function serveUntilStopped(
   options: { port?: number; host?: string; schedule?: boolean } = {},
 ): Promise<void> {
   // Loaded here, not at the top: the server's libraries cost other commands half a second to import.
-  const [{ createApp }, { startServer }] = await Promise.all([import('../../server/app'), import('../../server/start-server')]);
+  const [{ createApp }, { startServer, describeListenError }] = await Promise.all([import('../../server/app'), import('../../server/start-server')]);
   // The embedded database has one owner, so its schedules run here (see `c360 schedule`). The server
   // owns the scheduler (server/pipeline-control.ts): --schedule switches it on; otherwise it follows
   // the Start/Stop System switch of the console's Live Publishing, stored in the database. The server
   // delivers newsletters and dispatches alerts itself, so the schedule's mail job stays off.
   const { startJobs } = await import('../schedule-jobs');
   const app = createApp({ ...context, webDist: WEB_DIST, schedule: { create: () => startJobs(context, { mail: false }), start: options.schedule === true } });
-  const server = await startServer(app, { host: options.host ?? context.config.host, port: options.port ?? context.config.port });
+  const host = options.host ?? context.config.host;
+  const port = options.port ?? context.config.port;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(app, { host, port });
+  } catch (error) {
+    // Not listening: release what the app started (timers, listener, schedule) so the command ends,
+    // and the caller closes the database, which releases the data directory's lock.
+    await app.shutdown().catch(() => undefined);
+    const described = describeListenError(error, host, port);
+    if (!described) throw error;
+    throw new C360Error('listen_failed', described.message, { hint: described.hint, cause: error });
+  }
   process.stderr.write(`C360 is serving ${server.url} (database: ${context.db.location}). Press Ctrl+C to stop.\n`);
   if (options.schedule) process.stderr.write('Scheduled: ingest every 15 min, the pipeline every 5 min (Live Publishing in the console stops and starts it).\n');
   await new Promise<void>((resolve) => {
