@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, systemProbe } from './data-dir-lock';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'c360-lock-'));
 
@@ -40,3 +41,75 @@ describe('acquireDataDirLock', () => {
     expect(existsSync(dataDir)).toBe(true);
   });
 });
+
+describe('acquireDataDirLock: stale locks whose owner is gone, though its pid or host looks alive', () => {
+  const writeLock = (dataDir: string, owner: Record<string, unknown>, mtimeAgoMs = 0) => {
+    const path = join(dataDir, 'c360.lock');
+    writeFileSync(path, JSON.stringify({ command: 'c360 serve', startedAt: new Date().toISOString(), ...owner }));
+    const t = new Date(Date.now() - mtimeAgoMs);
+    utimesSync(path, t, t);
+    return path;
+  };
+  const takesOver = (dataDir: string) => {
+    const lock = acquireDataDirLock(dataDir, 'c360 serve');
+    expect(JSON.parse(readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    lock.release();
+  };
+  const refuses = (dataDir: string, text: string) => expect(() => acquireDataDirLock(dataDir, 'c360 serve')).toThrow(expect.objectContaining({ code: 'database_locked', message: expect.stringContaining(text) }));
+
+  it('takes over a lock naming this process\'s own pid that this process does not hold (a restarted container)', () => {
+    const dataDir = dir();
+    writeLock(dataDir, { pid: process.pid, host: hostname(), procStart: '1' });
+    takesOver(dataDir);
+  });
+
+  it.runIf(process.platform === 'linux')('takes over a lock whose pid now belongs to another program, and refuses one whose owner really runs', async () => {
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    await new Promise((r) => other.once('spawn', r));
+    try {
+      const pid = other.pid!;
+      const realStart = systemProbe.procStart(pid)!;
+      expect(realStart).toMatch(/^\d+$/);
+      // Recorded start time differs: another program got the pid.
+      const a = dir();
+      writeLock(a, { pid, host: hostname(), procStart: String(Number(realStart) - 1000) });
+      takesOver(a);
+      // An older lock without a start time, taken well before that program started.
+      const b = dir();
+      writeLock(b, { pid, host: hostname(), startedAt: new Date(Date.now() - 3_600_000).toISOString() });
+      takesOver(b);
+      // Taken before a reboot (another boot id).
+      const c = dir();
+      writeLock(c, { pid, host: hostname(), procStart: realStart, bootId: 'another-boot' });
+      takesOver(c);
+      // The same pid, start time and boot: the owner is alive.
+      const d = dir();
+      writeLock(d, { pid, host: hostname(), procStart: realStart, bootId: systemProbe.bootId() });
+      refuses(d, `pid ${pid}`);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('takes over a lock from another host name that its owner stopped refreshing, and refuses a fresh one naming the host', () => {
+    const stale = dir();
+    writeLock(stale, { pid: 1, host: 'old-container-3f2a' }, 5 * 60_000);
+    takesOver(stale);
+    const fresh = dir();
+    writeLock(fresh, { pid: 1, host: 'other-machine' });
+    refuses(fresh, 'on host other-machine');
+  });
+
+  it('keeps its own lock fresh while it holds it, so other hosts see it alive', async () => {
+    const dataDir = dir();
+    const lock = acquireDataDirLock(dataDir, 'c360 serve');
+    const path = lock.path;
+    const old = new Date(Date.now() - 5 * 60_000);
+    utimesSync(path, old, old);
+    // a second opener in this process is refused whatever the file's age
+    refuses(dataDir, `pid ${process.pid}`);
+    lock.release();
+    expect(existsSync(path)).toBe(false);
+  });
+});
+
