@@ -1,5 +1,4 @@
 import { Box, render, Static, Text } from 'ink';
-import { useEffect, useState } from 'react';
 import type { ProgressEvent, StageName } from '../../core/pipeline/types';
 
 /**
@@ -60,45 +59,41 @@ export function PipelineProgress({ state }: { state: PipelineProgressState }) {
   );
 }
 
-type Subscriber = (state: PipelineProgressState) => void;
-
-function LiveProgress({ subscribe }: { subscribe: (fn: Subscriber) => void }) {
-  const [state, setState] = useState(initialPipelineProgress());
-  useEffect(() => subscribe(setState), [subscribe]);
-  return <PipelineProgress state={state} />;
-}
-
 /**
  * Gives an onProgress callback for a run: an Ink view on a TTY (stderr), one line per finished
  * stage otherwise, nothing with --json. Call done() when the run ends.
+ *
+ * The view is redrawn with rerender() from the callback itself, as the ingest view is: the offline
+ * pipeline is CPU-bound and the embedded database answers in microtasks, so a view waiting for
+ * React effects or timers to fire would draw nothing until the run was over.
  */
-export function progressReporter(options: { json?: boolean }): { onProgress: (event: ProgressEvent) => void; done: () => Promise<void> } {
+export function progressReporter(options: { json?: boolean; stream?: NodeJS.WriteStream }): { onProgress: (event: ProgressEvent) => void; done: () => Promise<void> } {
+  const stream = options.stream ?? process.stderr;
   let state = initialPipelineProgress();
   if (options.json) return { onProgress: () => {}, done: async () => {} };
-  if (!process.stderr.isTTY) {
+  if (!stream.isTTY) {
     return {
       onProgress: (event) => {
         state = reducePipelineProgress(state, event);
-        if (event.status === 'finished' || event.status === 'failed') process.stderr.write(`${event.status === 'failed' ? '✗' : '✓'} ${describeStage(state.finished.at(-1)!)}\n`);
+        if (event.status === 'finished' || event.status === 'failed') stream.write(`${event.status === 'failed' ? '✗' : '✓'} ${describeStage(state.finished.at(-1)!)}\n`);
       },
       done: async () => {},
     };
   }
-  let push: Subscriber = () => {};
-  const instance = render(<LiveProgress subscribe={(fn) => (push = fn)} />, { stdout: process.stderr, patchConsole: false });
+  const instance = render(<PipelineProgress state={state} />, { stdout: stream, patchConsole: false });
   let last = 0;
   return {
     onProgress: (event) => {
       state = reducePipelineProgress(state, event);
       const now = Date.now();
-      // Redraw at most ten times a second; stage boundaries always.
+      // Counts redraw at most ten times a second; stage boundaries always.
       if (event.status !== 'progress' || now - last > 100) {
         last = now;
-        push(state);
+        instance.rerender(<PipelineProgress state={state} />);
       }
     },
     done: async () => {
-      push(state);
+      instance.rerender(<PipelineProgress state={state} />);
       instance.unmount();
       await instance.waitUntilExit();
     },

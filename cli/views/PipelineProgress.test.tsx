@@ -1,0 +1,68 @@
+import { EventEmitter } from 'node:events';
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import type { ProgressEvent } from '../../core/pipeline/types';
+import { initialPipelineProgress, PipelineProgress, progressReporter, reducePipelineProgress } from './PipelineProgress';
+
+/** A terminal-like stream that keeps what Ink writes. */
+class FakeTerminal extends EventEmitter {
+  readonly isTTY = true;
+  readonly columns = 120;
+  readonly rows = 40;
+  readonly writes: string[] = [];
+  write(chunk: string): boolean {
+    this.writes.push(chunk);
+    return true;
+  }
+  get text(): string {
+    // eslint-disable-next-line no-control-regex
+    return this.writes.join('').replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+  }
+}
+
+const run: ProgressEvent[] = [
+  { stage: 'cluster', status: 'started' },
+  { stage: 'cluster', status: 'progress', processed: 40 },
+  { stage: 'cluster', status: 'finished', processed: 78 },
+  { stage: 'summarise', status: 'started' },
+  { stage: 'summarise', status: 'progress', processed: 3 },
+];
+
+describe('pipeline progress', () => {
+  it('shows finished stages once and the running one live with its counts', () => {
+    const state = run.reduce(reducePipelineProgress, initialPipelineProgress());
+    const { lastFrame, unmount } = render(<PipelineProgress state={state} />);
+    expect(lastFrame()).toContain('✓ Cluster source items into stories: 78 done');
+    expect(lastFrame()).toContain('▸ Summarise (five layers): 3 done');
+    unmount();
+  });
+
+  it('draws on a terminal even when the run never yields to the event loop between stages', async () => {
+    const terminal = new FakeTerminal();
+    const reporter = progressReporter({ stream: terminal as unknown as NodeJS.WriteStream });
+    // The offline pipeline is CPU-bound and the embedded database answers in microtasks: events
+    // arrive back to back, with no timer or I/O turn in between.
+    reporter.onProgress({ stage: 'cluster', status: 'started' });
+    expect(terminal.text).toContain('▸ Cluster source items into stories: 0 done');
+    for (const event of run.slice(1)) reporter.onProgress(event);
+    reporter.onProgress({ stage: 'summarise', status: 'finished', processed: 54, failed: 1 });
+    reporter.onProgress({ stage: 'publish', status: 'failed', message: 'database went away' });
+    await reporter.done();
+    expect(terminal.text).toContain('✓ Cluster source items into stories: 78 done');
+    expect(terminal.text).toContain('✓ Summarise (five layers): 54 done, 1 failed');
+    expect(terminal.text).toContain('✗ Publish (gate + auto-publish): 0 done (database went away)');
+  });
+
+  it('prints one line per finished stage when not on a terminal, nothing with --json', async () => {
+    const pipe = Object.assign(new FakeTerminal(), { isTTY: false });
+    const reporter = progressReporter({ stream: pipe as unknown as NodeJS.WriteStream });
+    for (const event of run) reporter.onProgress(event);
+    await reporter.done();
+    expect(pipe.writes).toEqual(['✓ Cluster source items into stories: 78 done\n']);
+    const quiet = new FakeTerminal();
+    const json = progressReporter({ json: true, stream: quiet as unknown as NodeJS.WriteStream });
+    json.onProgress(run[0]!);
+    await json.done();
+    expect(quiet.writes).toEqual([]);
+  });
+});
