@@ -17,6 +17,7 @@ import { ConsoleEvents } from './live/console-events';
 import { csrfProtection } from './middleware/csrf';
 import { capturedHeaders, fastLane } from './middleware/fast-lane';
 import { createRateLimiters, type RateLimitSettings } from './middleware/rate-limits';
+import { SignInThrottle, type SignInThrottleSettings } from './middleware/sign-in-throttle';
 import { rejectNulInBody, rejectNulInUrl } from './middleware/reject-nul';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
@@ -49,6 +50,8 @@ export type AppDeps = {
   secret?: string;
   mailer?: Mailer;
   rateLimits?: Partial<RateLimitSettings>;
+  /** Per-account sign-in slow-down (server/middleware/sign-in-throttle.ts). */
+  signInThrottle?: Partial<SignInThrottleSettings>;
   /** Server-rendered pages (issue 6); default: the plain app shell. */
   renderHtml?: HtmlRenderer;
   /** Whether this process runs the schedule (`c360 serve --schedule`), for Settings › System. */
@@ -207,7 +210,7 @@ export function createApp(deps: AppDeps): C360App {
 
   // Accounts, console and admin: the session is loaded here and checked per route.
   const session = loadSession({ db, clock, publicUrl: config.publicUrl });
-  app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, limits, oidc }));
+  app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, limits, oidc, signInThrottle: new SignInThrottle(deps.signInThrottle) }));
   app.use('/api', session, consoleRouter({ db, clock, logger, config, events, mailer, mailQueue, secret, databaseMode: deps.db.mode, scheduler: deps.scheduler ?? (() => scheduler.state()), pipeline: { runs, scheduler }, invalidatePublicCache: () => cache.invalidate() }));
   app.use('/api', notFoundApi);
 

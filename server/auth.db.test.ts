@@ -126,7 +126,7 @@ describe('password sign-in', () => {
     expect((await victim.json(await victim.get('/api/auth/session'))).user.email).toBe('editor@c360.test');
   });
 
-  it('brute force: after 5 failures for one e-mail, 429 with Retry-After, even with the right password', async () => {
+  it('brute force: after 5 failures for one e-mail from one address, that address gets 429 with Retry-After, even with the right password', async () => {
     await addUser(t.db.knex, { email: 'target@c360.test', role: 'reader', password: 'right-password-42' });
     const c = t.client();
     for (let i = 0; i < 5; i++) expect((await c.post('/api/auth/sign-in', { email: 'target@c360.test', password: `guess-${i}-x` })).status).toBe(400);

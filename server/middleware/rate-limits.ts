@@ -3,8 +3,9 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { sendError } from '../http-errors';
 
 /**
- * Rate limits on what attackers hammer: password sign-in (per client address, and per e-mail
- * address across all clients, counting only failures), sign-up, the newsletter box and the
+ * Rate limits on what attackers hammer: password sign-in (per client address, and failures per
+ * client address and account: an attacker elsewhere never locks the owner out; across addresses an
+ * account's failures only slow it down, see sign-in-throttle.ts), sign-up, the newsletter box and the
  * webhook. Over the limit: 429 with Retry-After. Counters live in this process's memory, so
  * several servers each count on their own (a proxy in front can add a shared limit).
  */
@@ -20,7 +21,7 @@ export type RateLimitSettings = {
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signIn: { windowMs: 15 * 60_000, limit: 30 },
-  signInPerEmail: { windowMs: 15 * 60_000, limit: 10 },
+  signInPerEmail: { windowMs: 15 * 60_000, limit: 10 }, // failures per address and account
   signUp: { windowMs: 60 * 60_000, limit: 10 },
   newsletter: { windowMs: 60 * 60_000, limit: 10 },
   webhook: { windowMs: 60_000, limit: 120 },
@@ -42,17 +43,19 @@ function limiter(name: string, settings: Limit, extra: Partial<Parameters<typeof
   });
 }
 
-function emailKey(req: Request): string {
+/** The client address and the account it tries: failures here block that address for that account only. */
+function addressAndEmailKey(req: Request): string {
   const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? `email:${email.trim().toLowerCase().slice(0, 254)}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+  const address = ipKeyGenerator(req.ip ?? 'unknown');
+  return typeof email === 'string' ? `ip:${address}|email:${email.trim().toLowerCase().slice(0, 254)}` : `ip:${address}`;
 }
 
 export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): RateLimiters {
   const s = { ...DEFAULT_RATE_LIMITS, ...overrides };
   return {
     signIn: limiter('sign-in', s.signIn),
-    // Counts failed attempts per account, whichever address they come from.
-    signInPerEmail: limiter('sign-in-email', s.signInPerEmail, { keyGenerator: emailKey, skipSuccessfulRequests: true }),
+    // Counts failed attempts per address and account: never a lock-out of the account itself.
+    signInPerEmail: limiter('sign-in-email', s.signInPerEmail, { keyGenerator: addressAndEmailKey, skipSuccessfulRequests: true }),
     signUp: limiter('sign-up', s.signUp),
     newsletter: limiter('newsletter', s.newsletter),
     webhook: limiter('webhook', s.webhook),

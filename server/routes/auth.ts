@@ -8,7 +8,9 @@ import { C360Error, isC360Error } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { clearOidcCookie, clearSessionCookies, cookieNames, isSecureRequest, readCookie, setOidcCookie, setSessionCookies } from '../cookies';
 import { ensureCsrfToken } from '../middleware/csrf';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { RateLimiters } from '../middleware/rate-limits';
+import { SignInThrottle } from '../middleware/sign-in-throttle';
 import { currentSession } from '../middleware/session';
 import { parseBody, parseQuery } from '../middleware/validate';
 import { presentSession } from '../presenters/user';
@@ -37,6 +39,7 @@ export type AuthDeps = {
   limits: RateLimiters;
   oidc: OidcProviders;
   onSessionStart?: () => void;
+  signInThrottle?: SignInThrottle;
 };
 
 /**
@@ -45,6 +48,7 @@ export type AuthDeps = {
  */
 export function authRouter(deps: AuthDeps): Router {
   const router = Router();
+  const throttle = deps.signInThrottle ?? new SignInThrottle();
   const secureOf = (req: Request) => isSecureRequest(req, deps.publicUrl);
   const origin = (req: Request) => deps.publicUrl ?? `${req.protocol}://${req.get('host')}`;
 
@@ -103,7 +107,17 @@ export function authRouter(deps: AuthDeps): Router {
   router.post('/sign-in', deps.limits.signIn, deps.limits.signInPerEmail, async (req, res) => {
     const body = parseBody(credentials, req);
     checkCredentials(body);
-    const user = await signInWithPassword(deps.db, { email: body.email, password: body.password, now: deps.clock() });
+    const address = ipKeyGenerator(req.ip ?? 'unknown');
+    const wait = throttle.delayMs(body.email!, address);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    let user: Awaited<ReturnType<typeof signInWithPassword>>;
+    try {
+      user = await signInWithPassword(deps.db, { email: body.email, password: body.password, now: deps.clock() });
+    } catch (error) {
+      if (isC360Error(error, 'invalid_credentials')) throttle.recordFailure(body.email!);
+      throw error;
+    }
+    throttle.recordSuccess(body.email!, address);
     const session = await startSession(req, res, user, 'password');
     const csrfToken = ensureCsrfToken(req, res, deps.publicUrl, true);
     res.json({ ...presentSession(session, deps.clock()), csrfToken, redirectTo: safeRedirect(body.redirectTo) });
