@@ -52,7 +52,7 @@ describe('pipeline commands (real binary, embedded database)', () => {
     expect(refused.stderr).toContain('it needs at least 2 sources');
     expect(refused.stderr).toContain('c360 override ID publish');
 
-    const forced = await runCli(['override', single.id.slice(0, 8), 'publish', '--reason', 'Confirmed with the festival', '--json'], { env });
+    const forced = await runCli(['override', single.id.slice(0, 8), 'publish', '--reason', 'Confirmed with the festival', '--yes', '--json'], { env });
     expect(forced.exitCode, forced.stderr).toBe(0);
     const story = JSON.parse(forced.stdout);
     expect(story.pipeline_stage).toBe('published');

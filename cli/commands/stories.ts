@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { C360Error } from '../../core/errors';
 import { articlePath } from '../../core/stories/article-address';
+import { countUnresolved, presentClaims } from '../../core/stories/claim-resolution';
 import { isPipelineStage } from '../../core/stories/pipeline-stages';
 import { statusLabel } from '../../core/stories/pipeline-stages';
 import { listStories } from '../../core/stories/story-repository';
@@ -52,13 +53,13 @@ export function storiesCommand(): Command {
   command
     .command('show')
     .argument('<id>', 'a story UUID or the 8 characters `stories list` prints, or a published story address (slug-shortid or slug)')
-    .description('show one story with its layers and audit log')
+    .description('show one story with its layers, its claims (verdict, supporting and contradicting outlets, why unresolved, any editor decision) and audit log')
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }) => {
       await withContext('stories show', async ({ db }) => {
         const story = await findStoryByReference(db.knex, id);
         if (!story) throw new C360Error('not_found', `No story matches "${id}".`, { hint: 'Use `c360 stories list` to see story ids.' });
-        if (options.json) return printJson(story);
+        if (options.json) return printJson({ ...story, claims: presentClaims(story.ai_fact_check_panel) });
         printStory(story);
       });
     });
@@ -76,8 +77,28 @@ function printStory(story: Story): void {
     story.summary,
     ...story.layers.flatMap((layer) => ['', `[${layer.layerType}]`, layer.content]),
     '',
+    ...claimLines(story),
+    '',
     `Audit log (${story.audit_log.length}):`,
     ...story.audit_log.map((e) => `  ${e.timestamp} ${e.user} ${e.action}${e.reason ? ` — ${e.reason}` : ''}${e.details ? ` (${e.details})` : ''}`),
   ];
   console.log(lines.join('\n'));
+}
+
+/** The claims as numbered for `c360 claims resolve STORY N`, with what blocks each. */
+export function claimLines(story: Pick<Story, 'id' | 'ai_fact_check_panel'>): string[] {
+  const claims = presentClaims(story.ai_fact_check_panel);
+  if (claims.length === 0) return ['Claims: none to check.'];
+  const open = countUnresolved(claims);
+  const list = (outlets: unknown) => (Array.isArray(outlets) && outlets.length ? outlets.join(', ') : '—');
+  return [
+    `Claims (${claims.length}, ${open} unresolved):`,
+    ...claims.flatMap((c, i) => [
+      `  ${i + 1}. [${c.verdict ?? (c.source_resolved ? 'resolved' : 'unresolved')}${c.decision ? `, ${c.decision} by ${c.decided_by}` : ''}] ${c.claim}`,
+      `     key ${c.key} · supported by ${list(c.supporting_outlets)} · contradicted by ${list(c.contradicting_outlets)}`,
+      ...(c.decision ? [`     ${c.decision}: ${c.decision_reason}`] : []),
+      ...(c.unresolved_reason ? [`     unresolved: ${c.unresolved_reason}`] : []),
+    ]),
+    ...(open ? [`Resolve one with \`c360 claims resolve ${story.id.slice(0, 8)} N confirm|dispute|dismiss --reason TEXT\`.`] : []),
+  ];
 }

@@ -4,11 +4,17 @@ import type { OverrideAction } from '../../core/stories/overrides';
 import type { Story } from '../../core/stories/story';
 import { ReviewScreen } from './ReviewScreen';
 
-const story = (id: string, title: string, flag: string | null): Story =>
+const story = (id: string, title: string, flag: string | null, panel: Story['ai_fact_check_panel'] = []): Story =>
   ({
     id: `${id}0000000-0000-4000-8000-000000000000`, title, flag_reason: flag, auto_publish_eligible: false, human_verified: false, editor_signed_off: false,
     ai_risk_level: flag ? 'high' : 'medium', source_count: flag ? 1 : 2, source_list: ['Kingston Ledger'], region: 'Jamaica', pipeline_stage: 'verified', triangulation_check: false,
+    ai_fact_check_panel: panel,
   }) as unknown as Story;
+const noResolve = async () => '';
+const claims: Story['ai_fact_check_panel'] = [
+  { claim: 'Shelters opened in 12 schools.', resolved: true, verdict: 'corroborated', supporting_outlets: ['Kingston Ledger', 'Island Times'], contradicting_outlets: [], explanation: 'supported by 2 independent sources' },
+  { claim: 'Four homes were destroyed.', resolved: false, verdict: 'contradicted', supporting_outlets: ['Kingston Ledger'], contradicting_outlets: ['Island Times'], explanation: 'Island Times gives 5 homes where the claim says 4 homes' },
+];
 
 const tick = () => new Promise((r) => setTimeout(r, 30));
 /** Waits until the screen shows the text (the machine may be busy; fixed sleeps would flake). */
@@ -32,6 +38,7 @@ describe('ReviewScreen', () => {
           stories = stories.filter((s) => s.id !== id);
           return `Approved: ${id}`;
         }}
+        resolve={noResolve}
       />,
     );
     await shows(lastFrame, 'Stories needing attention (2)');
@@ -54,7 +61,7 @@ describe('ReviewScreen', () => {
 
   it('cancels with Esc, and shows a failed override as an error', async () => {
     const { lastFrame, stdin } = render(
-      <ReviewScreen load={async () => [story('a', 'Storm shelters open', 'Risk high')]} act={async () => { throw new Error('database down'); }} />,
+      <ReviewScreen load={async () => [story('a', 'Storm shelters open', 'Risk high')]} act={async () => { throw new Error('database down'); }} resolve={noResolve} />,
     );
     await shows(lastFrame, 'Storm shelters open');
     stdin.write('r');
@@ -62,13 +69,66 @@ describe('ReviewScreen', () => {
     stdin.write('\u001B');
     await shows(lastFrame, 'Cancelled.');
     stdin.write('p');
-    await shows(lastFrame, 'Force publish “Storm shelters open”');
+    await shows(lastFrame, 'Force publish “Storm shelters open”. Reason (required');
     stdin.write('\r');
+    await shows(lastFrame, 'A reason is required.');
+    stdin.write('EIC');
+    await shows(lastFrame, 'cancel): EIC');
+    stdin.write('\r');
+    await shows(lastFrame, 'past the publish gate? y/N');
+    stdin.write('y');
     await shows(lastFrame, 'Failed to apply override: database down');
   });
 
+  it('force publish asks y/N after the reason; any other key cancels and nothing is applied', async () => {
+    const calls: string[] = [];
+    const { lastFrame, stdin } = render(
+      <ReviewScreen load={async () => [story('a', 'Storm shelters open', 'Risk high')]} act={async (_id, action) => { calls.push(action); return 'done'; }} resolve={noResolve} />,
+    );
+    await shows(lastFrame, 'Storm shelters open');
+    stdin.write('p');
+    await shows(lastFrame, 'Reason (required');
+    stdin.write('News');
+    await shows(lastFrame, 'cancel): News');
+    stdin.write('\r');
+    await shows(lastFrame, 'Force publish “Storm shelters open” past the publish gate? y/N');
+    stdin.write('n');
+    await shows(lastFrame, 'Cancelled.');
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the selected story's claims and confirms, disputes or dismisses one with a required reason", async () => {
+    const calls: { id: string; claim: number; action: string; reason: string }[] = [];
+    const { lastFrame, stdin } = render(
+      <ReviewScreen
+        load={async () => [story('a', 'Storm shelters open', 'Risk high: contradictory figures', claims)]}
+        act={async () => ''}
+        resolve={async (id, claim, action, reason) => {
+          calls.push({ id, claim, action, reason });
+          return `Claim ${claim} disputed: Storm shelters open`;
+        }}
+      />,
+    );
+    await shows(lastFrame, 'Claims (2, 1 unresolved):');
+    expect(lastFrame()).toContain('1. [corroborated] Shelters opened in 12 schools.');
+    expect(lastFrame()).toContain('supported by Kingston Ledger, Island Times · contradicted by —');
+    expect(lastFrame()).toContain('unresolved: contradicted: Island Times gives 5 homes where the claim says 4 homes');
+    expect(lastFrame()).toContain('c confirm · d dispute · x dismiss');
+    stdin.write('2');
+    await shows(lastFrame, '› 2. [contradicted]');
+    stdin.write('d');
+    await shows(lastFrame, 'Dispute claim 2. Reason (required');
+    stdin.write('\r');
+    await shows(lastFrame, 'A reason is required.');
+    stdin.write('Police say 4');
+    await shows(lastFrame, 'Esc to cancel): Police say 4');
+    stdin.write('\r');
+    await shows(lastFrame, 'Claim 2 disputed: Storm shelters open');
+    expect(calls).toEqual([{ id: 'a0000000-0000-4000-8000-000000000000', claim: 2, action: 'dispute', reason: 'Police say 4' }]);
+  });
+
   it('says when nothing needs attention', async () => {
-    const { lastFrame } = render(<ReviewScreen load={async () => []} act={async () => ''} />);
+    const { lastFrame } = render(<ReviewScreen load={async () => []} act={async () => ''} resolve={noResolve} />);
     await shows(lastFrame, 'Nothing needs attention.');
   });
 });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { C360Error } from '../errors';
 import { saveStory, type StoryWorkPatch } from '../pipeline/work/save-story';
+import { reasonProblem } from '../stories/claim-resolution';
 import { OVERRIDE_ACTIONS, overridePatch, type OverrideAction } from '../stories/overrides';
 import { isLive } from '../stories/publishing';
 import type { Story } from '../stories/story';
@@ -18,6 +19,11 @@ export async function applyOverride(
 ): Promise<Story> {
   if (!(OVERRIDE_ACTIONS as readonly string[]).includes(input.action)) {
     throw new C360Error('invalid_input', `Unknown override "${input.action}".`, { hint: `Use one of: ${OVERRIDE_ACTIONS.join(', ')}.` });
+  }
+  // Force publish skips the gate: it is kept for what an editor can answer for, in words.
+  if (input.action === 'publish') {
+    const problem = reasonProblem(input.reason);
+    if (problem) throw new C360Error('invalid_input', `Force publish needs a reason: ${problem}`, { hint: 'Say why it is published without passing the gate, e.g. --reason "Confirmed with the ministry".' });
   }
   // Under a row lock: the pipeline's next step is decided from the state that holds when writing.
   return db.transaction(async (trx) => {

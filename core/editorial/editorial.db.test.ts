@@ -80,9 +80,19 @@ describe('applyOverride', () => {
 
   it('force publish: published whatever the gate says', async () => {
     const story = await createStory(db.knex, { pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 1, triangulation_check: false });
-    const result = await applyOverride(db.knex, { id: story.id, action: 'publish', actor, now });
+    const result = await applyOverride(db.knex, { id: story.id, action: 'publish', reason: 'Confirmed by the minister', actor, now });
     expect(result).toMatchObject({ pipeline_stage: 'published', status: 'published', auto_publish_eligible: true, human_verified: true, published_at: now.toISOString() });
-    expect(result.audit_log.at(-1)!.action).toBe('manual_override_publish');
+    expect(result.audit_log.at(-1)).toMatchObject({ action: 'manual_override_publish', reason: 'Confirmed by the minister' });
+  });
+
+  it('force publish: refused without a reason, and nothing changes', async () => {
+    const story = await createStory(db.knex, { pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 1 });
+    for (const reason of [undefined, '  ', 'x'.repeat(501)]) {
+      const error = await applyOverride(db.knex, { id: story.id, action: 'publish', reason, actor, now }).catch((e: unknown) => e);
+      expect(isC360Error(error, 'invalid_input')).toBe(true);
+      expect((error as Error).message).toMatch(/^Force publish needs a reason: /);
+    }
+    expect((await getStoryById(db.knex, story.id))!).toMatchObject({ pipeline_stage: 'verified', status: 'draft' });
   });
 
   it('refuses an unknown story or action', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyClaimDecisions, claimKey, claimsForRisk, findClaim, reasonProblem, standsIn, type EditorClaimDecision } from './claim-resolution';
+import { applyClaimDecisions, claimKey, claimsForRisk, countUnresolved, findClaim, presentClaims, reasonProblem, standsIn, type EditorClaimDecision } from './claim-resolution';
 
 const at = '2026-11-20T12:00:00.000Z';
 const decision = (claim: string, d: EditorClaimDecision['decision'], reason = 'Checked with the ministry'): EditorClaimDecision => ({
@@ -96,5 +96,15 @@ describe('findClaim', () => {
     ['not a number or key', 'budget', null],
   ])('%s', (_name, ref, index) => {
     expect(findClaim(panel, ref)?.index ?? null).toBe(index);
+  });
+});
+
+describe('presentClaims', () => {
+  it('keeps a decided panel as stored and derives keys and reasons for an older one', () => {
+    const decided = applyClaimDecisions([single], [decision(single.claim, 'confirmed')]);
+    expect(presentClaims(decided)).toEqual(decided);
+    expect(presentClaims([unsupported])[0]).toMatchObject({ key: claimKey(unsupported.claim), decision: null, unresolved_reason: 'unsupported: no source states it' });
+    expect(presentClaims(null)).toEqual([]);
+    expect(countUnresolved([...decided, unsupported, { claim: 'x', resolved: false, decision: 'dismissed' }])).toBe(1);
   });
 });

@@ -172,3 +172,18 @@ export function findClaim<T extends FactCheckItem>(panel: readonly T[], ref: str
   const matches = panel.map((item, index) => ({ index, item })).filter(({ item }) => claimKey(item.claim).startsWith(text));
   return matches.length === 1 ? matches[0]! : null;
 }
+
+/**
+ * A stored panel as the CLI and the console show it: items the fact-check wrote with their key and
+ * reasons as they are; older ones (checked before decisions existed) get them derived.
+ */
+export function presentClaims(panel: readonly FactCheckItem[] | null | undefined): ClaimPanelItem[] {
+  return (panel ?? []).map((item) =>
+    typeof item.key === 'string' && 'unresolved_reason' in item ? (item as ClaimPanelItem) : applyClaimDecisions([item], [])[0]!,
+  );
+}
+
+/** How many claims still block the gate. */
+export function countUnresolved(panel: readonly FactCheckItem[] | null | undefined): number {
+  return (panel ?? []).filter((item) => !item.resolved && countsForGate(item)).length;
+}

@@ -1,6 +1,6 @@
 import { auditEntry, type AuditEntry, type StoryPatch } from './story';
 
-/** Manual overrides from the Review dialog (console spec section 4). The reason is optional. */
+/** Manual overrides from the Review dialog (console spec section 4). The reason is optional, except for a force publish (core/editorial/apply-override.ts). */
 
 export const OVERRIDE_ACTIONS = ['approve', 'reject', 'escalate', 'publish'] as const;
 export type OverrideAction = (typeof OVERRIDE_ACTIONS)[number];
