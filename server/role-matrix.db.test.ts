@@ -82,6 +82,8 @@ const MATRIX: Record<string, Cell> = {
   'POST /api/console/stories/:id/publish': { path: (f) => `/api/console/stories/${f.storyId}/publish`, body: () => ({ homepage: true, priority: 2 }), expect: editorOnly },
   'POST /api/console/stories/:id/feature': { path: (f) => `/api/console/stories/${f.storyId}/feature`, body: () => ({ action: 'priority_down' }), expect: editorOnly },
   'POST /api/console/stories/:id/override': { path: (f) => `/api/console/stories/${f.storyId}/override`, body: () => ({ action: 'approve' }), expect: editorOnly },
+  // The fixture story has no claims: an editor or admin gets past the role check to a 404
+  'POST /api/console/stories/:id/claims/:claim': { path: (f) => `/api/console/stories/${f.storyId}/claims/1`, body: () => ({ decision: 'confirm', reason: 'Matrix' }), expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 } },
   // Newsletter Builder, Alert Manager, Analytics (an unknown id answers 404 to editors and admins)
   'GET /api/console/newsletter/templates': { expect: editorOnly },
   'GET /api/console/newsletter/segments': { path: () => '/api/console/newsletter/segments?segments=general,business', expect: editorOnly },

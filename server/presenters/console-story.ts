@@ -1,5 +1,6 @@
 import { articlePath } from '../../core/stories/article-address';
 import { stageProgress, statusLabel } from '../../core/stories/pipeline-stages';
+import { presentClaims } from '../../core/stories/claim-resolution';
 import { checkPublishGate, isLive, publishButtonLabel } from '../../core/stories/publishing';
 import type { Story } from '../../core/stories/story';
 
@@ -17,10 +18,11 @@ export function editorialLabels(story: Labelled) {
   };
 }
 
-/** What the console sees of a story: every field (editors may see the audit log), plus derived labels. */
+/** What the console sees of a story: every field (editors may see the audit log), plus derived labels and its claims as numbered for resolving. */
 export function presentConsoleStory(story: Story) {
   return {
     ...story,
+    claims: presentClaims(story.ai_fact_check_panel),
     path: story.pipeline_stage === 'published' ? articlePath(story) : null,
     ...editorialLabels(story),
   };

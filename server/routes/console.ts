@@ -23,6 +23,8 @@ import { changeUserRole, listUsers } from '../../core/accounts/accounts';
 import { ROLES, type Role } from '../../core/accounts/user';
 import { featureStory, getConsoleStory, listConsoleStories, publishStory } from '../../core/console/console-stories';
 import { applyOverride } from '../../core/editorial/apply-override';
+import { resolveClaim } from '../../core/editorial/resolve-claim';
+import { CLAIM_ACTIONS, CLAIM_REASON_MAX } from '../../core/stories/claim-resolution';
 import { C360Error } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { FEATURE_ACTIONS } from '../../core/stories/featuring';
@@ -95,6 +97,7 @@ const publishBody = z.object({
 });
 const featureBody = z.object({ action: z.enum(FEATURE_ACTIONS as [string, ...string[]]) });
 const overrideBody = z.object({ action: z.enum(OVERRIDE_ACTIONS), reason: z.string().max(500).optional() });
+const claimBody = z.object({ decision: z.enum(CLAIM_ACTIONS), reason: z.string().trim().min(1, 'A reason is required.').max(CLAIM_REASON_MAX) });
 const usersQuery = z.object({
   role: z.enum(ROLES).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -148,7 +151,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
       return { story: presentConsoleStory(story) };
     },
   },
-  // Manual overrides: approve, reject, escalate, publish (force), with an optional reason.
+  // Manual overrides: approve, reject, escalate with an optional reason; publish (force) only with one (400 without).
   {
     method: 'post',
     path: '/console/stories/:id/override',
@@ -159,6 +162,19 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
       // The pipeline's own override use case: a reject or escalation stays an editor's flag the pipeline keeps; an approval queues the story for publishing.
       const story = await applyOverride(ctx.db, { id, action, reason, actor: ctx.actor(res).email, now: ctx.clock() });
       return { story: presentConsoleStory(story) };
+    },
+  },
+  // An editor's decision on one claim (number as listed, 1-based, or key): confirm, dispute or dismiss,
+  // with a required reason; the story's gate is recomputed at once (core/editorial/resolve-claim.ts).
+  {
+    method: 'post',
+    path: '/console/stories/:id/claims/:claim',
+    role: 'editor',
+    handler: async (req, res, ctx) => {
+      const id = storyId(req);
+      const { decision, reason } = parseBody(claimBody, req);
+      const result = await resolveClaim(ctx.db, { id, claim: String(req.params.claim ?? '').slice(0, 40), action: decision, reason, actor: ctx.actor(res).email, now: ctx.clock() });
+      return { claim: { number: result.index + 1, ...result.claim }, queued: result.queued, story: presentConsoleStory(result.story) };
     },
   },
   // Users (admin).
