@@ -12,10 +12,10 @@ export type CommandContext = { config: Config; db: Database; logger: Logger };
 export async function withContext<T>(
   command: string,
   run: (context: CommandContext) => Promise<T>,
-  options: { requireSchema?: boolean } = {},
+  options: { requireSchema?: boolean; logDestination?: { write: (chunk: string) => unknown } } = {},
 ): Promise<T> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logDestination);
   const db = await openDatabase(config, { command: `c360 ${command}` });
   try {
     if (options.requireSchema !== false) await assertMigrated(db.knex);

@@ -4,6 +4,7 @@ import { newWorkerId, runPipeline, type PipelineDeps, type RunResult } from '../
 import type { StageName } from '../core/pipeline/types';
 import { createAiProvider } from '../core/pipeline/summarise/create-provider';
 import { withContext, type CommandContext } from './context';
+import { HeldLogs } from './held-logs';
 import { SAMPLE_INDICATORS } from './durations';
 import { printJson } from './output';
 import { progressReporter } from './views/PipelineProgress';
@@ -49,8 +50,10 @@ export async function runStagesCommand(
   flags: PipelineFlags & { json?: boolean; limit?: number; clusterWindowMs?: number; patternWindowMs?: number; enrichLimit?: number },
   present: (result: RunResult, deps: PipelineDeps) => string[] = (result) => [statsLine(result)],
 ): Promise<RunResult> {
+  // On a terminal the stage view owns stderr: logs are held until it ends (in a pipe, unchanged).
+  const held = !flags.json && process.stderr.isTTY ? new HeldLogs() : undefined;
   return withContext(command, async (context) => {
-    const reporter = progressReporter({ json: flags.json });
+    const reporter = progressReporter({ json: flags.json, logs: held });
     const deps = pipelineDeps(context, command, flags, reporter.onProgress);
     if (flags.clusterWindowMs !== undefined) deps.clusterWindowHours = flags.clusterWindowMs / 3_600_000;
     if (flags.patternWindowMs !== undefined) deps.patternWindowHours = flags.patternWindowMs / 3_600_000;
@@ -70,7 +73,7 @@ export async function runStagesCommand(
       if (!flags.json) process.stderr.write(`c360: ${result.stats.failed} item(s) failed; they keep their reason and are retried on a later run (see \`c360 stories show ID\`).\n`);
     }
     return result;
-  });
+  }, { logDestination: held }).finally(() => held?.release(process.stderr));
 }
 
 /** The demo's pipeline step: every stage once on what was just ingested, offline (no network, no key). */

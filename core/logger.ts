@@ -9,8 +9,11 @@ export type Logger = {
   child: (bindings: Record<string, unknown>) => Logger;
 };
 
-/** Logs go to stderr as JSON lines, so stdout stays clean for --json output and pipes. */
-export function createLogger(level: string): Logger {
+/**
+ * Logs go to stderr as JSON lines, so stdout stays clean for --json output and pipes. A caller may
+ * pass another destination (the CLI holds lines back while a progress view owns the terminal).
+ */
+export function createLogger(level: string, destination: { write: (chunk: string) => unknown } = pino.destination(2)): Logger {
   return pino(
     {
       level,
@@ -20,7 +23,7 @@ export function createLogger(level: string): Logger {
         censor: '[redacted]',
       },
     },
-    pino.destination(2),
+    destination as pino.DestinationStream,
   ) as unknown as Logger;
 }
 

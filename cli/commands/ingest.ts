@@ -8,6 +8,7 @@ import { emptyStats, ingestDueFeeds, type IngestProgress, type IngestStats } fro
 import { ingestFeedDocument, ingestFeedManifest } from '../../core/ingest/ingest-files';
 import { feedUserAgent } from '../../core/ingest/user-agent';
 import { withContext } from '../context';
+import { HeldLogs } from '../held-logs';
 import { printJson, reportError } from '../output';
 import { withIngestProgress } from '../views/IngestProgress';
 import { parseCount } from './stories';
@@ -51,6 +52,9 @@ export function ingestCommand(): Command {
       if (flags.file === undefined && !flags.samples && (flags.outlet || flags.shiftDatesToNow)) {
         throw new C360Error('invalid_input', '--outlet and --shift-dates-to-now only apply with --file or --samples.');
       }
+      // On a terminal the progress bar owns stderr: logs are held until it ends (in a pipe, unchanged).
+      const live = !flags.json && process.stderr.isTTY;
+      const held = live ? new HeldLogs() : undefined;
       await withContext('ingest', async ({ config, db, logger }) => {
         const deps = { clock: () => new Date(), logger };
         let stats: IngestStats | undefined;
@@ -84,11 +88,11 @@ export function ingestCommand(): Command {
             return;
           }
         }
-        stats ??= !flags.json && process.stderr.isTTY ? await withIngestProgress(run) : await run();
+        stats ??= live ? await withIngestProgress(run, { logs: held }) : await run();
         if (flags.json) printJson(stats);
         else printSummary(stats);
         if (stats.feeds > 0 && stats.failed === stats.feeds) process.exitCode = 1;
-      });
+      }, { logDestination: held }).finally(() => held?.release(process.stderr));
     });
 }
 

@@ -1,7 +1,10 @@
+import { EventEmitter } from 'node:events';
 import { render } from 'ink-testing-library';
+import { createLogger } from '../../core/logger';
+import { HeldLogs } from '../held-logs';
 import { describe, expect, it } from 'vitest';
 import type { FeedRunResult, IngestProgress } from '../../core/ingest/ingest-feeds';
-import { bar, IngestProgressView, initialProgress, reduceProgress } from './IngestProgress';
+import { bar, IngestProgressView, initialProgress, reduceProgress, withIngestProgress } from './IngestProgress';
 
 const result = (outlet: string, status: FeedRunResult['status'], itemsNew = 0, duplicates = 0): FeedRunResult => ({
   feedId: 1, outlet, url: `https://${outlet}.example/feed`, status, httpStatus: status === 'failed' ? 500 : 200, itemsNew, duplicates, carried: 0, itemsSkipped: 0,
@@ -41,3 +44,45 @@ describe('ingest progress view', () => {
     expect(bar(0, 0, 4)).toBe('████');
   });
 });
+
+class FakeTerminal extends EventEmitter {
+  readonly isTTY = true;
+  readonly columns = 120;
+  readonly rows = 40;
+  readonly writes: string[] = [];
+  write(chunk: string): boolean {
+    this.writes.push(chunk);
+    return true;
+  }
+}
+
+describe('ingest progress on a terminal', () => {
+  it('never mixes JSON log lines into the progress display: they are held, then printed after the bar ends', async () => {
+    const terminal = new FakeTerminal();
+    const held = new HeldLogs();
+    const logger = createLogger('info', held);
+    const stats = await withIngestProgress(
+      async (onProgress) => {
+        onProgress({ type: 'start', totalDue: 2 });
+        onProgress({ type: 'batch-start', batch: 1, size: 2 });
+        logger.warn({ outlet: 'broken' }, 'feed failed');
+        onProgress({ type: 'feed-done', batch: 1, result: result('broken', 'failed') });
+        logger.warn({ guid: 'x' }, 'item skipped');
+        onProgress({ type: 'feed-done', batch: 1, result: result('ledger', 'fetched', 3) });
+        onProgress({ type: 'batch-done', batch: 1 });
+        return { feeds: 2, fetched: 1, notModified: 0, failed: 1, itemsNew: 3, duplicates: 0, carried: 0, itemsSkipped: 1, durationMs: 5, results: [] };
+      },
+      { stream: terminal as unknown as NodeJS.WriteStream, logs: held },
+    );
+    expect(stats.itemsNew).toBe(3);
+    const firstLog = terminal.writes.findIndex((w) => w.includes('"level"'));
+    const lastFrame = terminal.writes.findLastIndex((w) => w.includes('batch 1'));
+    expect(lastFrame).toBeGreaterThanOrEqual(0);
+    expect(firstLog).toBeGreaterThan(lastFrame);
+    expect(terminal.writes.slice(firstLog).map((w) => JSON.parse(w).msg)).toEqual(['feed failed', 'item skipped']);
+    // Once the view is gone, lines go straight through.
+    logger.warn('after the bar');
+    expect(terminal.writes.at(-1)).toContain('after the bar');
+  });
+});
+

@@ -1,5 +1,6 @@
 import { Box, render, Static, Text } from 'ink';
 import type { FeedRunResult, IngestProgress, IngestStats } from '../../core/ingest/ingest-feeds';
+import type { HeldLogs } from '../held-logs';
 
 /**
  * Live ingest progress on a terminal: one bar per feed batch. Finished batches move into <Static>
@@ -72,10 +73,17 @@ export function IngestProgressView({ state }: { state: ProgressState }) {
   );
 }
 
-/** Renders live progress while `run` works; returns its result after the last frame is drawn. */
-export async function withIngestProgress(run: (onProgress: (event: IngestProgress) => void) => Promise<IngestStats>): Promise<IngestStats> {
+/**
+ * Renders live progress while `run` works; returns its result after the last frame is drawn. Log
+ * lines held meanwhile (see HeldLogs) are printed once the view has ended, never between frames.
+ */
+export async function withIngestProgress(
+  run: (onProgress: (event: IngestProgress) => void) => Promise<IngestStats>,
+  options: { stream?: NodeJS.WriteStream; logs?: HeldLogs } = {},
+): Promise<IngestStats> {
+  const stream = options.stream ?? process.stderr;
   let state = initialProgress();
-  const instance = render(<IngestProgressView state={state} />, { stdout: process.stderr, patchConsole: false });
+  const instance = render(<IngestProgressView state={state} />, { stdout: stream, patchConsole: false });
   try {
     return await run((event) => {
       state = reduceProgress(state, event);
@@ -85,5 +93,6 @@ export async function withIngestProgress(run: (onProgress: (event: IngestProgres
     instance.rerender(<IngestProgressView state={state} />);
     instance.unmount();
     await instance.waitUntilExit();
+    options.logs?.release(stream);
   }
 }

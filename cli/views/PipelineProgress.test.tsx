@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../core/logger';
 import type { ProgressEvent } from '../../core/pipeline/types';
+import { HeldLogs } from '../held-logs';
 import { initialPipelineProgress, PipelineProgress, progressReporter, reducePipelineProgress } from './PipelineProgress';
 
 /** A terminal-like stream that keeps what Ink writes. */
@@ -65,4 +67,19 @@ describe('pipeline progress', () => {
     await json.done();
     expect(quiet.writes).toEqual([]);
   });
+
+  it('holds log lines while the view draws and prints them after it', async () => {
+    const terminal = new FakeTerminal();
+    const held = new HeldLogs();
+    const logger = createLogger('info', held);
+    const reporter = progressReporter({ stream: terminal as unknown as NodeJS.WriteStream, logs: held });
+    reporter.onProgress({ stage: 'cluster', status: 'started' });
+    logger.warn('item failed');
+    reporter.onProgress({ stage: 'cluster', status: 'finished', processed: 2 });
+    await reporter.done();
+    const log = terminal.writes.findIndex((w) => w.includes('item failed'));
+    expect(log).toBe(terminal.writes.length - 1);
+    expect(terminal.writes.slice(0, log).join('')).toContain('Cluster source items into stories: 2 done');
+  });
 });
+

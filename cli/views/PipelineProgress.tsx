@@ -1,5 +1,6 @@
 import { Box, render, Static, Text } from 'ink';
 import type { ProgressEvent, StageName } from '../../core/pipeline/types';
+import type { HeldLogs } from '../held-logs';
 
 /**
  * Progress per pipeline stage on a terminal: finished stages move into <Static> (printed once), the
@@ -67,7 +68,7 @@ export function PipelineProgress({ state }: { state: PipelineProgressState }) {
  * pipeline is CPU-bound and the embedded database answers in microtasks, so a view waiting for
  * React effects or timers to fire would draw nothing until the run was over.
  */
-export function progressReporter(options: { json?: boolean; stream?: NodeJS.WriteStream }): { onProgress: (event: ProgressEvent) => void; done: () => Promise<void> } {
+export function progressReporter(options: { json?: boolean; stream?: NodeJS.WriteStream; logs?: HeldLogs }): { onProgress: (event: ProgressEvent) => void; done: () => Promise<void> } {
   const stream = options.stream ?? process.stderr;
   let state = initialPipelineProgress();
   if (options.json) return { onProgress: () => {}, done: async () => {} };
@@ -96,6 +97,8 @@ export function progressReporter(options: { json?: boolean; stream?: NodeJS.Writ
       instance.rerender(<PipelineProgress state={state} />);
       instance.unmount();
       await instance.waitUntilExit();
+      // Log lines held while the view drew are printed after it, never between its frames.
+      options.logs?.release(stream);
     },
   };
 }
