@@ -204,7 +204,7 @@ export function createApp(deps: AppDeps): C360App {
   app.use('/api', publicStoriesRouter({ db, clock, cache }));
   app.use('/api', stormsRouter({ db, clock }));
   const siteHost = (host: string | undefined) => (config.publicUrl ? new URL(config.publicUrl).host : (host ?? ''));
-  app.use('/api', pageViewsRouter({ db, clock, logger, siteHost }));
+  app.use('/api', pageViewsRouter({ db, clock, logger, siteHost, limits }));
   app.use('/api', ogImageRouter({ cache: new OgImageCache(), limits }));
   app.use('/api', newsletterApiRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, limits }));
 

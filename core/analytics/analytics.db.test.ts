@@ -35,6 +35,20 @@ describe('recordPageView', () => {
     expect(stored).not.toContain('iPhone');
   });
 
+  it('counts one view per visitor per story, whatever the address it was read at, even for parallel beacons', async () => {
+    const story = await createStory(db.knex, { now });
+    const view = { ...base, storyId: story.id, ip: '203.0.113.10', userAgent: DESKTOP };
+    expect(await recordPageView(db.knex, { ...view, path: '/article/x' }, now)).toEqual({ recorded: true });
+    for (const path of ['/article/x-old-slug', `/article/${story.id}`, '/article/y']) {
+      expect(await recordPageView(db.knex, { ...view, path }, new Date(now.getTime() + 60_000))).toEqual({ recorded: false, reason: 'repeat' });
+    }
+    const other = await createStory(db.knex, { now, title: 'Another story entirely' });
+    const results = await Promise.all(Array.from({ length: 30 }, () => recordPageView(db.knex, { ...view, path: '/article/z', storyId: other.id }, now)));
+    expect(results.filter((r) => r.recorded)).toHaveLength(1);
+    expect((await db.knex('story_view_counts').where({ story_id: other.id }).first('views')).views).toBe(1);
+    expect((await db.knex('story_view_counts').where({ story_id: story.id }).first('views')).views).toBe(1);
+  });
+
   it('ignores bots and unknown stories', async () => {
     expect(await recordPageView(db.knex, { ...base, path: '/', ip: '1.1.1.1', userAgent: 'Googlebot/2.1' }, now)).toEqual({ recorded: false, reason: 'bot' });
     expect(await recordPageView(db.knex, { ...base, path: '/', ip: '1.1.1.1', userAgent: undefined }, now)).toEqual({ recorded: false, reason: 'bot' });

@@ -47,10 +47,20 @@ export async function recordPageView(db: Knex, input: PageViewInput, now: Date):
   const hash = visitorHash(salt, input.ip, input.userAgent ?? '');
   const path = input.path.slice(0, 500);
   return db.transaction(async (trx) => {
+    // One visitor's beacons are decided one at a time: without this, parallel copies of one view all
+    // found no earlier row and were all counted (thousands of views in seconds for one story).
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`page-view:${hash}`]);
     if (input.kind === 'view') {
+      // One view per visitor per page, and per story whatever the address it was read at (an
+      // article has several addresses: old slugs, the UUID, query strings).
+      const since = new Date(now.getTime() - REPEAT_WINDOW_MINUTES * 60_000);
       const recent = await trx('page_views')
-        .where({ visitor_hash: hash, path, kind: 'view' })
-        .where('occurred_at', '>', new Date(now.getTime() - REPEAT_WINDOW_MINUTES * 60_000))
+        .where({ visitor_hash: hash, kind: 'view' })
+        .where((q) => {
+          q.where('path', path);
+          if (input.storyId) q.orWhere('story_id', input.storyId);
+        })
+        .where('occurred_at', '>', since)
         .first('id');
       if (recent) return { recorded: false, reason: 'repeat' as const };
     }

@@ -17,6 +17,9 @@ export type RateLimitSettings = {
   newsletter: Limit;
   webhook: Limit;
   ogImage: Limit;
+  /** Page-view beacons per client address, and story views per address and story. */
+  pageViews: Limit;
+  pageViewsPerStory: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -26,6 +29,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   newsletter: { windowMs: 60 * 60_000, limit: 10 },
   webhook: { windowMs: 60_000, limit: 120 },
   ogImage: { windowMs: 60_000, limit: 120 },
+  pageViews: { windowMs: 60_000, limit: 60 },
+  // A household or office shares an address: a few readers of one story, not thousands of "readers" with made-up user agents.
+  pageViewsPerStory: { windowMs: 30 * 60_000, limit: 10 },
 };
 
 export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
@@ -50,6 +56,15 @@ function addressAndEmailKey(req: Request): string {
   return typeof email === 'string' ? `ip:${address}|email:${email.trim().toLowerCase().slice(0, 254)}` : `ip:${address}`;
 }
 
+function storyView(req: Request): string | undefined {
+  const body = req.body as { storyId?: unknown; kind?: unknown } | undefined;
+  return typeof body?.storyId === 'string' && (body.kind === undefined || body.kind === 'view') ? body.storyId.slice(0, 64) : undefined;
+}
+
+function addressAndStoryKey(req: Request): string {
+  return `ip:${ipKeyGenerator(req.ip ?? 'unknown')}|story:${storyView(req)}`;
+}
+
 export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): RateLimiters {
   const s = { ...DEFAULT_RATE_LIMITS, ...overrides };
   return {
@@ -60,5 +75,7 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
     newsletter: limiter('newsletter', s.newsletter),
     webhook: limiter('webhook', s.webhook),
     ogImage: limiter('og-image', s.ogImage),
+    pageViews: limiter('page-views', s.pageViews),
+    pageViewsPerStory: limiter('page-views-story', s.pageViewsPerStory, { keyGenerator: addressAndStoryKey, skip: (req) => !storyView(req) }),
   };
 }

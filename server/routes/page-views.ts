@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { recordPageView } from '../../core/analytics/page-views';
 import type { Logger } from '../../core/logger';
+import type { RateLimiters } from '../middleware/rate-limits';
 import { parseBody } from '../middleware/validate';
 
 const body = z.object({
@@ -18,9 +19,10 @@ const body = z.object({
  * The reader site's beacon: a page view or a share. No cookie is read or set; the address is
  * used only inside the day's hash (core/analytics) and never stored or logged.
  */
-export function pageViewsRouter(deps: { db: Knex; clock: () => Date; logger: Logger; siteHost: (host: string | undefined) => string }): Router {
+export function pageViewsRouter(deps: { db: Knex; clock: () => Date; logger: Logger; siteHost: (host: string | undefined) => string; limits: Pick<RateLimiters, 'pageViews' | 'pageViewsPerStory'> }): Router {
   const router = Router();
-  router.post('/page-views', async (req, res) => {
+  // Per address (all beacons; views of one story), then one view per visitor per story per half hour (core).
+  router.post('/page-views', deps.limits.pageViews, deps.limits.pageViewsPerStory, async (req, res) => {
     const input = parseBody(body, req);
     let utm: URLSearchParams | undefined;
     try {
