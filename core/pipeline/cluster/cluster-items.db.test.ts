@@ -6,7 +6,7 @@ import { insertRawItems, type FixtureItem } from '../../../test/factories/raw-it
 import { openTestDatabase } from '../../../test/helpers/test-database';
 import type { StageContext } from '../types';
 import { clusterItems } from './cluster-items';
-import { pairwiseQuality } from './similarity';
+import { pairwiseQuality } from './quality';
 
 const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/pipeline/clustering.json', import.meta.url), 'utf8')) as { items: FixtureItem[] };
 let db: Database;
@@ -67,5 +67,46 @@ describe('cluster stage on the database', () => {
     after = await db.knex('synced_content').where('id', story.id).first();
     expect(after).toMatchObject({ source_count: 3, source_list: ['Kingston Ledger', 'Antilles Wire', 'Northcoast Times'], pipeline_next: 'summarise', sources_version: 3 });
     expect(await db.knex('synced_content').count({ n: '*' }).first()).toMatchObject({ n: 1 });
+  });
+});
+
+describe('cluster stage on the database: the issue\'s rate week and re-checks', () => {
+  it('joins three outlets\' rate reports into one story and keeps the governor\'s speech (same bank, same outlet hours earlier) apart', async () => {
+    const ids = await insertRawItems(db.knex, [
+      { outlet: 'Jamaica Observer', title: 'Bank of Jamaica governor urges tourism investment at Montego Bay conference', summary: 'BOJ Governor Dr Everton Lyle told hoteliers in Montego Bay that more tourism earnings should stay in the local economy.', content: '<p>Lyle said linkages between hotels and local farmers were still too weak. He did not comment on interest rates.</p>', published_at: '2026-11-18T15:20:00Z' },
+      { outlet: 'Jamaica Gleaner', title: 'Bank of Jamaica raises policy rate to 7.5 per cent', summary: 'The Bank of Jamaica has increased its policy interest rate by 50 basis points to 7.5 per cent, citing rising food prices after the storm.', content: '<p>The central bank said inflation, at 6.1 per cent in October, was above its target range.</p>', published_at: '2026-11-18T20:10:00Z' },
+      { outlet: 'Jamaica Observer', title: 'BOJ hikes rate by 50 basis points to 7.5% as inflation climbs', summary: 'The BOJ raised its key rate to 7.5% on Tuesday in a bid to pull inflation back into its target range.', content: '<p>Governor Everton Lyle said the Monetary Policy Committee voted unanimously for the increase.</p>', published_at: '2026-11-18T21:00:00Z' },
+      { outlet: 'CMC', title: 'Jamaica central bank lifts key rate to 7.5 percent', summary: "Jamaica's central bank on Tuesday lifted its benchmark policy rate by half a percentage point to 7.5 percent.", content: '<p>The bank said food prices had climbed sharply after the storm.</p>', published_at: '2026-11-19T01:30:00Z' },
+    ]);
+    await clusterItems(ctx());
+    const rows = await db.knex('raw_feeds').select('id', 'story_id', 'cluster_fit').orderBy('published_at');
+    const storyOf = new Map(rows.map((r: { id: string; story_id: string }) => [r.id, r.story_id]));
+    expect(storyOf.get(ids[1]!)).toBe(storyOf.get(ids[2]!));
+    expect(storyOf.get(ids[1]!)).toBe(storyOf.get(ids[3]!));
+    expect(storyOf.get(ids[0]!)).not.toBe(storyOf.get(ids[1]!));
+    const rate = await db.knex('synced_content').where('id', storyOf.get(ids[1]!)).first();
+    expect(rate).toMatchObject({ source_count: 3, region: 'Jamaica' });
+    expect(rate.source_list).toEqual(['Jamaica Gleaner', 'Jamaica Observer', 'CMC']);
+    // Each member's fit to the rest is kept: the most central report leads the story's summary.
+    expect(rows.filter((r: { story_id: string; cluster_fit: number | null }) => r.story_id === rate.id).every((r: { cluster_fit: number | null }) => (r.cluster_fit ?? 0) > 0)).toBe(true);
+  });
+
+  it('merges two stories when a later report shows they tell one event, and recounts its sources', async () => {
+    const ids = await insertRawItems(db.knex, [
+      { outlet: 'Jamaica Gleaner', title: 'JPS restores power to 140,000 customers', summary: 'Jamaica Public Service said 140,000 customers had electricity again after the storm.', published_at: '2026-11-17T10:00:00Z' },
+      { outlet: 'Radio Jamaica News', title: 'Light company: most customers back on grid', summary: 'The JPS says crews worked overnight on lines in St Elizabeth and Manchester.', published_at: '2026-11-17T11:00:00Z' },
+    ]);
+    await clusterItems(ctx());
+    const before = await db.knex('raw_feeds').select('story_id').whereIn('id', ids);
+    expect(new Set(before.map((r: { story_id: string }) => r.story_id)).size).toBe(2);
+    await insertRawItems(db.knex, [
+      { outlet: 'CMC', title: 'JPS says power back for 140,000 customers as crews work overnight', summary: 'Jamaica Public Service restored electricity to 140,000 customers after crews worked overnight on lines in St Elizabeth and Manchester.', published_at: '2026-11-17T14:00:00Z' },
+    ]);
+    await clusterItems(ctx());
+    const stories = await db.knex('synced_content').select('*');
+    expect(stories).toHaveLength(1);
+    expect(stories[0]).toMatchObject({ source_count: 3, pipeline_next: 'summarise' });
+    expect(stories[0].audit_log.map((e: { action: string }) => e.action)).toContain('sources_changed');
+    expect(stories[0].audit_log.at(-1).details).toMatch(/merged story/);
   });
 });

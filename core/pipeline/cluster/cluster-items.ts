@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { mainCountry } from '../../nlp/gazetteer';
+import { stripHtml } from '../../nlp/analyse';
 import { insertStory } from '../../stories/story-repository';
 import { auditEntry } from '../../stories/story';
 import { CHANNELS, notify } from '../../db/notify';
@@ -7,21 +7,29 @@ import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '..
 import { claimRawItems, holdsRawItemLease } from '../work/leases';
 import { saveStory } from '../work/save-story';
 import { loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
-import { itemFeatures, retrievalKeys, storyKeys, type Features } from './features';
-import { chooseStory, makeIdf, mergeFeatures, JOIN_THRESHOLD, WINDOW_HOURS, type StoryFeatures } from './similarity';
+import { eventFeatures, type EventFeatures } from './event-features';
+import { chooseEventStory, CLUSTER_PARAMS, fit, makeIdf, MIN_CORPUS, misfits, storyAgreement, withVector, type ClusterParams, type Idf, type Scored } from './event-clustering';
+import { entityKeysOf } from './story-entities';
 
 /**
- * Stage 1, cluster: each pending source item joins the open story about the same event, or starts one.
- * Clustering decisions need a consistent view of the open stories, so they are made one item at a time
- * under a transaction-scoped advisory lock (a few milliseconds each); claiming, and the slow stages
- * after this one, run in parallel across workers. A story whose outlets grow is queued for a new summary.
+ * Stage 1, cluster: each pending source item joins the open story about the same event, or starts one
+ * (the rule: event-clustering.ts). Then the story it joined is re-checked: a member that no longer fits
+ * the rest leaves it for a story of its own, and an open story that turns out to report the same event
+ * merges with it, so the first item's accidents do not decide. Decisions need a consistent view of the
+ * open stories, so they are made one item at a time under a transaction-scoped advisory lock; claiming,
+ * and the slow stages after this one, run in parallel across workers. A story whose sources change is
+ * queued for a new summary.
  */
 
 const CLUSTER_LOCK = 3_600_001;
 const DOCS_TERM = '__docs__';
-const MAX_CANDIDATES = 100;
+/** Stories compared per item: found by shared distinctive terms in the time window, most recent first. */
+const MAX_CANDIDATES = 30;
+/** Words in more than this share of items are too common to find candidate stories by. */
+const COMMON_SHARE = 0.05;
+const COMMON_MARK = '__common__';
 
-export type ClusterOptions = { limit?: number; windowHours?: number; threshold?: number };
+export type ClusterOptions = { limit?: number; windowHours?: number };
 
 export async function clusterItems(ctx: StageContext, options: ClusterOptions = {}): Promise<StageStats> {
   const stats = emptyStats();
@@ -42,9 +50,10 @@ export async function clusterItems(ctx: StageContext, options: ClusterOptions = 
 /** Clusters items this worker claimed; items whose lease another worker took over are skipped. */
 export async function clusterClaimed(ctx: StageContext, ids: readonly string[], options: ClusterOptions = {}): Promise<StageStats> {
   const stats = emptyStats();
+  const params: ClusterParams = { ...CLUSTER_PARAMS, ...(options.windowHours ? { windowHours: options.windowHours } : {}) };
   for (const item of await loadRawItems(ctx.db, ids)) {
     try {
-      if (await assignItem(ctx, item, itemFeatures(item), options)) stats.processed++;
+      if (await assignItem(ctx, item, params)) stats.processed++;
     } catch (error) {
       stats.failed++;
       await failItem(ctx, item.id, error);
@@ -54,90 +63,108 @@ export async function clusterClaimed(ctx: StageContext, ids: readonly string[], 
   return stats;
 }
 
-async function assignItem(ctx: StageContext, item: SourceItem, features: Features, options: ClusterOptions): Promise<boolean> {
-  const now = ctx.clock();
-  const windowHours = options.windowHours ?? WINDOW_HOURS;
+function featuresOf(item: { title: string; summary: string; text: string; outlet: string; region: string | null; publishedAt: string | null; createdAt: string }): EventFeatures {
+  return eventFeatures({ title: item.title, summary: item.summary, text: item.text, outlet: item.outlet, outletRegion: item.region, publishedAt: item.publishedAt, createdAt: item.createdAt });
+}
+
+/**
+ * Terms that index an item and find its candidate stories: its words and institutions (word pairs and
+ * figures only score). Words in more than COMMON_SHARE of all items find everything and narrow nothing.
+ */
+function keysOf(features: Pick<EventFeatures, 'terms'>, idf: Idf, common = idf(COMMON_MARK)): string[] {
+  return Object.keys(features.terms).filter((t) => !t.includes('_') && idf(t) > common);
+}
+
+type StoredMember = EventFeatures & { id: string; storyId: string; keys?: string[] };
+
+/** The members of these stories with the features clustering compared (computed from the text for items clustered before they were kept). */
+async function loadMembers(trx: Knex, storyIds: readonly string[]): Promise<StoredMember[]> {
+  if (storyIds.length === 0) return [];
+  const rows = await trx('raw_feeds')
+    .select('id', 'story_id', 'outlet', 'title', 'summary', 'content', 'published_at', 'created_at', 'outlet_region', 'cluster_features')
+    .whereIn('story_id', storyIds as string[]);
+  return rows.map((r: Record<string, unknown>) => {
+    const stored = (typeof r.cluster_features === 'string' ? JSON.parse(r.cluster_features) : r.cluster_features) as EventFeatures | null;
+    const features =
+      stored ??
+      featuresOf({
+        title: r.title as string,
+        summary: stripHtml((r.summary as string) ?? ''),
+        text: stripHtml((r.content as string) ?? ''),
+        outlet: r.outlet as string,
+        region: (r.outlet_region as string | null) ?? null,
+        publishedAt: r.published_at ? new Date(r.published_at as string).toISOString() : null,
+        createdAt: new Date(r.created_at as string).toISOString(),
+      });
+    return { ...features, id: r.id as string, storyId: r.story_id as string };
+  });
+}
+
+/** Document frequencies of these terms, and how many items have been counted. */
+async function idfFor(trx: Knex, terms: Iterable<string>): Promise<Idf> {
+  const list = [...new Set([...terms, DOCS_TERM])];
+  const rows = await trx.raw('select term, df from cluster_term_stats where term = any(?::text[])', [list]);
+  const df = new Map<string, number>((rows.rows as { term: string; df: number }[]).map((r) => [r.term, Number(r.df)]));
+  const docs = df.get(DOCS_TERM) ?? 0;
+  // A marker term as common as COMMON_SHARE of the corpus: keysOf compares against its IDF.
+  df.set(COMMON_MARK, Math.ceil(Math.max(docs, MIN_CORPUS) * COMMON_SHARE));
+  return makeIdf(df, docs);
+}
+
+async function assignItem(ctx: StageContext, item: SourceItem, params: ClusterParams): Promise<boolean> {
+  const features = featuresOf(item);
   return ctx.db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [CLUSTER_LOCK]);
     if (!(await holdsRawItemLease(trx, item.id, ctx.workerId))) return false; // taken over after our lease ran out
-    const terms = Object.keys(features.terms);
-    const dfRows = await trx('cluster_term_stats').select('term', 'df').whereIn('term', [...terms, DOCS_TERM]);
-    const df = new Map<string, number>(dfRows.map((r: { term: string; df: number }) => [r.term, Number(r.df)]));
-    const idf = makeIdf(df, df.get(DOCS_TERM) ?? 0);
-    const keys = retrievalKeys(features, idf);
-    const windowMs = windowHours * 3_600_000;
-    const candidates = keys.length === 0 ? [] : await trx('synced_content')
-      .select('id', 'cluster_terms', 'entities', 'first_item_at', 'last_item_at', 'source_list')
+    const windowMs = params.windowHours * 3_600_000;
+    const itemIdf = await idfFor(trx, Object.keys(features.terms));
+    const keys = keysOf(features, itemIdf);
+    const candidates = (await trx('synced_content')
+      .select('id', 'status', 'published_at')
       .whereRaw('cluster_keys && ?::text[]', [keys])
       .where('last_item_at', '>=', new Date(features.time - windowMs).toISOString())
       .where('first_item_at', '<=', new Date(features.time + windowMs).toISOString())
       .orderBy('last_item_at', 'desc')
-      .limit(MAX_CANDIDATES);
-    const stories: (StoryFeatures & { source_list: string[] })[] = candidates.map((c: Record<string, unknown>) => ({
-      id: c.id as string,
-      terms: parse(c.cluster_terms) as Record<string, number>,
-      entities: (c.entities as string[]) ?? [],
-      firstTime: new Date(c.first_item_at as string).getTime(),
-      lastTime: new Date(c.last_item_at as string).getTime(),
-      source_list: (c.source_list as string[]) ?? [],
-    }));
-    const chosen = chooseStory(features, stories, idf, { threshold: options.threshold ?? JOIN_THRESHOLD, windowHours });
-    const itemOutlets = outletsOf([item]);
+      .limit(MAX_CANDIDATES)) as { id: string; status: string; published_at: string | null }[];
+    const members = await loadMembers(trx, candidates.map((c) => c.id));
+    const idf = await idfFor(trx, [...Object.keys(features.terms), ...members.flatMap((m) => Object.keys(m.terms))]);
+    const scored = new Map(members.map((m) => [m.id, { ...withVector(m, idf), storyId: m.storyId }]));
+    const self: Scored = withVector({ ...features, id: item.id }, idf);
+    const groups = candidates.map((c) => ({ id: c.id, members: [...scored.values()].filter((m) => m.storyId === c.id) }));
+    const chosen = chooseEventStory(self, groups, params);
+    const now = ctx.clock();
     let storyId: string;
     let status: 'clustered' | 'processed' = 'clustered';
     if (chosen) {
-      const story = stories.find((s) => s.id === chosen.story.id)!;
-      const merged = mergeFeatures(story, features);
-      const newOutlets = itemOutlets.filter((o) => !story.source_list.includes(o));
-      const sourceList = [...story.source_list, ...newOutlets];
-      // Locked, so a summary being committed for this story is either seen whole (and this item is
-      // already covered) or waits for this item to be in (and marks it processed with the others).
-      const current = await trx('synced_content').select('pipeline_next').where('id', story.id).forUpdate().first();
+      storyId = chosen.id;
+      const story = await trx('synced_content').select('source_list', 'pipeline_next', 'entities', 'cluster_keys').where('id', storyId).forUpdate().first();
+      const itemOutlets = outletsOf([item]);
+      const newOutlets = itemOutlets.filter((o) => !(story.source_list as string[]).includes(o));
+      const sourceList = [...(story.source_list as string[]), ...newOutlets];
       // A new outlet means new facts to weigh: regenerate the layers. Another item from an outlet
       // already counted just joins (its story is re-summarised only if it was still waiting anyway).
       const regenerate = newOutlets.length > 0;
-      if (!regenerate && current?.pipeline_next !== 'summarise') status = 'processed';
-      await saveStory(trx, story.id, {
+      if (!regenerate && story.pipeline_next !== 'summarise') status = 'processed';
+      await saveStory(trx, storyId, {
         patch: { source_list: sourceList, source_count: sourceList.length },
         work: {
-          cluster_terms: JSON.stringify(merged.terms),
-          entities: merged.entities,
-          cluster_keys: storyKeys(merged),
-          first_item_at: new Date(merged.firstTime).toISOString(),
-          last_item_at: new Date(merged.lastTime).toISOString(),
-          ...(regenerate ? { pipeline_next: 'summarise', sources_version: trx.raw('sources_version + 1'), work_attempts: 0, work_error: null, next_attempt_at: null } : {}),
+          entities: [...new Set([...((story.entities as string[]) ?? []), ...entityKeysOf(item)])].sort(),
+          cluster_keys: [...new Set([...((story.cluster_keys as string[]) ?? []), ...keys])],
+          first_item_at: trx.raw('least(first_item_at, ?::timestamptz)', [new Date(features.time).toISOString()]) as unknown as string,
+          last_item_at: trx.raw('greatest(last_item_at, ?::timestamptz)', [new Date(features.time).toISOString()]) as unknown as string,
+          ...(regenerate ? requeue(trx) : {}),
         },
         audit: auditEntry('source_added', ctx.actor, now, {
-          details: `${item.outlet}: ${item.title} (item ${item.id}; score ${chosen.match.score.toFixed(2)}${regenerate ? '; new outlet, layers to regenerate' : ''})`,
+          details: `${item.outlet}: ${item.title} (item ${item.id}; fit ${chosen.fit.toFixed(2)}${regenerate ? '; new outlet, layers to regenerate' : ''})`,
         }),
       });
-      storyId = story.id;
     } else {
-      const story = await insertStory(trx, {
-        title: item.title,
-        summary: firstSentences(item.summary || item.text),
-        region: mainCountry(features.places) ?? item.region ?? 'Caribbean',
-        source_list: itemOutlets,
-        source_count: itemOutlets.length,
-        pipeline_stage: 'ingested',
-        status: 'draft',
-        audit_log: [auditEntry('story_created', ctx.actor, now, { details: `from ${item.outlet}: ${item.title} (item ${item.id})` })],
-      });
-      const iso = new Date(features.time).toISOString();
-      await trx('synced_content').where('id', story.id).update({
-        pipeline_next: 'summarise',
-        cluster_terms: JSON.stringify(features.terms),
-        entities: features.entities,
-        cluster_keys: storyKeys(features),
-        first_item_at: iso,
-        last_item_at: iso,
-        sources_version: 1,
-      });
-      await notify(trx, CHANNELS.storyUpdated, { id: story.id });
-      storyId = story.id;
+      storyId = await startStory(trx, ctx, item, features, keys, `from ${item.outlet}: ${item.title} (item ${item.id})`);
     }
     await trx('raw_feeds').where('id', item.id).update({
       story_id: storyId,
+      cluster_features: JSON.stringify(features),
+      cluster_fit: chosen?.fit ?? null,
       processing_status: status,
       processing_error: null,
       lease_owner: null,
@@ -149,9 +176,99 @@ async function assignItem(ctx: StageContext, item: SourceItem, features: Feature
     await trx.raw(
       `insert into cluster_term_stats (term, df) select t, 1 from unnest(?::text[]) as t
        on conflict (term) do update set df = cluster_term_stats.df + 1`,
-      [[...terms, DOCS_TERM]],
+      [[...Object.keys(features.terms), DOCS_TERM]],
     );
+    if (chosen) {
+      const story = [...groups.find((g) => g.id === chosen.id)!.members, self];
+      await recheckStory(trx, ctx, { id: chosen.id, members: story }, groups.filter((g) => g.id !== chosen.id && g.members.length > 0), candidates, params, idf);
+    }
     return true;
+  });
+}
+
+/** Work columns that queue a story whose sources changed for new layers. */
+function requeue(trx: Knex) {
+  return { pipeline_next: 'summarise' as const, sources_version: trx.raw('sources_version + 1'), work_attempts: 0, work_error: null, next_attempt_at: null };
+}
+
+async function startStory(trx: Knex, ctx: StageContext, item: SourceItem, features: EventFeatures, keys: string[], details: string): Promise<string> {
+  const outlets = outletsOf([item]);
+  const story = await insertStory(trx, {
+    title: item.title,
+    summary: firstSentences(item.summary || item.text),
+    region: features.country ?? 'Caribbean',
+    source_list: outlets,
+    source_count: outlets.length,
+    pipeline_stage: 'ingested',
+    status: 'draft',
+    audit_log: [auditEntry('story_created', ctx.actor, ctx.clock(), { details })],
+  });
+  const iso = new Date(features.time).toISOString();
+  await trx('synced_content').where('id', story.id).update({
+    pipeline_next: 'summarise',
+    entities: entityKeysOf(item),
+    cluster_keys: keys,
+    first_item_at: iso,
+    last_item_at: iso,
+    sources_version: 1,
+  });
+  await notify(trx, CHANNELS.storyUpdated, { id: story.id });
+  return story.id;
+}
+
+type Group = { id: string; members: Scored[] };
+
+/**
+ * A story re-checked after it grew: members that no longer fit the rest leave it (each starts a story
+ * of its own and is summarised again), and an open story whose members agree with this one's as one
+ * event merges into it (into the published one if only one of the two is published; two published
+ * stories are left apart, since both have public addresses). Members' fits are kept for centrality.
+ */
+async function recheckStory(trx: Knex, ctx: StageContext, story: Group, others: Group[], rows: { id: string; published_at: string | null }[], params: ClusterParams, idf: Idf): Promise<void> {
+  const published = (id: string) => rows.find((r) => r.id === id)?.published_at != null;
+  let members = story.members;
+  const leaving = misfits(members, params);
+  if (leaving.length > 0) {
+    for (const m of leaving) {
+      const [source] = await loadRawItems(trx, [m.id]);
+      if (!source) continue;
+      const newId = await startStory(trx, ctx, source, m, keysOf(m, idf), `left story ${story.id}: it no longer fit the story's other reports (item ${m.id})`);
+      await trx('raw_feeds').where('id', m.id).update({ story_id: newId, cluster_fit: null, processing_status: 'clustered', processed_at: null, updated_at: trx.fn.now() });
+    }
+    members = members.filter((m) => !leaving.some((l) => l.id === m.id));
+    await refreshSources(trx, ctx, story.id, `${leaving.length} report(s) left: they no longer fit the story's other reports`);
+  }
+  for (const other of others) {
+    if (storyAgreement(members, other.members, params) < params.merge) continue;
+    if (published(story.id) && published(other.id)) {
+      ctx.logger.info({ story: story.id, other: other.id }, 'cluster: two published stories report one event; left apart');
+      continue;
+    }
+    const [keep, gone] = published(other.id) ? [other, { id: story.id, members }] : [{ id: story.id, members }, other];
+    await trx('raw_feeds').where('story_id', gone.id).update({ story_id: keep.id, processing_status: 'clustered', processed_at: null, updated_at: trx.fn.now() });
+    const goneRow = await trx('synced_content').select('entities', 'cluster_keys', 'first_item_at', 'last_item_at').where('id', gone.id).first();
+    await trx('synced_content').where('id', keep.id).update({
+      entities: trx.raw('(select array(select distinct unnest(entities || ?::text[]) order by 1))', [goneRow?.entities ?? []]),
+      cluster_keys: trx.raw('(select array(select distinct unnest(cluster_keys || ?::text[])))', [goneRow?.cluster_keys ?? []]),
+      first_item_at: trx.raw('least(first_item_at, ?::timestamptz)', [goneRow?.first_item_at ?? null]),
+      last_item_at: trx.raw('greatest(last_item_at, ?::timestamptz)', [goneRow?.last_item_at ?? null]),
+    });
+    await trx('synced_content').where('id', gone.id).del();
+    await notify(trx, CHANNELS.storyUpdated, { id: gone.id });
+    await refreshSources(trx, ctx, keep.id, `merged story ${gone.id}: its reports tell the same event`);
+    members = [...keep.members, ...gone.members];
+    story = { id: keep.id, members };
+  }
+  for (const m of members) await trx('raw_feeds').where('id', m.id).update({ cluster_fit: fit(m, members, params) });
+}
+
+/** A story's outlets recounted from its items (and their carriers) after members left or joined, and its layers queued again. */
+async function refreshSources(trx: Knex, ctx: StageContext, id: string, details: string): Promise<void> {
+  const outlets = outletsOf(await loadStorySources(trx, id));
+  await saveStory(trx, id, {
+    patch: { source_list: outlets, source_count: outlets.length },
+    work: requeue(trx),
+    audit: auditEntry('sources_changed', ctx.actor, ctx.clock(), { details }),
   });
 }
 
@@ -193,17 +310,13 @@ async function refreshCarriers(ctx: StageContext): Promise<number> {
       const sourceList = [...(story.source_list as string[]), ...added];
       await saveStory(trx, id, {
         patch: { source_list: sourceList, source_count: sourceList.length },
-        work: { pipeline_next: 'summarise', sources_version: trx.raw('sources_version + 1'), work_attempts: 0, work_error: null, next_attempt_at: null },
+        work: requeue(trx),
         audit: auditEntry('source_added', ctx.actor, ctx.clock(), { details: `also carried by ${added.join(', ')}; layers to regenerate` }),
       });
       updated++;
     });
   }
   return updated;
-}
-
-function parse(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : (value ?? {});
 }
 
 function firstSentences(text: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventFeatures, eventWords, findEventFigures, findInstitutions, guessLanguage, type EventItem } from './event-features';
-import { clusterEvents, headlinesConflict, makeIdf, pairScore, withVector, type Member } from './event-clustering';
+import { clusterEvents, headlinesConflict, makeIdf, misfits, pairScore, withVector, type Member } from './event-clustering';
 
 const item = (id: string, outlet: string, at: string, title: string, summary: string, text = '', outletRegion?: string): Member => ({
   id,
@@ -85,6 +85,13 @@ describe('event clustering rules', () => {
     const fr = withVector(item('fr', 'AFP', '2026-11-10T10:00:00Z', 'Martinique : des milliers de manifestants contre la vie chère', 'Des milliers de personnes ont défilé à Fort-de-France.'), idf);
     const en = withVector(item('en', 'AFP', '2026-11-10T10:30:00Z', 'Thousands march in Martinique over cost of living', 'Thousands of people marched in Fort-de-France.'), idf);
     expect(pairScore(fr, en).blocked).toBeUndefined();
+  });
+
+  it('names the member that no longer fits its story (the speech that slipped into the rate story leaves)', () => {
+    const idf = makeIdf(new Map(), 0);
+    const story = bojWeek.map((m) => withVector(m, idf));
+    expect(misfits(story).map((m) => m.id)).toEqual(['speech']);
+    expect(misfits(story.filter((m) => m.id !== 'speech'))).toEqual([]);
   });
 
   it('does not join reports more than three days apart', () => {

@@ -116,6 +116,7 @@ export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_
   const text = dot(a.vector, b.vector);
   const bf = new Set(b.figures);
   const shared = a.figures.filter((f) => bf.has(f)).length;
+  // A shared town adds nothing: two events in one town on one day are common (the dense week has several).
   const score = text + Math.min(params.figureCap, shared * params.figureBonus);
   // One outlet's two items hours apart are two events unless one restates the other; its versions in two languages are one report.
   const sameOutlet = a.outlet === b.outlet && a.language === b.language && Math.abs(a.time - b.time) <= params.sameOutletHours * 3_600_000;
@@ -146,14 +147,35 @@ export function chooseEventStory(item: Scored, stories: readonly { id: string; m
   return best;
 }
 
-/** Members that no longer fit the rest of their story (weakest first); a story of two keeps both or splits in the caller. */
+/** How well a member agrees with the rest of its story: its mean pair score, a blocked pair counting 0. */
+function agreement(m: Scored, members: readonly Scored[], params: ClusterParams): number {
+  let sum = 0;
+  let n = 0;
+  for (const o of members) {
+    if (o.id === m.id) continue;
+    const p = pairScore(m, o, params);
+    if (p.blocked === 'window') continue;
+    sum += p.score;
+    n++;
+  }
+  return n === 0 ? 1 : sum / n;
+}
+
+/**
+ * Members that no longer fit the rest of their story, found one at a time (the weakest leaves, then the
+ * rest are measured again, so one look-alike does not drag its neighbours out with it). A story keeps
+ * at least two members.
+ */
 export function misfits(members: readonly Scored[], params: ClusterParams = CLUSTER_PARAMS): Scored[] {
-  if (members.length < 3) return [];
-  return members
-    .map((m) => ({ m, f: fit(m, members, params) }))
-    .filter((x) => x.f < params.leave)
-    .sort((a, b) => a.f - b.f)
-    .map((x) => x.m);
+  const out: Scored[] = [];
+  let rest = [...members];
+  while (rest.length >= 3) {
+    const weakest = rest.map((m) => ({ m, f: agreement(m, rest, params) })).sort((a, b) => a.f - b.f)[0]!;
+    if (weakest.f >= params.leave) break;
+    out.push(weakest.m);
+    rest = rest.filter((m) => m.id !== weakest.m.id);
+  }
+  return out;
 }
 
 /** Mean pair score between two stories' members; 0 if any pair is blocked by place or outlet. */

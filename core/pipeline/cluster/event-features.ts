@@ -55,8 +55,7 @@ const SYNONYMS: Record<string, string> = {
   murder: 'kill', slain: 'kill', slay: 'kill', gun: 'kill', homicid: 'kill', dead: 'kill', death: 'kill', die: 'kill', fatal: 'kill',
   blaze: 'fire', inferno: 'fire', gut: 'fire', burn: 'fire', flame: 'fire',
   blackout: 'outag', 'power-cut': 'outag',
-  polic: 'polic', cop: 'polic',
-  hike: 'rise',
+  cop: 'polic',
 };
 
 /** Words that name a scale after a number, in English, Spanish, French and Dutch. */

@@ -5,7 +5,7 @@ import { isLive } from '../../stories/publishing';
 import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '../types';
 import { claimStories, holdsStoryLease } from '../work/leases';
 import { saveStory } from '../work/save-story';
-import { loadStorySources } from '../work/story-sources';
+import { centralFirst, loadStorySources } from '../work/story-sources';
 import { AiFailure, emptyUsage, type AiProvider, type AiUsage } from './provider';
 import { toLayers } from './schema';
 
@@ -46,7 +46,7 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
   const before = await ctx.db('synced_content').select('sources_version', 'region', 'ai_usage').where('id', id).first();
   if (!before) return 'skipped';
   const version = Number(before.sources_version);
-  const sources = await loadStorySources(ctx.db, id);
+  const sources = centralFirst(await loadStorySources(ctx.db, id));
   const now = ctx.clock();
   try {
     if (sources.length === 0) throw new AiFailure('the story has no source items', emptyUsage(ai.name, ai.model), { retryable: false });

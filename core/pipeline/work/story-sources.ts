@@ -22,6 +22,8 @@ export type SourceItem = {
   publishedAt: string | null;
   createdAt: string;
   region: string | null;
+  /** How well the item fits the rest of its story (clustering's mean pair score); null before it is known. */
+  fit?: number | null;
   carriers: Carrier[];
 };
 
@@ -41,7 +43,7 @@ async function loadSources(db: Knex, filter: (q: Knex.QueryBuilder) => Knex.Quer
     db('raw_feeds as r')
       .leftJoin('feeds as f', 'f.id', 'r.feed_id')
       .select(
-        'r.id', 'r.outlet', 'r.url', 'r.title', 'r.summary', 'r.content', 'r.author', 'r.published_at', 'r.created_at',
+        'r.id', 'r.outlet', 'r.url', 'r.title', 'r.summary', 'r.content', 'r.author', 'r.published_at', 'r.created_at', 'r.cluster_fit',
         db.raw('coalesce(r.owner_group, f.owner_group, r.outlet) as owner_group'),
         db.raw(`coalesce(f.kind, r.outlet_kind, 'press') as outlet_kind`),
         db.raw('coalesce(r.outlet_region, f.region) as region'),
@@ -68,6 +70,7 @@ async function loadSources(db: Knex, filter: (q: Knex.QueryBuilder) => Knex.Quer
     publishedAt: iso(r.published_at),
     createdAt: iso(r.created_at)!,
     region: (r.region as string | null) ?? null,
+    fit: r.cluster_fit === null || r.cluster_fit === undefined ? null : Number(r.cluster_fit),
     carriers: carriers
       .filter((c: Record<string, unknown>) => c.raw_feed_id === r.id && c.outlet !== r.outlet)
       .map((c: Record<string, unknown>) => ({
@@ -86,4 +89,9 @@ export function outletsOf(sources: readonly SourceItem[]): string[] {
   const seen = new Set<string>();
   for (const s of sources) for (const outlet of [s.outlet, ...s.carriers.map((c) => c.outlet)]) seen.add(outlet);
   return [...seen];
+}
+
+/** The most central report first (it leads the story's title and short version), then by time. */
+export function centralFirst(sources: readonly SourceItem[]): SourceItem[] {
+  return [...sources].sort((a, b) => (b.fit ?? -1) - (a.fit ?? -1));
 }
