@@ -5,6 +5,7 @@ import { EyeIcon, PauseIcon, PlayIcon } from '../icons';
 import { useLiveReload, useLiveStatus } from '../live/LiveEvents';
 import { consoleApi, type ConsoleStory, type StoryCard } from '../stories/api';
 import { RegionBadge, StageBadge, StatusBadge } from '../stories/badges';
+import { ClaimsPanel } from '../stories/ClaimsPanel';
 import { ReviewDialog } from '../stories/ReviewDialog';
 import { StoryPreview } from '../stories/StoryPreview';
 import { Badge, Card, Dialog, EmptyState, InlineError, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
@@ -220,6 +221,7 @@ export default function LivePublishing() {
           <StoryPreview story={detail} />
           {detail.flag_reason ? <div className="c-gate">Flagged: {detail.flag_reason}</div> : null}
           {!detail.publish_gate.ok ? <div className="c-gate">{detail.publish_gate.message}</div> : null}
+          <ClaimsPanel story={detail} onChanged={setDetail} />
           <h3>Audit log</h3>
           <ul className="pl-list">
             {[...detail.audit_log].reverse().slice(0, 30).map((e, i) => (

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
-import { Dialog } from '../ui';
+import { Dialog, Skeleton } from '../ui';
+import { ClaimsPanel } from './ClaimsPanel';
 import { consoleApi, type ConsoleStory, type StoryCard } from './api';
 
 const ACTIONS = [
@@ -9,16 +11,36 @@ const ACTIONS = [
   { action: 'escalate', label: 'Escalate', past: 'escalated', tone: 'c-button-ghost' },
   { action: 'publish', label: 'Force Publish', past: 'published', tone: 'c-button-ghost' },
 ] as const;
+type Action = (typeof ACTIONS)[number];
 
-/** The Review dialog's four manual overrides with an optional reason (console spec section 4). */
+/**
+ * The Review dialog: the story's claims with Confirm, Dispute and Dismiss (each with a reason), and the
+ * four manual overrides (console spec section 4) with an optional reason. Force Publish skips the
+ * publish gate, so it asks again in its own dialog and needs a reason there (the server refuses one
+ * without it too).
+ */
 export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onClose: () => void; onDone: (story: ConsoleStory) => void }) {
   const { show } = useToast();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
-  const act = async (action: (typeof ACTIONS)[number]) => {
+  const [full, setFull] = useState<ConsoleStory | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [confirmPublish, setConfirmPublish] = useState(false);
+  useEffect(() => {
+    let live = true;
+    consoleApi
+      .story(story.id)
+      .then(({ story: s }) => live && setFull(s))
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : 'Failed to load the claims'));
+    return () => {
+      live = false;
+    };
+  }, [story.id]);
+
+  const act = async (action: Action, why: string) => {
     setBusy(action.action);
     try {
-      const { story: updated } = await consoleApi.override(story.id, action.action, reason.trim());
+      const { story: updated } = await consoleApi.override(story.id, action.action, why);
       show({ title: `Article ${action.past} successfully`, tone: 'success' });
       onDone(updated);
     } catch {
@@ -27,12 +49,20 @@ export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onC
       setBusy(null);
     }
   };
+  const flag = full ? full.flag_reason : story.flag_reason;
   return (
     <Dialog
       title="Review"
       onClose={onClose}
+      wide
       footer={ACTIONS.map((a) => (
-        <button key={a.action} type="button" className={`c-button ${a.tone}`} onClick={() => act(a)} disabled={busy !== null}>
+        <button
+          key={a.action}
+          type="button"
+          className={`c-button ${a.tone}`}
+          onClick={() => (a.action === 'publish' ? setConfirmPublish(true) : act(a, reason.trim()))}
+          disabled={busy !== null}
+        >
           {busy === a.action ? `${a.label}…` : a.label}
         </button>
       ))}
@@ -40,11 +70,61 @@ export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onC
       <p>
         <strong>{story.title}</strong>
       </p>
-      {story.flag_reason ? <div className="c-gate">Flagged: {story.flag_reason}</div> : null}
+      {flag ? <div className="c-gate">Flagged: {flag}</div> : null}
+      {full && !full.publish_gate.ok ? <div className="c-hint">Publish gate: {full.publish_gate.message}</div> : null}
+      {full ? <ClaimsPanel story={full} onChanged={setFull} /> : loadError ? <div className="c-gate">{loadError}</div> : <Skeleton rows={2} label="Loading claims…" />}
       <label className="c-field">
         <span>Reason (optional)</span>
         <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} />
       </label>
+      {confirmPublish ? (
+        <ForcePublishDialog
+          title={story.title}
+          initialReason={reason}
+          busy={busy === 'publish'}
+          onCancel={() => setConfirmPublish(false)}
+          onConfirm={(why) => act(ACTIONS[3], why)}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** Force Publish, asked again: publishing past the gate needs a reason; the button does nothing without one. */
+function ForcePublishDialog({ title, initialReason, busy, onCancel, onConfirm }: { title: string; initialReason: string; busy: boolean; onCancel: () => void; onConfirm: (reason: string) => void }) {
+  const [reason, setReason] = useState(initialReason);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = () => {
+    const why = reason.trim();
+    if (!why) {
+      setError('A reason is required to force publish.');
+      return;
+    }
+    onConfirm(why);
+  };
+  return (
+    <Dialog
+      title="Confirm Force Publish"
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className="c-button c-button-ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="c-button c-button-danger" onClick={confirm} disabled={busy} aria-disabled={!reason.trim()}>
+            {busy ? 'Publishing…' : 'Publish anyway'}
+          </button>
+        </>
+      }
+    >
+      <p>
+        Publish <strong>{title}</strong> now, whatever the publish gate says? The audit log keeps your name and reason.
+      </p>
+      <label className="c-field">
+        <span>Reason for publishing past the gate (required)</span>
+        <textarea value={reason} onChange={(e) => { setReason(e.target.value); setError(null); }} maxLength={500} rows={3} required />
+      </label>
+      {error ? <div className="c-gate c-gate-small" role="alert">{error}</div> : null}
     </Dialog>
   );
 }

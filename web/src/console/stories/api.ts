@@ -17,6 +17,8 @@ export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 export type StoryCard = ReturnType<typeof presentStoryCard>;
 export type ConsoleStory = ReturnType<typeof presentConsoleStory>;
 export type AuditEntry = ConsoleStory['audit_log'][number];
+export type StoryClaim = ConsoleStory['claims'][number];
+export type ClaimDecisionAction = 'confirm' | 'dispute' | 'dismiss';
 
 export type StoryCounts = { total: number; published: number; featured: number; highPriority: number; fromSanity: number; regions: number };
 export type ArticleSearch = { items: StoryCard[]; total: number; offset: number; limit: number; regions: { region: string; count: number }[] };
@@ -66,6 +68,8 @@ export const consoleApi = {
   publish: (id: string, feature: FeatureOptions) => postJson<{ story: ConsoleStory }>(`${story(id)}/publish`, feature),
   feature: (id: string, action: 'remove_homepage' | 'remove_section' | 'priority_up' | 'priority_down') => postJson<{ story: ConsoleStory }>(`${story(id)}/feature`, { action }),
   override: (id: string, action: 'approve' | 'reject' | 'escalate' | 'publish', reason?: string) => postJson<{ story: ConsoleStory }>(`${story(id)}/override`, { action, reason: reason || undefined }),
+  resolveClaim: (id: string, claim: number, decision: ClaimDecisionAction, reason: string) =>
+    postJson<{ claim: StoryClaim & { number: number }; queued: boolean; story: ConsoleStory }>(`${story(id)}/claims/${claim}`, { decision, reason }),
   createStory: (body: { title: string; summary?: string; region?: string; tags?: string[]; layers?: Partial<Record<Layer['layerType'], string>> }) => postJson<{ story: ConsoleStory }>('/api/console/stories', body),
   saveContent: (id: string, body: { title?: string; summary?: string; region?: string; tags?: string[]; layers?: Partial<Record<Layer['layerType'], string>> }) =>
     postJson<{ story: ConsoleStory }>(`${story(id)}/content`, body, 'PUT'),

@@ -1,0 +1,31 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { presentConsoleStory } from '../../../../server/presenters/console-story';
+import { applyClaimDecisions, claimKey } from '../../../../core/stories/claim-resolution';
+import type { Story } from '../../../../core/stories/story';
+import { ClaimsPanel } from './ClaimsPanel';
+
+const panel = [
+  { claim: 'The ferry resumes on Monday.', resolved: true, verdict: 'corroborated', supporting_outlets: ['Tobago News', 'Trinidad Daily'], contradicting_outlets: [], explanation: 'supported by 2 independent sources' },
+  { claim: 'Fares rise to 75 dollars.', resolved: false, verdict: 'contradicted', supporting_outlets: ['Tobago News'], contradicting_outlets: ['Trinidad Daily'], explanation: 'Trinidad Daily gives 80 dollars where the claim says 75 dollars' },
+  { claim: 'Two boats run.', resolved: false, verdict: 'single source', supporting_outlets: ['Tobago News'], contradicting_outlets: [], explanation: 'only Tobago News supports it' },
+];
+const decided = applyClaimDecisions(panel, [{ key: claimKey('Two boats run.'), decision: 'confirmed', reason: 'Port authority said so', actor: 'desk@c360.test', decided_at: '2026-11-20T12:00:00.000Z' }]);
+const story = presentConsoleStory({
+  id: '00000000-0000-4000-8000-000000000001', title: 'Tobago ferry', pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 2, source_list: [],
+  triangulation_check: true, human_verified: false, ai_fact_check_panel: decided, layers: [], audit_log: [],
+} as unknown as Story);
+
+describe('ClaimsPanel', () => {
+  it('lists each claim with its verdict, outlets, why it is unresolved, the editor decision, and the three decisions', () => {
+    const html = renderToStaticMarkup(<ClaimsPanel story={story} onChanged={() => undefined} />).replace(/<!-- -->/g, '');
+    expect(html).toContain('Claims <span class="c-hint">(3, 1 unresolved)</span>');
+    expect(html).toContain('The ferry resumes on Monday.');
+    expect(html).toContain('Supported by Tobago News, Trinidad Daily · contradicted by —');
+    expect(html).toContain('Unresolved: contradicted: Trinidad Daily gives 80 dollars where the claim says 75 dollars');
+    expect(html).toContain('Confirmed by desk@c360.test: Port authority said so');
+    for (const n of [1, 2, 3]) for (const d of ['Confirm', 'Dispute', 'Dismiss']) expect(html).toContain(`aria-label="${d} claim ${n}"`);
+    // No reason field until a decision is chosen.
+    expect(html).not.toContain('(required)');
+  });
+});
