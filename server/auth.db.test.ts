@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../core/accounts/accounts';
-import { ACCESS_TOKEN_TTL_SECONDS, SESSION_MAX_AGE_SECONDS } from '../core/accounts/sessions';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_REUSE_GRACE_SECONDS, SESSION_MAX_AGE_SECONDS } from '../core/accounts/sessions';
 import { TestClient } from '../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../test/helpers/test-app';
 
@@ -163,7 +163,8 @@ describe('session reads, refresh, sign-out', () => {
     expect(c.cookie('c360_at')).not.toBe(oldAccess);
     expect((await c.get('/api/console/stories')).status).toBe(200);
 
-    // A thief replays the old refresh token.
+    // A thief replays the old refresh token (after the grace window two tabs refreshing at once get).
+    advance(REFRESH_REUSE_GRACE_SECONDS + 1);
     const thief = t.client();
     thief.jar.set(thief.host, 'c360_rt', oldRefresh, '/api/auth');
     const reuse = await thief.post('/api/auth/refresh');
@@ -175,6 +176,21 @@ describe('session reads, refresh, sign-out', () => {
     expect(afterwards.status).toBe(401);
     expect((await afterwards.json()).error.code).toBe('refresh_token_invalid');
     expect(c.cookie('c360_rt')).toBeUndefined(); // a refresh that failed for good clears the cookies
+  });
+
+  it('two tabs refreshing at once both stay signed in (5 trials of 5)', async () => {
+    for (let trial = 0; trial < 5; trial++) {
+      const { client: tab1 } = await t.signedIn('editor');
+      const tab2 = t.client();
+      for (const name of ['c360_at', 'c360_csrf']) if (tab1.cookie(name)) tab2.jar.set(tab2.host, name, tab1.cookie(name)!);
+      tab2.jar.set(tab2.host, 'c360_rt', tab1.cookie('c360_rt')!, '/api/auth');
+      await tab1.csrfToken();
+      tab2.jar.set(tab2.host, 'c360_csrf', tab1.cookie('c360_csrf')!);
+      const [a, b] = await Promise.all([tab1.post('/api/auth/refresh'), tab2.post('/api/auth/refresh')]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect((await tab1.get('/api/console/stories')).status).toBe(200);
+      expect((await tab2.get('/api/console/stories')).status).toBe(200);
+    }
   });
 
   it('refresh without a cookie: Auth session missing! (400)', async () => {

@@ -48,14 +48,17 @@ export async function findLiveAccessToken(db: Knex, hash: string, now: Date): Pr
 
 export type RefreshClaim =
   | { outcome: 'claimed'; sessionId: string; userId: string; sessionExpiresAt: Date }
+  | { outcome: 'grace'; sessionId: string; userId: string; sessionExpiresAt: Date }
   | { outcome: 'reused'; sessionId: string }
   | { outcome: 'invalid' };
 
 /**
  * Marks a refresh token used, atomically: of two requests racing with one token, exactly one
- * claims it and the other sees it as reused.
+ * claims it. The other sees it used: within `graceSeconds` of that use, and when it is still the
+ * family's most recently used refresh token (nothing rotated after it) in a live session, that is
+ * two tabs refreshing at once ('grace'); otherwise the token was copied ('reused').
  */
-export async function claimRefreshToken(db: Knex, hash: string, now: Date): Promise<RefreshClaim> {
+export async function claimRefreshToken(db: Knex, hash: string, now: Date, graceSeconds = 0): Promise<RefreshClaim> {
   const at = now.toISOString();
   const { rows } = await db.raw(
     `update session_tokens t set used_at = ?
@@ -71,8 +74,22 @@ export async function claimRefreshToken(db: Knex, hash: string, now: Date): Prom
       ? { outcome: 'claimed', sessionId: row.session_id, userId: row.user_id, sessionExpiresAt: new Date(row.session_expires_at) }
       : { outcome: 'invalid' };
   }
-  const { rows: used } = await db.raw(`select session_id from session_tokens where token_hash = ? and kind = 'refresh'`, [hash]);
-  return used[0] ? { outcome: 'reused', sessionId: used[0].session_id as string } : { outcome: 'invalid' };
+  const { rows: used } = await db.raw(
+    `select t.session_id, t.used_at, s.user_id, s.revoked_at, s.expires_at as session_expires_at,
+            exists (select 1 from session_tokens later
+                     where later.session_id = t.session_id and later.kind = 'refresh' and later.used_at > t.used_at) as superseded
+       from session_tokens t join sessions s on s.id = t.session_id
+      where t.token_hash = ? and t.kind = 'refresh'`,
+    [hash],
+  );
+  const prior = used[0];
+  if (!prior) return { outcome: 'invalid' };
+  const usedAgoMs = now.getTime() - new Date(prior.used_at).getTime();
+  const sessionLive = prior.revoked_at === null && new Date(prior.session_expires_at).getTime() > now.getTime();
+  if (sessionLive && !prior.superseded && usedAgoMs >= 0 && usedAgoMs <= graceSeconds * 1000) {
+    return { outcome: 'grace', sessionId: prior.session_id, userId: prior.user_id, sessionExpiresAt: new Date(prior.session_expires_at) };
+  }
+  return { outcome: 'reused', sessionId: prior.session_id as string };
 }
 
 export async function markSessionRefreshed(db: Knex, sessionId: string, now: Date): Promise<void> {

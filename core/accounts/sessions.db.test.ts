@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { openTestDatabase } from '../../test/helpers/test-database';
 import { addUser, changeUserRole, ensureAdmin, signInWithIdentity, signInWithPassword, signUp } from './accounts';
-import { ACCESS_TOKEN_TTL_SECONDS, authenticateAccessToken, createSession, pruneSessions, refreshSession, REFRESH_TOKEN_TTL_SECONDS, revokeSession } from './sessions';
+import { ACCESS_TOKEN_TTL_SECONDS, authenticateAccessToken, createSession, pruneSessions, refreshSession, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS, revokeSession } from './sessions';
 import type { User } from './user';
 
 let db: Database;
@@ -33,18 +33,41 @@ describe('sessions', () => {
     const r1 = await refreshSession(db.knex, s.refreshToken, at(ACCESS_TOKEN_TTL_SECONDS + 5));
     expect(r1.sessionId).toBe(s.sessionId);
     expect(r1.refreshToken).not.toBe(s.refreshToken);
-    await expect(refreshSession(db.knex, s.refreshToken, at(ACCESS_TOKEN_TTL_SECONDS + 10))).rejects.toMatchObject({ code: 'refresh_token_reused' });
-    expect(await authenticateAccessToken(db.knex, r1.accessToken, at(ACCESS_TOKEN_TTL_SECONDS + 11))).toBeNull();
-    await expect(refreshSession(db.knex, r1.refreshToken, at(ACCESS_TOKEN_TTL_SECONDS + 12))).rejects.toMatchObject({ code: 'refresh_token_invalid' });
+    const late = ACCESS_TOKEN_TTL_SECONDS + 5 + REFRESH_REUSE_GRACE_SECONDS + 1;
+    await expect(refreshSession(db.knex, s.refreshToken, at(late))).rejects.toMatchObject({ code: 'refresh_token_reused' });
+    expect(await authenticateAccessToken(db.knex, r1.accessToken, at(late + 1))).toBeNull();
+    await expect(refreshSession(db.knex, r1.refreshToken, at(late + 2))).rejects.toMatchObject({ code: 'refresh_token_invalid' });
   });
 
-  it('of two refreshes racing with one token, exactly one wins and the family is revoked', async () => {
+  it('two refreshes racing with one token (two tabs) both get a live session in the same family', async () => {
+    for (let trial = 0; trial < 5; trial++) {
+      const s = await createSession(db.knex, { user, method: 'password', now: t0 });
+      const results = await Promise.allSettled([refreshSession(db.knex, s.refreshToken, at(10)), refreshSession(db.knex, s.refreshToken, at(10))]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+      const [a, b] = results.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof refreshSession>>>).value);
+      expect(a!.sessionId).toBe(s.sessionId);
+      expect(b!.sessionId).toBe(s.sessionId);
+      expect(a!.refreshToken).not.toBe(b!.refreshToken);
+      expect(await authenticateAccessToken(db.knex, a!.accessToken, at(11))).not.toBeNull();
+      expect(await authenticateAccessToken(db.knex, b!.accessToken, at(11))).not.toBeNull();
+      // Either tab's new refresh token keeps working.
+      expect((await refreshSession(db.knex, b!.refreshToken, at(12))).sessionId).toBe(s.sessionId);
+    }
+  });
+
+  it('keeps reuse detection outside the grace window and for any token older than the latest rotated one', async () => {
     const s = await createSession(db.knex, { user, method: 'password', now: t0 });
-    const results = await Promise.allSettled([refreshSession(db.knex, s.refreshToken, at(10)), refreshSession(db.knex, s.refreshToken, at(10))]);
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['refresh_token_reused']);
-    const winner = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof refreshSession>>>).value;
-    expect(await authenticateAccessToken(db.knex, winner.accessToken, at(11))).toBeNull();
+    const r1 = await refreshSession(db.knex, s.refreshToken, at(10));
+    await refreshSession(db.knex, s.refreshToken, at(10 + REFRESH_REUSE_GRACE_SECONDS)); // still in the window: another pair
+    const r2 = await refreshSession(db.knex, r1.refreshToken, at(12 + REFRESH_REUSE_GRACE_SECONDS));
+    // The first token was superseded by a later rotation: presenting it now is a copy, even within seconds.
+    await expect(refreshSession(db.knex, s.refreshToken, at(13 + REFRESH_REUSE_GRACE_SECONDS))).rejects.toMatchObject({ code: 'refresh_token_reused' });
+    expect(await authenticateAccessToken(db.knex, r2.accessToken, at(14 + REFRESH_REUSE_GRACE_SECONDS))).toBeNull();
+
+    const other = await createSession(db.knex, { user, method: 'password', now: t0 });
+    const o1 = await refreshSession(db.knex, other.refreshToken, at(10));
+    await expect(refreshSession(db.knex, other.refreshToken, at(11 + REFRESH_REUSE_GRACE_SECONDS))).rejects.toMatchObject({ code: 'refresh_token_reused' });
+    expect(await authenticateAccessToken(db.knex, o1.accessToken, at(12 + REFRESH_REUSE_GRACE_SECONDS))).toBeNull();
   });
 
   it('refuses unknown, expired and revoked tokens; pruning drops expired sessions', async () => {

@@ -25,6 +25,13 @@ import type { User } from './user';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 86_400;
 export const SESSION_MAX_AGE_SECONDS = 30 * 86_400;
+/**
+ * Two tabs (or a tab and a retry) refreshing at once present the same refresh token: the second
+ * arrives just after the first rotated it. Within this many seconds of that rotation, and only for
+ * the family's latest rotated token, the second gets a fresh pair in the same family instead of
+ * revoking it. An older token, or the same one presented later, is still treated as copied.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 20;
 
 export type SignInMethod = 'password' | 'signup' | 'google' | 'microsoft';
 
@@ -78,13 +85,14 @@ export async function authenticateAccessToken(db: Knex, accessToken: string, now
 
 /**
  * Rotates a refresh token: the old one is used up, a new pair is issued in the same family.
- * A token used before revokes the family (refresh_token_reused); unknown, expired or revoked
+ * A token used before revokes the family (refresh_token_reused), except the latest one within
+ * REFRESH_REUSE_GRACE_SECONDS of its use (another pair in the family); unknown, expired or revoked
  * ones fail with refresh_token_invalid. The revocation is committed before the error leaves.
  */
 export async function refreshSession(db: Knex, refreshToken: string, now: Date): Promise<IssuedSession> {
   if (!refreshToken || refreshToken.length > 200) throw invalidRefresh();
   const result = await db.transaction(async (trx) => {
-    const claim = await claimRefreshToken(trx, hashToken(refreshToken), now);
+    const claim = await claimRefreshToken(trx, hashToken(refreshToken), now, REFRESH_REUSE_GRACE_SECONDS);
     if (claim.outcome === 'reused') {
       await revokeSessionRow(trx, claim.sessionId, 'refresh_token_reused', now);
       return { error: 'reused' as const };
