@@ -20,7 +20,6 @@ let editor: TestClient;
 let editorEmail: string;
 let admin: TestClient;
 let adminEmail: string;
-const now = new Date();
 
 /** The fixture's items, dated as if they arrived over the last hours. */
 async function seedItems(count = fixture.items.length): Promise<string[]> {

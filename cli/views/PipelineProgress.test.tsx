@@ -17,7 +17,6 @@ class FakeTerminal extends EventEmitter {
     return true;
   }
   get text(): string {
-    // eslint-disable-next-line no-control-regex
     return this.writes.join('').replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
   }
 }

@@ -146,7 +146,7 @@ function classifyXmlError(error: unknown, xml: string): FeedParseError {
 
 /** The document's root element name, past the XML declaration, comments, DOCTYPE and processing instructions. */
 export function rootElementName(xml: string): string | undefined {
-  const body = xml.replace(/^(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>\[]*(?:\[[\s\S]*?\])?\s*>)*/i, '');
+  const body = xml.replace(/^(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>)*/i, '');
   return /^<([A-Za-z_][\w.:-]*)/.exec(body)?.[1];
 }
 

@@ -85,7 +85,7 @@ const CALENDAR_WORDS = new Set([
 ]);
 
 function isCapitalised(token: Token): boolean {
-  return /^[A-Z][\p{L}'’.\-]*$/u.test(token.text) || /^[A-Z]{2,}$/.test(token.text);
+  return /^[A-Z][\p{L}'’.-]*$/u.test(token.text) || /^[A-Z]{2,}$/.test(token.text);
 }
 
 /** Runs of capitalised proper nouns (with "of", "and", "the" inside), split into people, organisations and other names. */

@@ -51,7 +51,7 @@ const BEFORE_NAME_VERB = new RegExp(String.raw`${NAME}${ROLE},?\s+${VERB}(?:\s+(
 const SPEECH_SENTENCE = new RegExp(String.raw`${NAME}${ROLE},?\s+${VERB}`, 'u');
 const SPEECH_SENTENCE_ALL = new RegExp(String.raw`${NAME}${ROLE},?\s+${VERB}`, 'gu');
 /** An attribution after the quotation, named or not ("…," said one analyst): the quotation is not the previous speaker's. */
-const ANY_ATTRIBUTION = /^\s*,?\s*(?:[\p{L}'’\-]+\s+){0,5}?(?:said|says|told|added|complained|explained|noted|asked|insisted|warned|stated)\b/iu;
+const ANY_ATTRIBUTION = /^\s*,?\s*(?:[\p{L}'’-]+\s+){0,5}?(?:said|says|told|added|complained|explained|noted|asked|insisted|warned|stated)\b/iu;
 
 const NOT_NAMES = new Set([
   'The', 'A', 'An', 'It', 'This', 'That', 'They', 'We', 'He', 'She', 'In', 'On', 'At', 'But', 'And', 'Police', 'Government', 'Statement', 'Officials',

@@ -4,7 +4,7 @@ import { dateTime } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { BellIcon, PlusIcon, TrashIcon } from '../icons';
-import { Badge, Card, Dialog, EmptyState, InlineError, PageHeader, Skeleton, type BadgeTone } from '../ui';
+import { Badge, Dialog, EmptyState, InlineError, PageHeader, Skeleton, type BadgeTone } from '../ui';
 import './alerts.css';
 
 /** Spec 5 and 9: the Alert Manager's options, labels and colours. */
