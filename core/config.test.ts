@@ -86,6 +86,7 @@ describe('loadConfig validates every variable', () => {
     ['C360_TRUST_PROXY', '10.0.0.0/99'],
     ['DATABASE_URL', 'postgres://'],
     ['SMTP_URL', 'smtp://'],
+    ['C360_ALLOWED_HOSTS', 'http://news.local'],
   ])('refuses %s=%s', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
@@ -107,6 +108,7 @@ describe('loadConfig validates every variable', () => {
     ['C360_TRUST_PROXY', 'false'],
     ['SMTP_FROM', 'C360 News <news@example.org>'],
     ['SMTP_FROM', 'news@example.org'],
+    ['C360_ALLOWED_HOSTS', 'news.local, localhost:8080'],
   ])('accepts %s=%s', (name, value) => {
     expect(problemsOf({ [name]: value })).toEqual([]);
   });

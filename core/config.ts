@@ -111,6 +111,11 @@ const envSchema = z.object({
     .default('127.0.0.1')
     .refine(isHostOrAddress, 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name'),
   C360_PUBLIC_URL: publicOrigin,
+  // Without C360_PUBLIC_URL, further host names (host or host:port) the site may be reached at and name in its links.
+  C360_ALLOWED_HOSTS: optionalString.refine(
+    (value) => value === undefined || value.split(',').every((part) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(part.trim())),
+    'must be host names or host:port pairs separated by commas',
+  ),
   C360_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: httpUrl,
@@ -155,6 +160,8 @@ export type Config = Readonly<{
   port: number;
   host: string;
   publicUrl?: string;
+  /** C360_ALLOWED_HOSTS, lower-cased: hosts (or host:port) trusted in a request's Host when C360_PUBLIC_URL is unset. */
+  allowedHosts: readonly string[];
   logLevel: z.infer<typeof envSchema>['C360_LOG_LEVEL'];
   ai: Readonly<{ apiKey?: string; baseUrl?: string; model: string; timeoutMs: number }>;
   /** Express `trust proxy`: which hops' X-Forwarded-For/-Proto to believe. */
@@ -210,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.C360_PUBLIC_URL?.replace(/\/+$/, ''),
+    allowedHosts: Object.freeze((e.C360_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
     logLevel: e.C360_LOG_LEVEL,
     ai: Object.freeze({
       apiKey: e.OPENAI_API_KEY,

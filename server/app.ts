@@ -38,6 +38,7 @@ import { lazyPageRenderer } from './pages/render-page';
 import { pageViewsRouter } from './routes/page-views';
 import { stormsRouter } from './routes/storms';
 import { serveWebApp, type HtmlRenderer } from './web-app';
+import { siteOrigin } from './site-origin';
 
 export type AppDeps = {
   db: Database;
@@ -173,7 +174,9 @@ export function createApp(deps: AppDeps): C360App {
   app.set('trust proxy', trustProxySetting(config.trustProxy));
 
   const headers = securityHeaders({ https });
-  app.use(fastLane({ cache, headers: capturedHeaders(headers), logger }));
+  // Absolute URLs are built from C360_PUBLIC_URL or a trusted host, never from any Host header.
+  const originOf = siteOrigin({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts });
+  app.use(fastLane({ cache, headers: capturedHeaders(headers), logger, originOf }));
   app.use(requestLog(logger));
   app.use(headers);
   app.use(rejectNulInUrl); // nothing with %00 is ever cached, so the fast lane never answers one
@@ -206,19 +209,19 @@ export function createApp(deps: AppDeps): C360App {
   const siteHost = (host: string | undefined) => (config.publicUrl ? new URL(config.publicUrl).host : (host ?? ''));
   app.use('/api', pageViewsRouter({ db, clock, logger, siteHost, limits }));
   app.use('/api', ogImageRouter({ cache: new OgImageCache(), limits }));
-  app.use('/api', newsletterApiRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, limits }));
+  app.use('/api', newsletterApiRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, originOf, limits }));
 
   // Accounts, console and admin: the session is loaded here and checked per route.
   const session = loadSession({ db, clock, publicUrl: config.publicUrl });
-  app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, limits, oidc, signInThrottle: new SignInThrottle(deps.signInThrottle) }));
+  app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, signInThrottle: new SignInThrottle(deps.signInThrottle) }));
   app.use('/api', session, consoleRouter({ db, clock, logger, config, events, mailer, mailQueue, secret, databaseMode: deps.db.mode, scheduler: deps.scheduler ?? (() => scheduler.state()), pipeline: { runs, scheduler }, invalidatePublicCache: () => cache.invalidate() }));
   app.use('/api', notFoundApi);
 
-  app.use(siteFilesRouter({ db, cache, publicUrl: config.publicUrl }));
-  app.use(newsletterPagesRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, limits }));
+  app.use(siteFilesRouter({ db, cache, originOf }));
+  app.use(newsletterPagesRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, originOf, limits }));
   const renderHtml =
-    deps.renderHtml ?? lazyPageRenderer({ db, clock, publicUrl: config.publicUrl, logger, ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js') });
-  serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml });
+    deps.renderHtml ?? lazyPageRenderer({ db, clock, logger, ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js') });
+  serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf });
   app.use(errorHandler(logger));
   return app;
 }

@@ -15,7 +15,7 @@ import { sendError } from './http-errors';
  * or other headers (per-visitor things, like the language or who is signed in, are decided in
  * the browser after load).
  */
-export type HtmlRenderer = (input: { req: Request; path: string; shell: string }) => Promise<{ status: number; html: string; redirect?: string } | null>;
+export type HtmlRenderer = (input: { req: Request; path: string; shell: string; origin: string }) => Promise<{ status: number; html: string; redirect?: string } | null>;
 
 /** The part of a page's URL its HTML depends on: the path, plus a section page's offset. */
 export function pageKey(req: Request): string {
@@ -42,7 +42,7 @@ export function pageDataBlock(value: unknown): string {
 }
 
 /** Serves the built web app: hashed assets for a year, other files as they are, the shell for client routes. */
-export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cache: ResponseCache; renderHtml?: HtmlRenderer }): void {
+export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cache: ResponseCache; renderHtml?: HtmlRenderer; originOf: (req: Request) => string }): void {
   const indexPath = join(deps.webDist, 'index.html');
   if (!existsSync(indexPath)) {
     app.use((_req, res) => sendError(res, 503, 'web_not_built', 'The web app is not built yet. Run `npm run build:web` and restart.'));
@@ -66,9 +66,11 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
   // Client routes (/, /section/…, /article/…, unknown paths) get the app shell (or the rendered page).
   app.get('/{*splat}', async (req, res) => {
     const path = req.path;
-    const key = deps.renderHtml ? `html:${pageKey(req)}` : 'html:shell';
+    // A rendered page holds absolute URLs: it is cached per trusted origin (never per raw Host header).
+    const origin = deps.originOf(req);
+    const key = deps.renderHtml ? `html:${origin}:${pageKey(req)}` : 'html:shell';
     const cached = await deps.cache.get(key, async () => {
-      const rendered = deps.renderHtml ? await deps.renderHtml({ req, path, shell }) : null;
+      const rendered = deps.renderHtml ? await deps.renderHtml({ req, path, shell, origin }) : null;
       return {
         status: rendered?.status ?? 200,
         type: 'text/html; charset=utf-8',
@@ -82,7 +84,7 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
       return res.redirect(301, cached.body.toString());
     }
     sendCached(req, res, cached);
-    if (cached.status === 200) deps.cache.bindUrl(req.originalUrl, key);
+    if (cached.status === 200) deps.cache.bindUrl(deps.renderHtml ? origin + req.originalUrl : req.originalUrl, key);
   });
 }
 

@@ -12,11 +12,12 @@ import { redactUrl } from './request-log';
  * gzip rules, and writes the same request log line. Session, cookies, CSRF and body parsing
  * play no part in a public GET.
  */
-export function fastLane(deps: { cache: ResponseCache; headers: readonly (readonly [string, string])[]; logger: Logger }): RequestHandler {
+export function fastLane(deps: { cache: ResponseCache; headers: readonly (readonly [string, string])[]; logger: Logger; originOf?: (req: Request) => string }): RequestHandler {
   const security = deps.headers.flat();
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const cached = deps.cache.peekUrl(req.url);
+    // API answers are bound by URL; pages (which hold absolute URLs) by trusted origin and URL.
+    const cached = deps.cache.peekUrl(req.url) ?? (deps.originOf ? deps.cache.peekUrl(deps.originOf(req) + req.url) : undefined);
     if (!cached) return next();
     const started = performance.now();
     const id = randomUUID();

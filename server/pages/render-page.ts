@@ -21,13 +21,12 @@ type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean
  * rendered in English and depend on their path (and a section page's offset) alone, so the
  * server may cache them; a reader's language is applied in the browser after load.
  */
-export async function createPageRenderer(deps: { db: Knex; clock: () => Date; publicUrl?: string; ssrEntry: string; logger: Logger }): Promise<HtmlRenderer> {
+export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ssrEntry: string; logger: Logger }): Promise<HtmlRenderer> {
   let entry: SsrEntry | null = null;
   if (existsSync(deps.ssrEntry)) entry = (await import(pathToFileURL(deps.ssrEntry).href)) as SsrEntry;
   else deps.logger.warn({ ssrEntry: deps.ssrEntry }, 'server rendering bundle missing: pages get head tags only (run `npm run build:web`)');
 
-  return async ({ req, path, shell }) => {
-    const origin = deps.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+  return async ({ req, path, shell, origin }) => {
     const page = await resolvePage(deps.db, deps.clock(), path, req);
     if ('redirect' in page) return { status: 301, html: '', redirect: page.redirect };
     let app = '';

@@ -36,6 +36,8 @@ export type AuthDeps = {
   clock: () => Date;
   logger: Logger;
   publicUrl?: string;
+  /** The trusted origin for absolute URLs (server/site-origin.ts). */
+  originOf: (req: Request) => string;
   limits: RateLimiters;
   oidc: OidcProviders;
   onSessionStart?: () => void;
@@ -50,7 +52,7 @@ export function authRouter(deps: AuthDeps): Router {
   const router = Router();
   const throttle = deps.signInThrottle ?? new SignInThrottle();
   const secureOf = (req: Request) => isSecureRequest(req, deps.publicUrl);
-  const origin = (req: Request) => deps.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+  const origin = deps.originOf;
 
   /** A new session replaces whatever the browser brought (no session fixation). */
   const startSession = async (req: Request, res: Response, user: IssuedSession['user'], method: SignInMethod): Promise<IssuedSession> => {

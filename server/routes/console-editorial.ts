@@ -14,6 +14,7 @@ import { parseBody, parseQuery } from '../middleware/validate';
 import { presentStoryCard } from '../presenters/console-card';
 import { presentConsoleStory } from '../presenters/console-story';
 import type { ConsoleRoute } from './console';
+import { trustedOrigin, type OriginSettings } from '../site-origin';
 
 /**
  * The editorial half of the console's API: dashboard home, article lists (Article Feed, Content
@@ -105,9 +106,8 @@ function presentSearch<T extends { items: Parameters<typeof presentStoryCard>[0]
 }
 
 /** Where Sanity must send its webhook: this server's public address, else the address this request came to. */
-function webhookUrl(req: Request, publicUrl: string | undefined): string {
-  const origin = publicUrl ? publicUrl.replace(/\/+$/, '') : `${req.protocol}://${req.get('host')}`;
-  return `${origin}/api/sync-sanity`;
+function webhookUrl(req: Request, config: OriginSettings): string {
+  return `${trustedOrigin(req, config)}/api/sync-sanity`;
 }
 
 export const EDITORIAL_ROUTES: readonly ConsoleRoute[] = [
@@ -157,7 +157,7 @@ export const EDITORIAL_ROUTES: readonly ConsoleRoute[] = [
         ...overview,
         health: { ...overview.health, healthy: overview.health.healthy && security.mode !== 'refusing', security },
         articles: presentSearch(overview.articles),
-        webhookUrl: webhookUrl(req, ctx.config.publicUrl),
+        webhookUrl: webhookUrl(req, ctx.config),
         secretConfigured: Boolean(ctx.config.sanity.webhookSecret),
       };
     },
@@ -169,7 +169,7 @@ export const EDITORIAL_ROUTES: readonly ConsoleRoute[] = [
     role: 'editor',
     handler: async (req, _res, ctx) => {
       const result = await sanityDocuments(ctx.db, ctx.clock(), cardFilter(parseQuery(articlesQuery, req)));
-      return { ...result, documents: presentSearch(result.documents), webhookUrl: webhookUrl(req, ctx.config.publicUrl) };
+      return { ...result, documents: presentSearch(result.documents), webhookUrl: webhookUrl(req, ctx.config) };
     },
   },
   // Story editor: a new story, the Content tab, the Workflow tab.

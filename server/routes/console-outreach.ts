@@ -23,6 +23,7 @@ import { systemStatus } from '../../core/settings/system-status';
 import { currentSession } from '../middleware/session';
 import { parseBody, parseQuery } from '../middleware/validate';
 import type { ConsoleContext, ConsoleRoute } from './console';
+import { trustedOrigin } from '../site-origin';
 
 /**
  * The console's second half: Newsletter Builder, Alert Manager, Analytics and Settings.
@@ -40,7 +41,7 @@ function idParam(req: Request, what: string): string {
 
 /** Links in e-mails are absolute: C360_PUBLIC_URL, else the address this request came to. */
 function originOf(req: Request, ctx: ConsoleContext): string {
-  return ctx.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+  return trustedOrigin(req, ctx.config);
 }
 
 function owner(res: Response): { id: string } {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { isC360Error } from '../../core/errors';
@@ -9,7 +9,7 @@ import type { RateLimiters } from '../middleware/rate-limits';
 import { parseBody } from '../middleware/validate';
 import { simplePage } from '../pages/simple-page';
 
-export type NewsletterDeps = { db: Knex; clock: () => Date; logger: Logger; mailer: Mailer; secret: string; publicUrl?: string; limits: RateLimiters };
+export type NewsletterDeps = { db: Knex; clock: () => Date; logger: Logger; mailer: Mailer; secret: string; publicUrl?: string; originOf: (req: Request) => string; limits: RateLimiters };
 
 export const SUBSCRIBE_MESSAGE = 'Thanks! Check your inbox: we sent you a link to confirm your subscription.';
 
@@ -22,7 +22,7 @@ export function newsletterApiRouter(deps: NewsletterDeps): Router {
   const router = Router();
   router.post('/newsletter/subscribe', deps.limits.newsletter, async (req, res) => {
     const { email } = parseBody(subscribeBody, req);
-    const origin = deps.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+    const origin = deps.originOf(req);
     const { outcome } = await subscribe({ db: deps.db, mailer: deps.mailer, secret: deps.secret, origin, now: deps.clock() }, { email });
     deps.logger.info({ outcome }, 'newsletter sign-up');
     res.status(202).json({ status: 'pending', message: SUBSCRIBE_MESSAGE });

@@ -6,9 +6,9 @@ import { countPublished, listPublishedForFeeds } from '../../core/site/site-repo
 import { sendCached, type ResponseCache } from '../cache/response-cache';
 
 /** /robots.txt, /sitemap.xml (an index of pages), /rss.xml: built from SQL-limited reads, cached. */
-export function siteFilesRouter(deps: { db: Knex; cache: ResponseCache; publicUrl?: string }): Router {
+export function siteFilesRouter(deps: { db: Knex; cache: ResponseCache; originOf: (req: Request) => string }): Router {
   const router = Router();
-  const originOf = (req: Request) => deps.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+  const originOf = deps.originOf;
   const serve = async (req: Request, res: Response, name: string, type: string, maxAge: number, build: (origin: string) => Promise<string>) => {
     const origin = originOf(req);
     const cached = await deps.cache.get(`file:${origin}:${name}`, async () => ({
