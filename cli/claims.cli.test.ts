@@ -1,11 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/open-database';
 import { insertRawItems, type FixtureItem } from '../test/factories/raw-items';
-import { runCli, tempDataDir } from '../test/helpers/run-cli';
+import { existsSync } from 'node:fs';
+import { execa } from 'execa';
+import { BIN, runCli, tempDataDir } from '../test/helpers/run-cli';
 
 const fixture = JSON.parse(readFileSync(new URL('../test/fixtures/pipeline/clustering.json', import.meta.url), 'utf8')) as { items: FixtureItem[] };
 const dataDir = tempDataDir();
@@ -27,7 +30,7 @@ beforeAll(async () => {
   const run = await runCli(['pipeline', 'run', '--json'], { env });
   expect(run.exitCode, run.stderr).toBe(0);
   review = JSON.parse((await runCli(['review', '--json'], { env })).stdout);
-}, 120_000);
+}, 240_000);
 
 describe('claims from the command line (real binary, embedded database)', () => {
   it('stories show lists each claim with its verdict, outlets and why it is unresolved; --json includes them', async () => {
@@ -47,7 +50,7 @@ describe('claims from the command line (real binary, embedded database)', () => 
     expect(list.stdout).toContain('CLAIMS');
     expect(list.stdout).toContain('1/1 open');
     expect(list.stderr).toContain('c360 claims resolve ID N');
-  }, 120_000);
+  }, 240_000);
 
   it('claims resolve confirms a claim with a reason and weighs the story again at once; the audit names the operator', async () => {
     const story = waiting(1);
@@ -63,7 +66,7 @@ describe('claims from the command line (real binary, embedded database)', () => 
     const key = json.claims[0].key as string;
     const dispute = JSON.parse((await runCli(['claims', 'resolve', story.id.slice(0, 8), key, 'dispute', '--reason', 'Family says seven', '--json'], { env })).stdout);
     expect(dispute).toMatchObject({ claim: { number: 1, decision: 'disputed', resolved: false }, queued: false, story: { auto_publish_eligible: false } });
-  }, 120_000);
+  }, 240_000);
 
   it('says what went wrong and what to do for an unknown story or claim, a missing reason or a bad decision', async () => {
     const story = waiting(2);
@@ -81,7 +84,7 @@ describe('claims from the command line (real binary, embedded database)', () => 
     const bad = await runCli(['claims', 'resolve', story.id.slice(0, 8), '1', 'approve', '--reason', 'x'], { env });
     expect(bad.exitCode).not.toBe(0);
     expect(bad.stderr).toContain('must be one of confirm, dispute, dismiss');
-  }, 120_000);
+  }, 240_000);
 
   it('force publish needs a reason, and --yes when there is no terminal to confirm on', async () => {
     const story = waiting(3);
@@ -96,5 +99,26 @@ describe('claims from the command line (real binary, embedded database)', () => 
     const forced = await runCli(['override', story.id.slice(0, 8), 'publish', '--reason', 'Confirmed with the festival', '--yes'], { env });
     expect(forced.exitCode, forced.stderr).toBe(0);
     expect(forced.stdout).toContain('Article force-published');
-  }, 120_000);
+  }, 240_000);
+
+  // util-linux's script(1) gives the command a terminal, as an operator has one.
+  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, force publish asks y/N: anything but y changes nothing', async () => {
+    const story = waiting(4);
+    const onTerminal = (answer: string) =>
+      execa('script', ['-qec', `node ${BIN} override ${story.id.slice(0, 8)} publish --reason 'Confirmed by phone'`, '/dev/null'], {
+        cwd: tmpdir(),
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', C360_LOG_LEVEL: 'warn', ...env },
+        extendEnv: false,
+        reject: false,
+        input: answer,
+        timeout: 60_000,
+      });
+    const no = await onTerminal('n\n');
+    expect(no.stdout).toContain(`Force publish "${story.title}" without passing the publish gate? [y/N]`);
+    expect(no.stdout).toContain('Force publish cancelled; nothing changed.');
+    expect(JSON.parse((await runCli(['stories', 'show', story.id, '--json'], { env })).stdout).pipeline_stage).toBe('verified');
+    const yes = await onTerminal('y\n');
+    expect(yes.stdout).toContain(`Article force-published: "${story.title}"`);
+    expect(JSON.parse((await runCli(['stories', 'show', story.id, '--json'], { env })).stdout).audit_log.at(-1)).toMatchObject({ action: 'manual_override_publish', reason: 'Confirmed by phone' });
+  }, 240_000);
 });
