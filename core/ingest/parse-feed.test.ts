@@ -142,4 +142,14 @@ describe('parseFeedText: feeds as the world writes them', () => {
     expect((await parseError(parseFeedText('{"version":"https://jsonfeed.org/version/2","items":[]}'))).kind).toBe('not_a_feed');
     expect((await parseError(parseFeedText('{"version":"https://jsonfeed.org/version/1.1","items":{}}'))).kind).toBe('not_a_feed');
   });
+
+  it('does not refuse an Atom feed for one odd element (a link written as text, an empty entry)', async () => {
+    const feed = await parse('atom-odd-elements.xml');
+    expect(feed.link).toBe('https://daybreak.example/');
+    expect(feed.entries.map((e) => [e.title, e.link])).toEqual([
+      ['Geothermal plant connects to the grid', 'https://daybreak.example/news/geothermal?a=1&b=2'],
+      ['Cruise arrivals up 12 per cent', 'https://daybreak.example/news/cruise'],
+    ]);
+  });
 });
+

@@ -60,7 +60,7 @@ export async function parseFeedText(text: string, options: { timeoutMs?: number 
   }
   if (!trimmed.startsWith('<')) throw new FeedParseError('not_a_feed', 'The response is neither XML nor JSON, so it is not a feed.');
   const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
-  const prepared = flattenTitleMarkup(trimmed);
+  const prepared = flattenTitleMarkup(detectFormat(trimmed) === 'atom' ? repairAtomShape(trimmed) : trimmed);
   let raw: RawFeed;
   try {
     raw = await parseXml(prepared, timeoutMs);
@@ -177,6 +177,17 @@ export function flattenTitleMarkup(xml: string): string {
     const html = inner.replace(/<!\[CDATA\[([^]*?)\]\]>/g, (_c, text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
     return `<title${attrs ?? ''}><![CDATA[${html.replace(/]]>/g, ']]]]><![CDATA[>')}]]></title>`;
   });
+}
+
+/**
+ * Two Atom slips that make rss-parser throw on the whole document (it reads link.$.rel and entry
+ * fields without checking): a link written as text, `<link>https://…</link>`, becomes
+ * `<link href="…"/>`, and an empty `<entry/>` is dropped.
+ */
+export function repairAtomShape(xml: string): string {
+  return xml
+    .replace(/<link>\s*([^<\s]{1,2000})\s*<\/link>/g, (_whole, href: string) => `<link href="${href.replace(/"/g, '&quot;')}"/>`)
+    .replace(/<entry(?:\s[^>]{0,500})?\/>|<entry(?:\s[^>]{0,500})?>\s{0,1000}<\/entry>/g, '');
 }
 
 const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
