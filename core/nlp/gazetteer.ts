@@ -60,13 +60,14 @@ const COUNTRIES: CountryEntry[] = [
     name: 'Haiti',
     demonyms: ['Haitian', 'Haitians'],
     aliases: ['Haïti', 'Ayiti', 'Haití'],
-    divisions: ['Ouest', 'Nord', 'Artibonite', 'Sud', 'Grand\'Anse', 'Nord-Est', 'Sud-Est', 'Nippes', 'Centre'],
+    divisions: ['Ouest', 'Nord', 'Artibonite', 'Sud', 'Grand\'Anse', 'Nord-Est', 'Sud-Est', 'Nippes'],
     towns: { Grandans: "Grand'Anse", Ouanaminthe: 'Nord-Est', 'Juana Méndez': 'Nord-Est', Jérémie: "Grand'Anse", 'Petit-Goâve': 'Ouest', 'Carrefour-Feuilles': 'Ouest', 'Croix-des-Bouquets': 'Ouest', 'Port-au-Prince': 'Ouest', 'Cap-Haitien': 'Nord', 'Cap-Haïtien': 'Nord', 'Les Cayes': 'Sud', Gonaives: 'Artibonite', Gonaïves: 'Artibonite', Jacmel: null, 'Petion-Ville': 'Ouest', 'Pétion-Ville': 'Ouest' },
   },
   {
     name: 'Dominican Republic',
     aliases: ['DR', 'República Dominicana', 'Rep. Dominicana', 'République dominicaine', 'Dominicaanse Republiek', 'Repiblik Dominikèn'],
-    demonyms: ['dominicano', 'dominicana', 'dominicanos', 'dominicanas'],
+    // "Dominican" also names Dominica's people: the text's other places decide (see findPlaces).
+    demonyms: ['Dominican', 'Dominicans', 'dominicano', 'dominicana', 'dominicanos', 'dominicanas'],
     towns: {
       'Santo Domingo': null, 'Punta Cana': null, 'Puerto Plata': null, 'La Romana': null, 'Santiago de los Caballeros': null, Barahona: null, Dajabón: null,
       'San Pedro de Macorís': null, Higüey: null, 'Villa Altagracia': null, 'Los Alcarrizos': null, 'San Cristóbal': null, 'Santo Domingo Este': null,
@@ -82,7 +83,7 @@ const COUNTRIES: CountryEntry[] = [
   { name: 'Grenada', demonyms: ['Grenadian', 'Grenadians'], divisions: ['Carriacou', 'St Andrew', 'St David', 'St Patrick', 'St Mark', 'St John'], towns: { "St George's": null, Grenville: 'St Andrew' } },
   { name: 'Saint Vincent and the Grenadines', aliases: ['St Vincent and the Grenadines', 'St Vincent', 'SVG'], demonyms: ['Vincentian', 'Vincentians'], divisions: ['Bequia', 'Union Island', 'Mustique', 'Canouan'], towns: { Kingstown: null, Georgetown: null } },
   { name: 'Antigua and Barbuda', aliases: ['Antigua', 'Barbuda'], demonyms: ['Antiguan', 'Antiguans', 'Barbudan', 'Barbudans'], towns: { "St John's": null, 'English Harbour': null, Codrington: null } },
-  { name: 'Dominica', demonyms: [], towns: { Roseau: null, Portsmouth: null } },
+  { name: 'Dominica', demonyms: ['Dominican', 'Dominicans'], towns: { Roseau: null, Portsmouth: null } },
   { name: 'Saint Kitts and Nevis', aliases: ['St Kitts and Nevis', 'St Kitts', 'Nevis'], demonyms: ['Kittitian', 'Kittitians', 'Nevisian', 'Nevisians'], towns: { Basseterre: null, Charlestown: null } },
   { name: 'Cayman Islands', aliases: ['Cayman', 'Grand Cayman', 'Cayman Brac'], demonyms: ['Caymanian', 'Caymanians'], towns: { 'George Town': null, 'West Bay': null } },
   { name: 'Belize', demonyms: ['Belizean', 'Belizeans'], towns: { 'Belize City': null, Belmopan: null, 'San Pedro': null } },
@@ -187,7 +188,7 @@ export function maxPlaceWords(): number {
  * Finds places in a text by longest match over its words. An ambiguous name (St James is a parish
  * of Jamaica and of Barbados) resolves to the country the text names elsewhere, else the first entry.
  */
-export function findPlaces(text: string): Place[] {
+export function findPlaces(text: string, context?: string): Place[] {
   const words = normalisePlaceName(text).split(' ').filter(Boolean);
   const { byName, maxWords } = gazetteer();
   const found: Place[][] = [];
@@ -204,7 +205,8 @@ export function findPlaces(text: string): Place[] {
     }
     i += matched || 1;
   }
-  const named = new Set(found.filter((c) => c.length === 1).map((c) => c[0]!.country));
+  // Countries named without doubt here, or in the context (a title's ambiguous name read with its lead).
+  const named = new Set([...found.filter((c) => c.length === 1).map((c) => c[0]!.country), ...(context ? findPlaces(context).filter((p) => !p.ambiguous).map((p) => p.country) : [])]);
   const places = found.map((candidates) => candidates.find((p) => named.has(p.country)) ?? (candidates.length > 1 ? { ...candidates[0]!, ambiguous: true as const } : candidates[0]!));
   const seen = new Set<string>();
   return places.filter((p) => {
@@ -248,4 +250,36 @@ export function placesConflict(allA: readonly Place[], allB: readonly Place[]): 
     if (da.size > 0 && db.size > 0 && ![...da].some((d) => db.has(d))) return true;
   }
   return false;
+}
+
+export type CountryEvidence = { title: string; lead: string; body?: string; outletRegion?: string | null };
+
+/**
+ * The country a story is about: the Caribbean country its titles and leads name most (a title counts
+ * twice, a name that could be in several countries half), else the one its bodies name most, else its
+ * local outlets' home country, else the fallback; "Caribbean" when the titles and leads name more than three Caribbean
+ * countries. A country outside the region (England in a netball result,
+ * Ireland in a T20 line-up) decides only when no Caribbean country is named anywhere.
+ */
+export function storyCountry(reports: readonly CountryEvidence[], fallback = 'Caribbean'): string {
+  const caribbean = new Set(caribbeanCountries());
+  const tally = (texts: readonly [string, number, string?][]) => {
+    const counts = new Map<string, number>();
+    for (const [text, weight, context] of texts) {
+      for (const p of findPlaces(text, context)) counts.set(p.country, (counts.get(p.country) ?? 0) + weight * (p.ambiguous ? 0.5 : 1));
+    }
+    return counts;
+  };
+  const best = (counts: Map<string, number>, only: (c: string) => boolean) =>
+    [...counts].filter(([c]) => only(c)).sort((a, b) => b[1] - a[1])[0]?.[0];
+  const top = tally(reports.flatMap((r) => [[r.title, 2, r.lead.slice(0, 600)], [r.lead.slice(0, 600), 1, r.title]] as [string, number, string][]));
+  const named = [...top.keys()].filter((c) => caribbean.has(c));
+  if (named.length > 3) return 'Caribbean';
+  // A title about the region (CARICOM leaders, the West Indies squad) that names no Caribbean country is regional news,
+  // wherever the meeting or the match is held.
+  const titles = reports.map((r) => r.title).join('\n');
+  if (!findPlaces(titles).some((p) => caribbean.has(p.country) && !p.ambiguous) && REGION_WORDS.some((w) => new RegExp(`\\b${escapeRegExp(w)}\\b`).test(titles))) return 'Caribbean';
+  const body = tally(reports.map((r) => [(r.body ?? '').slice(0, 4_000), 1] as [string, number]));
+  const home = reports.map((r) => r.outletRegion).find((r): r is string => Boolean(r && caribbean.has(r)));
+  return best(top, (c) => caribbean.has(c)) ?? best(body, (c) => caribbean.has(c)) ?? home ?? best(top, () => true) ?? best(body, () => true) ?? fallback;
 }

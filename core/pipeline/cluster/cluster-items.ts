@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { stripHtml } from '../../nlp/analyse';
+import { storyCountry } from '../../nlp/gazetteer';
 import { insertStory } from '../../stories/story-repository';
 import { auditEntry } from '../../stories/story';
 import { CHANNELS, notify } from '../../db/notify';
@@ -196,7 +197,7 @@ async function startStory(trx: Knex, ctx: StageContext, item: SourceItem, featur
   const story = await insertStory(trx, {
     title: item.title,
     summary: firstSentences(item.summary || item.text),
-    region: features.country ?? 'Caribbean',
+    region: storyCountry([{ title: item.title, lead: item.summary || item.text.slice(0, 600), body: item.text, outletRegion: item.region }], features.country),
     source_list: outlets,
     source_count: outlets.length,
     pipeline_stage: 'ingested',

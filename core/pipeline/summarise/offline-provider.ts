@@ -1,5 +1,5 @@
 import { contentWords, findEntities, findNames, splitSentences, type Sentence } from '../../nlp/analyse';
-import { mainCountry } from '../../nlp/gazetteer';
+import { storyCountry } from '../../nlp/gazetteer';
 import { DIASPORA_WORDS, SECTION_TOPICS, topicsOf, URGENT_WORDS } from '../../nlp/lexicons';
 import { alreadySaid, groupFacts, voicesOf, type Fact } from './facts';
 import { writeOurTake } from './our-take';
@@ -162,8 +162,7 @@ function analyseStory(input: SummariseInput, reports: readonly Report[]): Pick<S
   const topics = topicsOf(lemmas);
   const text = reports.map((r) => `${r.source.title.slice(0, 300)}. ${r.text}`).join('\n');
   const entities = findEntities(text, sentences);
-  const countries = new Set(entities.places.map((p) => p.country));
-  const region = countries.size === 0 ? (input.regionHint ?? 'Caribbean') : countries.size > 3 ? 'Caribbean' : (mainCountry(entities.places) ?? 'Caribbean');
+  const region = storyCountry(reports.map((r) => ({ title: r.source.title.slice(0, 300), lead: r.source.summary || r.text.slice(0, 600), body: r.text, outletRegion: r.source.outletRegion })), input.regionHint);
   const tags = [...new Set([...topics, ...topics.map((t) => SECTION_TOPICS[t]).filter((t): t is string => Boolean(t))])].slice(0, 8);
   const outlets = new Set(reports.map((r) => r.source.outlet));
   const urgentHits = lemmas.filter((l) => URGENT_WORDS.includes(l)).length;

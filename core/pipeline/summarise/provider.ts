@@ -13,6 +13,8 @@ export type SourceForAi = {
   publishedAt: string | null;
   /** The outlet's owner group: reports of one group count as one voice. */
   ownerGroup?: string;
+  /** The outlet's home country from the registry ("Caribbean" for a regional outlet). */
+  outletRegion?: string | null;
 };
 
 export type SummariseInput = { storyId: string; sources: readonly SourceForAi[]; now: Date; regionHint?: string };

@@ -54,7 +54,7 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
       storyId: id,
       now,
       regionHint: before.region ?? undefined,
-      sources: sources.map((s) => ({ id: s.id, outlet: s.outlet, ownerGroup: s.ownerGroup, title: s.title, summary: s.summary, text: s.text, author: s.author, url: s.url, publishedAt: s.publishedAt })),
+      sources: sources.map((s) => ({ id: s.id, outlet: s.outlet, ownerGroup: s.ownerGroup, outletRegion: s.region, title: s.title, summary: s.summary, text: s.text, author: s.author, url: s.url, publishedAt: s.publishedAt })),
     });
     const s = result.summary;
     return await ctx.db.transaction(async (trx) => {
