@@ -39,12 +39,19 @@ export function confirmationUrl(origin: string, token: string): string {
   return `${origin}/newsletter/confirm?${new URLSearchParams({ token })}`;
 }
 
+export type SubscribeResult = {
+  outcome: 'sent' | 'already_confirmed' | 'recently_sent';
+  /** Sends the confirmation e-mail (outcome 'sent' only); on failure the address may try again at once. */
+  deliver?: () => Promise<void>;
+};
+
 /**
- * Records a sign-up and sends the confirmation. The outcome is not revealed to the caller's
+ * Records a sign-up and prepares the confirmation. The outcome is not revealed to the caller's
  * client (the API answers the same for new, pending and confirmed addresses), so the box
- * cannot be used to learn who subscribes.
+ * cannot be used to learn who subscribes; nor may the time it takes: the slow part, the SMTP
+ * conversation, is returned as `deliver` for the caller to run after answering.
  */
-export async function subscribe(ctx: NewsletterContext, input: { email: string; source?: string }): Promise<{ outcome: 'sent' | 'already_confirmed' | 'recently_sent' }> {
+export async function subscribe(ctx: NewsletterContext, input: { email: string; source?: string }): Promise<SubscribeResult> {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw new C360Error('invalid_input', 'Please enter a valid e-mail address.');
   if (!ctx.mailer.configured) {
@@ -59,13 +66,15 @@ export async function subscribe(ctx: NewsletterContext, input: { email: string; 
 
   const token = randomToken();
   await setConfirmationToken(ctx.db, subscriber.id, { tokenHash: hashToken(token), expiresAt: new Date(ctx.now.getTime() + CONFIRMATION_TTL_MS), now: ctx.now });
-  try {
-    await ctx.mailer.send(confirmationMessage(ctx, subscriber, token));
-  } catch (error) {
-    await clearConfirmationSent(ctx.db, subscriber.id); // let the reader try again at once
-    throw error;
-  }
-  return { outcome: 'sent' };
+  const deliver = async () => {
+    try {
+      await ctx.mailer.send(confirmationMessage(ctx, subscriber, token));
+    } catch (error) {
+      await clearConfirmationSent(ctx.db, subscriber.id); // let the reader try again at once
+      throw error;
+    }
+  };
+  return { outcome: 'sent', deliver };
 }
 
 function confirmationMessage(ctx: NewsletterContext, subscriber: Subscriber, token: string) {
