@@ -59,6 +59,18 @@ describe("an editor's approval sticks until the story's sources change", () => {
     expect((await getStoryById(db.knex, story.id))!.audit_log.length).toBe(after.audit_log.length);
   });
 
+  it('a fact-check run on the same sources keeps the approval and does not flag the story again', async () => {
+    const story = await byTitle('Half Way Tree transport centre');
+    expect(story.flag_reason).toMatch(/^Risk high/);
+    await applyOverride(db.knex, { id: story.id, action: 'approve', reason: 'Visited the centre', actor: editor, now });
+    await db.knex('synced_content').where('id', story.id).update({ pipeline_next: 'fact_check' });
+    await runPipeline(deps());
+    const after = (await getStoryById(db.knex, story.id))!;
+    expect(after).toMatchObject({ human_verified: true, flag_reason: null });
+    expect(after.audit_log.map((e) => e.action)).not.toContain('approval_lapsed');
+    expect(after.audit_log.at(-1)!.action).toBe('held_for_requirements');
+  });
+
   it('an approval lapses, and claim decisions are dropped, when the sources change', async () => {
     const story = await byTitle('Senate approves Road Traffic');
     await applyOverride(db.knex, { id: story.id, action: 'approve', reason: 'Read the bill', actor: editor, now });
@@ -78,7 +90,9 @@ describe("an editor's approval sticks until the story's sources change", () => {
 
 describe('resolveClaim', () => {
   it('confirm: the claim counts as resolved, the gate is recomputed at once and the story is queued, then published by the next run', async () => {
-    const story = await byTitle('Fire destroys two homes in May Pen');
+    // Two independent sources, held back only by its one claim that a single source states.
+    const row = await db.knex('synced_content').select('id').where('flag_reason', 'Risk high: 1 of 1 claim(s) unresolved').whereNot('title', 'like', 'West Indies call up%').whereNot('title', 'like', 'Senate approves%').orderBy('title').first();
+    const story = (await getStoryById(db.knex, row.id))!;
     expect(story.ai_fact_check_panel[0]).toMatchObject({ verdict: 'single source', resolved: false });
     const result = await resolveClaim(db.knex, { id: story.id, claim: '1', action: 'confirm', reason: '  Police confirmed the family of six  ', actor: editor, now });
     expect(result.queued).toBe(true);
