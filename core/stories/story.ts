@@ -85,6 +85,9 @@ export type Story = {
   audit_log: AuditEntry[];
   flag_reason: string | null;
   storm_type: string | null;
+  /** The storm the story reports on, when it names one NHC tracks (the pipeline links it). */
+  storm_id?: string | null;
+  storm_name?: string | null;
   urgency: number;
   status_flags: string[];
   sync_status: string | null;

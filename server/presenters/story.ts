@@ -20,6 +20,7 @@ export function presentStoryCard(story: Story & { ranking?: { score: number } })
     ai_risk_level: story.ai_risk_level,
     urgency: story.urgency,
     storm_type: story.storm_type,
+    storm: story.storm_id && story.storm_name ? { id: story.storm_id, name: story.storm_name } : null,
     path: articlePath(story),
     score: story.ranking?.score,
     read_minutes: readingMinutes(story),

@@ -110,3 +110,24 @@ describe('cluster stage on the database: the issue\'s rate week and re-checks', 
     expect(stories[0].audit_log.at(-1).details).toMatch(/merged story/);
   });
 });
+
+describe('cluster stage: storms', () => {
+  it('links a country\'s storm story (a hurricane watch for Jamaica) to the storm NHC tracks', async () => {
+    await db.knex('storms').insert({ id: 'al142026', name: 'Keron', classification: 'HU', category: 1, lat: 17.1, lng: -74.2, status: 'active', threat_level: 'high', last_update_at: '2026-11-20T09:00:00Z', source: 'test' });
+    try {
+      await insertRawItems(db.knex, [
+        { outlet: 'Kingston Ledger', title: 'Hurricane watch for Jamaica as Keron gains strength', summary: 'The Meteorological Service has issued a hurricane watch for Jamaica.', published_at: '2026-11-20T10:00:00Z' },
+        { outlet: 'Kingston Ledger', title: 'JSE main index closes at record high', summary: 'The Jamaica Stock Exchange main index rose 1.2 per cent.', published_at: '2026-11-20T09:00:00Z' },
+      ]);
+      await clusterItems(ctx());
+      const stories = await db.knex('synced_content').select('title', 'storm_id', 'storm_name', 'storm_type', 'region').orderBy('title');
+      expect(stories).toEqual([
+        { title: 'Hurricane watch for Jamaica as Keron gains strength', storm_id: 'al142026', storm_name: 'Keron', storm_type: 'Hurricane', region: 'Jamaica' },
+        { title: 'JSE main index closes at record high', storm_id: null, storm_name: null, storm_type: null, region: 'Jamaica' },
+      ]);
+    } finally {
+      await db.knex('synced_content').del();
+      await db.knex('storms').del();
+    }
+  });
+});

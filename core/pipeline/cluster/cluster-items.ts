@@ -11,6 +11,7 @@ import { loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../w
 import { eventFeatures, type EventFeatures } from './event-features';
 import { chooseEventStory, CLUSTER_PARAMS, fit, makeIdf, MIN_CORPUS, misfits, storyAgreement, withVector, type ClusterParams, type Idf, type Scored } from './event-clustering';
 import { entityKeysOf } from './story-entities';
+import { linkStorm } from './storm-link';
 
 /**
  * Stage 1, cluster: each pending source item joins the open story about the same event, or starts one
@@ -174,6 +175,7 @@ async function assignItem(ctx: StageContext, item: SourceItem, params: ClusterPa
       processed_at: status === 'processed' ? trx.fn.now() : null,
       updated_at: trx.fn.now(),
     });
+    await linkStorm(trx, storyId, item, new Date(features.time));
     await trx.raw(
       `insert into cluster_term_stats (term, df) select t, 1 from unnest(?::text[]) as t
        on conflict (term) do update set df = cluster_term_stats.df + 1`,

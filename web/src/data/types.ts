@@ -15,6 +15,8 @@ export type StoryCard = {
   ai_risk_level: string;
   urgency: number;
   storm_type: string | null;
+  /** The storm the story reports on: the article links to the Storm Centre. */
+  storm?: { id: string; name: string } | null;
   path: string | null;
   score?: number;
   trending?: boolean;

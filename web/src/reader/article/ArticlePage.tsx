@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { Layer, Story } from '../../data/types';
@@ -81,6 +81,11 @@ export function ArticleView({ story }: { story: Story }) {
           <span className="badge badge-sources"><SourceCount story={story} /></span>
         </p>
         <ShareButtons story={story} />
+        {story.storm ? (
+          <p className="article-storm">
+            <Link to="/storm-centre">{t('article.stormLink', { name: story.storm.name })}</Link>
+          </p>
+        ) : null}
       </header>
       <div className="layers">
         {LAYER_ORDER.map((type) => (

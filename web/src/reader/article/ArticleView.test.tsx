@@ -83,3 +83,12 @@ describe('article page', () => {
     expect(html).toContain('No outlet based in Haiti has reported it.');
   });
 });
+
+describe('article page: storm link', () => {
+  it('leads a story about a tracked storm to the Storm Centre, and says nothing of storms otherwise', () => {
+    const html = render({ ...base, title: 'Hurricane watch for Jamaica as Keron gains strength', storm: { id: 'al142026', name: 'Keron' } });
+    expect(html).toContain('href="/storm-centre"');
+    expect(html).toContain('Part of our coverage of storm Keron: follow it in the Storm Centre');
+    expect(render(base)).not.toContain('Part of our coverage of storm');
+  });
+});
