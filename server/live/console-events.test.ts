@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHANNELS } from '../../core/db/notify';
 import { silentLogger } from '../../core/logger';
 import { STORIES_CHANGED_CHANNEL } from '../../core/site/content-changes';
-import { ConsoleEvents } from './console-events';
+import { ConsoleEvents, USERS_CHANGED_CHANNEL } from './console-events';
 
 /** Just enough of a request and a response for the relay; `events()` parses what was written. */
 function fakeClient() {
@@ -129,5 +129,43 @@ describe('ConsoleEvents', () => {
     expect(() => hub.attach(c.req, c.res, { userId: 'c' })).toThrow(/Too many live console connections/);
     hub.close();
     expect(() => hub.attach(fakeClient().req, fakeClient().res, { userId: 'd' })).toThrow(/shutting down/);
+  });
+
+  it('ends the streams whose access was withdrawn: at once for the user a c360_users_changed names, and at each periodic re-check', async () => {
+    vi.useFakeTimers();
+    const relay = new ConsoleEvents({ logger: silentLogger, recheckMs: 1_000, heartbeatMs: 60_000 });
+    const allowed = new Map([['u1', true], ['u2', true]]);
+    const a = fakeClient();
+    const b = fakeClient();
+    const calls: string[] = [];
+    const verify = (user: string) => async () => {
+      calls.push(user);
+      return allowed.get(user)!;
+    };
+    relay.attach(a.req, a.res, { userId: 'u1', verify: verify('u1') });
+    relay.attach(b.req, b.res, { userId: 'u2', verify: verify('u2') });
+    allowed.set('u1', false);
+    relay.publish({ channel: USERS_CHANGED_CHANNEL, payload: JSON.stringify({ userId: 'u1' }) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['u1']); // only that user's streams are checked
+    expect(a.events().map((e) => e.event)).toEqual(['ready', 'revoked']);
+    expect(a.res.writableEnded).toBe(true);
+    expect(b.res.writableEnded).toBe(false);
+    expect(relay.size).toBe(1);
+    // A change nobody announced (the listener was down) is found by the periodic re-check.
+    allowed.set('u2', false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(b.events().map((e) => e.event)).toContain('revoked');
+    expect(relay.size).toBe(0);
+    relay.close();
+  });
+
+  it('keeps a stream when the check itself fails (the database away for a moment)', async () => {
+    const relay = new ConsoleEvents({ logger: silentLogger });
+    const a = fakeClient();
+    relay.attach(a.req, a.res, { userId: 'u1', verify: async () => Promise.reject(new Error('connection lost')) });
+    await relay.verifyClients();
+    expect(relay.size).toBe(1);
+    relay.close();
   });
 });

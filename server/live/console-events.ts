@@ -18,15 +18,19 @@ import { STORIES_CHANGED_CHANNEL, type DbNotification } from '../../core/site/co
  *   resync     the listener came back after a gap: reload everything
  *   heartbeat  every heartbeatMs: { at }, so a browser can tell a dead stream from a quiet one
  *   reauth     the stream ends because the access cookie it was opened with expires: reconnect
+ *   revoked    the stream ends because its session ended or its user lost the editor role
+ *              (heard at once from c360_users_changed, and re-checked every recheckMs)
  *
  * Notifications are coalesced for a short window (a bulk import is one event, not thousands)
  * and carry ids and counts only, never story content. One connection's failure never touches
  * another's; a client that stops reading is dropped rather than buffered without bound.
  */
-export type LiveEventType = 'ready' | 'stories' | 'raw_items' | 'patterns' | 'pipeline' | 'tasks' | 'status' | 'resync' | 'heartbeat' | 'reauth';
+export type LiveEventType = 'ready' | 'stories' | 'raw_items' | 'patterns' | 'pipeline' | 'tasks' | 'status' | 'resync' | 'heartbeat' | 'reauth' | 'revoked';
 
 /** NOTIFYed by the editorial_tasks trigger (migration 20261123000510). */
 export const TASKS_CHANGED_CHANNEL = 'c360_tasks_changed';
+/** NOTIFYed when a role changes, a user is deleted or a session ends (migration 20261125010000): { userId }. */
+export const USERS_CHANGED_CHANNEL = 'c360_users_changed';
 
 export type ConsoleEventsOptions = {
   logger: Logger;
@@ -36,10 +40,15 @@ export type ConsoleEventsOptions = {
   maxClientsPerUser?: number;
   /** A client with this many bytes unsent is too slow and is dropped. */
   maxBufferedBytes?: number;
+  /** How often every stream's session and role are checked again, besides on c360_users_changed. */
+  recheckMs?: number;
   clock?: () => Date;
 };
 
-type Client = { id: number; userId: string; res: Response; expiry?: NodeJS.Timeout };
+/** Whether the stream's session is still live and its user still may read the console. */
+export type StreamCheck = () => Promise<boolean>;
+
+type Client = { id: number; userId: string; res: Response; expiry?: NodeJS.Timeout; verify?: StreamCheck };
 
 const MAX_IDS = 50;
 
@@ -53,6 +62,8 @@ export class ConsoleEvents {
   private readonly maxBufferedBytes: number;
   private readonly clock: () => Date;
   private heartbeat: NodeJS.Timeout | undefined;
+  private recheck: NodeJS.Timeout | undefined;
+  private readonly recheckMs: number;
   private flushTimer: NodeJS.Timeout | undefined;
   private nextClientId = 1;
   private nextEventId = 1;
@@ -70,6 +81,7 @@ export class ConsoleEvents {
     this.maxClientsPerUser = options.maxClientsPerUser ?? 10;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
     this.clock = options.clock ?? (() => new Date());
+    this.recheckMs = options.recheckMs ?? 30_000;
   }
 
   get size(): number {
@@ -82,7 +94,7 @@ export class ConsoleEvents {
   }
 
   /** Channels the server must LISTEN on for the console. */
-  static readonly CHANNELS: readonly string[] = [STORIES_CHANGED_CHANNEL, TASKS_CHANGED_CHANNEL, ...Object.values(CHANNELS)];
+  static readonly CHANNELS: readonly string[] = [STORIES_CHANGED_CHANNEL, TASKS_CHANGED_CHANNEL, USERS_CHANGED_CHANNEL, ...Object.values(CHANNELS)];
 
   /** Called with every database notification the server hears. */
   publish(notification: DbNotification): void {
@@ -107,6 +119,10 @@ export class ConsoleEvents {
       case TASKS_CHANGED_CHANNEL:
         this.pending.tasks = true;
         break;
+      case USERS_CHANGED_CHANNEL:
+        // Not relayed: the affected user's streams are checked again at once.
+        void this.verifyClients(typeof payload.userId === 'string' ? payload.userId : undefined);
+        return;
       case CHANNELS.pipelineProgress: {
         // The latest progress of each run (or stage) in the window is enough.
         const key = String(payload.runId ?? payload.run_id ?? payload.id ?? '') + ':' + String(payload.stage ?? '');
@@ -135,7 +151,7 @@ export class ConsoleEvents {
    * Turns this response into an event stream for one signed-in user, until the browser goes,
    * the server closes, or the access token it was opened with expires.
    */
-  attach(req: Request, res: Response, who: { userId: string; accessExpiresAt?: Date }): void {
+  attach(req: Request, res: Response, who: { userId: string; accessExpiresAt?: Date; verify?: StreamCheck }): void {
     if (this.closed) throw new C360Error('database_unavailable', 'The server is shutting down.');
     if (this.clients.size >= this.maxClients) throw new C360Error('rate_limited', 'Too many live console connections on this server; the console will poll instead.');
     let mine = 0;
@@ -153,7 +169,7 @@ export class ConsoleEvents {
     req.socket.setNoDelay(true);
     req.socket.setTimeout(0);
 
-    const client: Client = { id: this.nextClientId++, userId: who.userId, res };
+    const client: Client = { id: this.nextClientId++, userId: who.userId, res, verify: who.verify };
     this.clients.set(client.id, client);
     const remove = () => this.remove(client.id);
     req.on('close', remove);
@@ -169,12 +185,49 @@ export class ConsoleEvents {
     res.write('retry: 1000\n\n');
     this.send(client, 'ready', { listening: this.listening, heartbeatMs: this.heartbeatMs });
     this.startHeartbeat();
+    this.startRecheck();
+  }
+
+  /**
+   * Checks the streams of one user (or all) against the database, and ends those whose session
+   * ended or whose user may no longer read the console. A failed check keeps the stream (the
+   * database may be briefly away); the periodic re-check tries again.
+   */
+  async verifyClients(userId?: string): Promise<void> {
+    const targets = [...this.clients.values()].filter((c) => c.verify && (userId === undefined || c.userId === userId));
+    await Promise.all(
+      targets.map(async (client) => {
+        let allowed = true;
+        try {
+          allowed = await client.verify!();
+        } catch (error) {
+          this.logger.warn({ err: (error as Error).message }, 'could not re-check a console stream');
+        }
+        if (allowed || !this.clients.has(client.id)) return;
+        this.send(client, 'revoked', {});
+        this.remove(client.id, true);
+      }),
+    );
+  }
+
+  private startRecheck(): void {
+    if (this.recheck) return;
+    this.recheck = setInterval(() => {
+      if (this.clients.size === 0) {
+        clearInterval(this.recheck);
+        this.recheck = undefined;
+        return;
+      }
+      void this.verifyClients();
+    }, this.recheckMs);
+    this.recheck.unref();
   }
 
   /** Ends every stream (server shutdown). */
   close(): void {
     this.closed = true;
     clearInterval(this.heartbeat);
+    clearInterval(this.recheck);
     clearTimeout(this.flushTimer);
     for (const id of [...this.clients.keys()]) this.remove(id, true, true);
   }

@@ -1,4 +1,7 @@
+import { authenticateAccessToken } from '../../core/accounts/sessions';
+import { hasRole } from '../../core/accounts/user';
 import { C360Error } from '../../core/errors';
+import { cookieNames, isSecureRequest, readCookie } from '../cookies';
 import { currentSession } from '../middleware/session';
 import type { ConsoleRoute } from './console';
 
@@ -18,7 +21,14 @@ export const LIVE_ROUTES: readonly ConsoleRoute[] = [
       const session = currentSession(res);
       if (!session) throw new C360Error('unauthorized', 'Sign in to continue.');
       if (!String(req.headers.accept ?? '').includes('text/event-stream')) return ctx.events.state();
-      ctx.events.attach(req, res, { userId: session.user.id, accessExpiresAt: session.accessExpiresAt });
+      // The stream outlives the request's role check: a demoted or signed-out user's stream is
+      // closed when the database says so (c360_users_changed) or at the next periodic re-check.
+      const accessToken = readCookie(req, cookieNames(isSecureRequest(req, ctx.config.publicUrl)).access) ?? '';
+      const verify = async () => {
+        const now = await authenticateAccessToken(ctx.db, accessToken, ctx.clock());
+        return now !== null && hasRole(now.user.role, 'editor');
+      };
+      ctx.events.attach(req, res, { userId: session.user.id, accessExpiresAt: session.accessExpiresAt, verify });
       return undefined;
     },
   },
