@@ -21,7 +21,7 @@ export async function publishStory(
     const gate = checkPublishGate(story);
     if (!gate.ok) {
       throw new C360Error('publish_gate_failed', `Cannot publish "${story.title}": it needs ${describeMissing(gate.missing)}.`, {
-        hint: 'Wait for more sources or resolve the fact-check items, or force it with `c360 override ID publish --reason …`.',
+        hint: 'Wait for more sources, resolve its claims (`c360 claims resolve ID N confirm|dispute|dismiss --reason …`), or force it with `c360 override ID publish --reason … --yes`.',
         details: { missing: gate.missing, message: gate.message },
       });
     }
