@@ -170,8 +170,8 @@ function describeShape(xml: string, parserMessage: string): FeedParseError {
  * crafted document without closing tags costs linear time.
  */
 export function flattenTitleMarkup(xml: string): string {
-  if (!/<title\b[^>]*>[^<]{0,4000}<(?!!\[CDATA\[|\/title>)[A-Za-z]/.test(xml)) return xml;
-  return xml.replace(/<title(\s[^>]*)?>([^]{0,4000}?)<\/title>/g, (whole, attrs: string | undefined, inner: string) => {
+  if (!/<title\b[^<>]{0,500}>[^<]{0,4000}<(?!!\[CDATA\[|\/title>)[A-Za-z]/.test(xml)) return xml;
+  return xml.replace(/<title(\s[^<>]{0,500})?>([^]{0,4000}?)<\/title>/g, (whole, attrs: string | undefined, inner: string) => {
     const outsideCdata = inner.replace(/<!\[CDATA\[[^]*?\]\]>/g, '');
     if (!/<[A-Za-z]/.test(outsideCdata)) return whole;
     const html = inner.replace(/<!\[CDATA\[([^]*?)\]\]>/g, (_c, text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
@@ -187,7 +187,7 @@ export function flattenTitleMarkup(xml: string): string {
 export function repairAtomShape(xml: string): string {
   return xml
     .replace(/<link>\s*([^<\s]{1,2000})\s*<\/link>/g, (_whole, href: string) => `<link href="${href.replace(/"/g, '&quot;')}"/>`)
-    .replace(/<entry(?:\s[^>]{0,500})?\/>|<entry(?:\s[^>]{0,500})?>\s{0,1000}<\/entry>/g, '');
+    .replace(/<entry(?:\s[^<>]{0,500})?(?:\/>|>\s{0,1000}<\/entry>)/g, '');
 }
 
 const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
