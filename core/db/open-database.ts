@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { C360Error } from '../errors';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { recoverInterruptedWork, type Recovered } from './recover-interrupted';
 
 // Failures (connection, migration) are thrown to the caller, which reports them once and clearly.
 const QUIET_KNEX_LOG = { error: () => {}, warn: () => {}, deprecate: () => {}, debug: () => {} };
@@ -20,6 +21,8 @@ export type Database = {
   location: string;
   /** The PGlite instance in embedded mode (LISTEN/NOTIFY stay inside this process there). */
   pglite?: PGlite;
+  /** Embedded mode: what a process killed earlier left behind and this opening cleaned up. */
+  recovered?: Recovered;
   close: () => Promise<void>;
 };
 
@@ -44,7 +47,15 @@ async function openEmbedded(dataDir: string, command: string): Promise<Database>
     const { PGlite } = await import('@electric-sql/pglite');
     const pglite = new PGlite(pgdata);
     await pglite.waitReady;
-    return wrapPglite(pglite, `embedded (${pgdata})`, lock);
+    const db = wrapPglite(pglite, `embedded (${pgdata})`, lock);
+    // We hold the only lock: runs still 'running' and leases still held were left by a killed process.
+    try {
+      db.recovered = await recoverInterruptedWork(db.knex);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return db;
   } catch (error) {
     lock.release();
     if (error instanceof C360Error) throw error;
