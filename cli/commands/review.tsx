@@ -4,7 +4,7 @@ import { cliActor } from '../../core/actor';
 import { applyOverride } from '../../core/editorial/apply-override';
 import { ATTENTION_LIMIT, listAttentionStories } from '../../core/editorial/attention';
 import { resolveClaim } from '../../core/editorial/resolve-claim';
-import { countUnresolved } from '../../core/stories/claim-resolution';
+import { countUnresolved, presentClaims } from '../../core/stories/claim-resolution';
 import { statusLabel } from '../../core/stories/pipeline-stages';
 import { withContext } from '../context';
 import { printRows } from '../print-rows';
@@ -36,7 +36,7 @@ export function reviewCommand(): Command {
               { header: 'TITLE', value: (s) => s.title, width: 50 },
               { header: 'FLAG', value: (s) => s.flag_reason ?? '', width: 60 },
             ],
-            { json: flags.json, title: 'Stories needing attention' },
+            { json: flags.json, title: 'Stories needing attention', jsonValue: stories.map((s) => ({ ...s, claims: presentClaims(s.ai_fact_check_panel) })) },
           );
           if (!flags.json) {
             process.stderr.write('See a story\'s claims with `c360 stories show ID`; resolve one with `c360 claims resolve ID N confirm|dispute|dismiss --reason TEXT`.\n');
