@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { C360Error } from '../errors';
 
 /**
@@ -62,9 +62,17 @@ const COMMON_PASSWORDS = new Set(
 
 let estimator: ZxcvbnFactory | undefined;
 
-/** zxcvbn with the common dictionaries (passwords, diceware words) and keyboard layouts, built on first use (~0.1 s). */
+/**
+ * zxcvbn with the common dictionaries (passwords, diceware words) and keyboard layouts, loaded and
+ * built on first use (~0.3 s): every CLI command imports this module, few check a password.
+ */
 function strength(password: string, userInputs: string[]): { score: number; warning: string | null } {
-  estimator ??= new ZxcvbnFactory({ dictionary: { ...zxcvbnCommon.dictionary }, graphs: zxcvbnCommon.adjacencyGraphs, maxLength: MAX_PASSWORD_LENGTH });
+  if (!estimator) {
+    const require = createRequire(import.meta.url);
+    const { ZxcvbnFactory: Factory } = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+    const common = require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    estimator = new Factory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs, maxLength: MAX_PASSWORD_LENGTH });
+  }
   const result = estimator.check(password, userInputs);
   return { score: result.score, warning: result.feedback.warning };
 }
