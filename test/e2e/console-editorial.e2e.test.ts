@@ -29,6 +29,8 @@ const CONSOLE_PATHS = [
 
 beforeAll(async () => {
   site = await startSite({
+    // Without a secret the webhook refuses every delivery and Content Sync says so (not 'Healthy').
+    env: { SANITY_WEBHOOK_SECRET: 'e2e-sanity-webhook-secret-0123456789' },
     seed: async (db, now) => {
       const published = [
         ['Kingston water main repairs finish early', 'Jamaica', 'low', ['infrastructure']],
