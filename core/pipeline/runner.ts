@@ -30,7 +30,7 @@ export type PipelineDeps = StageContext & {
   patternWindowHours?: number;
 };
 
-export type StageResult = StageStats & { patternsDetected?: number; clustersFound?: number; signalsDetected?: number; enriched?: number };
+export type StageResult = StageStats & { patternsDetected?: number; clustersFound?: number; signalsDetected?: number; enriched?: number; aiConfirmations?: number };
 export type RunResult = { runId: string; label: string; stats: StageStats; stages: Partial<Record<StageName, StageResult>> };
 
 export function newWorkerId(): string {
@@ -98,7 +98,7 @@ async function runStage(deps: PipelineDeps, stage: StageName, limit: number | un
   try {
     switch (stage) {
       case 'cluster':
-        return await clusterItems(deps, { limit, windowHours: deps.clusterWindowHours });
+        return await clusterItems(deps, { limit, windowHours: deps.clusterWindowHours, ai: deps.ai });
       case 'summarise':
         return await summariseStories(deps, { ai: deps.ai, concurrency: deps.aiConcurrency, limit });
       case 'fact_check':
@@ -164,7 +164,7 @@ export async function runPipelineForItem(deps: PipelineDeps, itemId: string, opt
   const results: Partial<Record<StageName, StageResult>> = {};
   let storyId: string | null = null;
   try {
-    results.cluster = await clusterClaimed(deps, [itemId], { windowHours: deps.clusterWindowHours });
+    results.cluster = await clusterClaimed(deps, [itemId], { windowHours: deps.clusterWindowHours, ai: deps.ai });
     storyId = ((await deps.db('raw_feeds').select('story_id').where('id', itemId).first())?.story_id as string | null) ?? null;
     if (storyId) {
       const only = [storyId];

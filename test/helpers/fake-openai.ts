@@ -12,7 +12,9 @@ import { summariseOffline } from '../../core/pipeline/summarise/offline-provider
  *   server-error  500
  *   hang          no answer (the client's timeout fires)
  * It counts calls and the tokens it reports (about 4 characters a token, as such servers estimate);
- * delayMs makes every answer slow (to catch a worker mid-batch).
+ * delayMs makes every answer slow (to catch a worker mid-batch). Clustering's same-event checks
+ * (response format "same_event") are answered apart, with `sameEvent` (default true), and counted in
+ * sameEventCalls, so they neither take scripted behaviours nor count as story calls.
  */
 
 export type FakeBehaviour = 'valid' | 'invalid-json' | 'garbage' | 'rate-limit' | 'server-error' | 'hang';
@@ -23,13 +25,16 @@ export type FakeOpenAi = {
   promptTokens: number;
   completionTokens: number;
   behaviours: FakeBehaviour[];
+  sameEventCalls: number;
+  setSameEvent: (answer: boolean | 'garbage') => void;
   requests: { messages: { role: string; content: string }[]; model: string; response_format?: unknown }[];
   setScript: (script: FakeBehaviour[], fallback?: FakeBehaviour) => void;
   close: () => Promise<void>;
 };
 
-export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallback?: FakeBehaviour; retryAfterMs?: number; delayMs?: number } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallback?: FakeBehaviour; retryAfterMs?: number; delayMs?: number; sameEvent?: boolean | 'garbage' } = {}): Promise<FakeOpenAi> {
   let script = [...(options.script ?? [])];
+  let sameEvent = options.sameEvent ?? true;
   let fallback: FakeBehaviour = options.fallback ?? 'valid';
   const sockets = new Set<Socket>();
   const state: FakeOpenAi = {
@@ -38,6 +43,10 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
     promptTokens: 0,
     completionTokens: 0,
     behaviours: [],
+    sameEventCalls: 0,
+    setSameEvent: (answer) => {
+      sameEvent = answer;
+    },
     requests: [],
     setScript: (next, nextFallback) => {
       script = [...next];
@@ -57,6 +66,14 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
       return;
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (body.response_format?.json_schema?.name === 'same_event') {
+      state.sameEventCalls++;
+      const content = sameEvent === 'garbage' ? 'perhaps' : JSON.stringify({ same: sameEvent });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ id: 'same-event', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }], usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 } }),
+      );
+      return;
+    }
     state.calls++;
     state.requests.push(body);
     const behaviour = script.shift() ?? fallback;

@@ -6,6 +6,8 @@ import { insertRawItems, type FixtureItem } from '../../../test/factories/raw-it
 import { openTestDatabase } from '../../../test/helpers/test-database';
 import type { StageContext } from '../types';
 import { clusterItems } from './cluster-items';
+import { startFakeOpenAi } from '../../../test/helpers/fake-openai';
+import { createOpenAiProvider } from '../summarise/openai-provider';
 import { pairwiseQuality } from './quality';
 
 const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/pipeline/clustering.json', import.meta.url), 'utf8')) as { items: FixtureItem[] };
@@ -129,5 +131,37 @@ describe('cluster stage: storms', () => {
       await db.knex('synced_content').del();
       await db.knex('storms').del();
     }
+  });
+});
+
+describe('cluster stage: a borderline join put to the model', () => {
+  // Two reports of one water lock-off in words that share little: the rule's fit is just over its bar.
+  const pair = [
+    { outlet: 'Jamaica Gleaner', title: 'Water lock-offs for Portmore as NWC repairs main', summary: 'Crews will work through Thursday.', published_at: '2026-11-17T10:00:00Z' },
+    { outlet: 'Radio Jamaica News', title: 'Portmore residents told to store water', summary: 'The NWC said supply would be interrupted on Thursday.', published_at: '2026-11-17T11:00:00Z' },
+  ];
+  let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+  });
+  afterAll(() => fake.close());
+  const ai = () => createOpenAiProvider({ apiKey: 'k', baseUrl: fake.baseUrl, model: 'fake-model', timeoutMs: 3000, maxRetries: 0, backoffMs: 1 });
+  const storiesAfter = async (answer: boolean | 'garbage' | null) => {
+    await db.knex('raw_feeds').del();
+    await db.knex('synced_content').del();
+    await db.knex('cluster_term_stats').del();
+    if (answer !== null) fake.setSameEvent(answer);
+    const before = fake.sameEventCalls;
+    await insertRawItems(db.knex, pair);
+    const stats = await clusterItems(ctx(), answer === null ? {} : { ai: ai() });
+    const stories = await db.knex('synced_content').count({ n: '*' }).first();
+    return { stories: Number(stories?.n), asked: fake.sameEventCalls - before, counted: stats.aiConfirmations };
+  };
+
+  it('joins by the rule offline, asks once and follows the answer with a model, and keeps the rule when the answer is garbage', async () => {
+    expect(await storiesAfter(null)).toEqual({ stories: 1, asked: 0, counted: 0 });
+    expect(await storiesAfter(true)).toEqual({ stories: 1, asked: 1, counted: 1 });
+    expect(await storiesAfter(false)).toEqual({ stories: 2, asked: 1, counted: 1 });
+    expect(await storiesAfter('garbage')).toEqual({ stories: 1, asked: 1, counted: 1 });
   });
 });

@@ -7,7 +7,8 @@ import { CHANNELS, notify } from '../../db/notify';
 import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '../types';
 import { claimRawItems, holdsRawItemLease } from '../work/leases';
 import { saveStory } from '../work/save-story';
-import { loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
+import { centralFirst, loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
+import type { AiProvider } from '../summarise/provider';
 import { eventFeatures, type EventFeatures } from './event-features';
 import { chooseEventStory, CLUSTER_PARAMS, fit, makeIdf, MIN_CORPUS, misfits, storyAgreement, withVector, type ClusterParams, type Idf, type Scored } from './event-clustering';
 import { entityKeysOf } from './story-entities';
@@ -31,10 +32,15 @@ const MAX_CANDIDATES = 30;
 const COMMON_SHARE = 0.05;
 const COMMON_MARK = '__common__';
 
-export type ClusterOptions = { limit?: number; windowHours?: number };
+/** `ai`: a provider whose sameEvent confirms borderline joins (counted as aiConfirmations). */
+export type ClusterOptions = { limit?: number; windowHours?: number; ai?: AiProvider };
+export type ClusterStats = StageStats & { aiConfirmations: number };
+/** A join whose fit is under join + BORDERLINE is put to the model when one can tell. */
+const BORDERLINE = 0.1;
+const MAX_CONFIRMATIONS = 2;
 
-export async function clusterItems(ctx: StageContext, options: ClusterOptions = {}): Promise<StageStats> {
-  const stats = emptyStats();
+export async function clusterItems(ctx: StageContext, options: ClusterOptions = {}): Promise<ClusterStats> {
+  const stats: ClusterStats = { ...emptyStats(), aiConfirmations: 0 };
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   ctx.onProgress?.({ stage: 'cluster', status: 'started' });
   stats.processed += await refreshCarriers(ctx);
@@ -44,18 +50,20 @@ export async function clusterItems(ctx: StageContext, options: ClusterOptions = 
     const batch = await clusterClaimed(ctx, ids, options);
     stats.processed += batch.processed;
     stats.failed += batch.failed;
+    stats.aiConfirmations += batch.aiConfirmations;
   }
   ctx.onProgress?.({ stage: 'cluster', status: 'finished', processed: stats.processed, failed: stats.failed });
   return stats;
 }
 
 /** Clusters items this worker claimed; items whose lease another worker took over are skipped. */
-export async function clusterClaimed(ctx: StageContext, ids: readonly string[], options: ClusterOptions = {}): Promise<StageStats> {
-  const stats = emptyStats();
+export async function clusterClaimed(ctx: StageContext, ids: readonly string[], options: ClusterOptions = {}): Promise<ClusterStats> {
+  const stats: ClusterStats = { ...emptyStats(), aiConfirmations: 0 };
   const params: ClusterParams = { ...CLUSTER_PARAMS, ...(options.windowHours ? { windowHours: options.windowHours } : {}) };
   for (const item of await loadRawItems(ctx.db, ids)) {
     try {
-      if (await assignItem(ctx, item, params)) stats.processed++;
+      const refused = options.ai?.sameEvent ? await refusedByModel(ctx, item, featuresOf(item), params, options.ai, stats) : new Set<string>();
+      if (await assignItem(ctx, item, params, refused)) stats.processed++;
     } catch (error) {
       stats.failed++;
       await failItem(ctx, item.id, error);
@@ -113,27 +121,69 @@ async function idfFor(trx: Knex, terms: Iterable<string>): Promise<Idf> {
   return makeIdf(df, docs);
 }
 
-async function assignItem(ctx: StageContext, item: SourceItem, params: ClusterParams): Promise<boolean> {
+type Decision = {
+  candidates: { id: string; status: string; published_at: string | null }[];
+  groups: Group[];
+  self: Scored;
+  idf: Idf;
+  keys: string[];
+  chosen: { id: string; fit: number } | null;
+};
+
+/** Finds the item's candidate stories and the one it joins (stories in `refused` excepted: a model said they tell another event). */
+async function decide(db: Knex, item: SourceItem, features: EventFeatures, params: ClusterParams, refused: ReadonlySet<string>): Promise<Decision> {
+  const windowMs = params.windowHours * 3_600_000;
+  const itemIdf = await idfFor(db, Object.keys(features.terms));
+  const keys = keysOf(features, itemIdf);
+  const candidates = (await db('synced_content')
+    .select('id', 'status', 'published_at')
+    .whereRaw('cluster_keys && ?::text[]', [keys])
+    .where('last_item_at', '>=', new Date(features.time - windowMs).toISOString())
+    .where('first_item_at', '<=', new Date(features.time + windowMs).toISOString())
+    .orderBy('last_item_at', 'desc')
+    .limit(MAX_CANDIDATES)) as Decision['candidates'];
+  const members = await loadMembers(db, candidates.map((c) => c.id));
+  const idf = await idfFor(db, [...Object.keys(features.terms), ...members.flatMap((m) => Object.keys(m.terms))]);
+  const scored = members.map((m) => ({ ...withVector(m, idf), storyId: m.storyId }));
+  const self: Scored = withVector({ ...features, id: item.id }, idf);
+  const groups = candidates.map((c) => ({ id: c.id, members: scored.filter((m) => m.storyId === c.id) }));
+  const chosen = chooseEventStory(self, groups.filter((g) => !refused.has(g.id)), params);
+  return { candidates, groups, self, idf, keys, chosen };
+}
+
+/**
+ * With a provider that can tell (sameEvent), a borderline join (fit under join + BORDERLINE) is put to
+ * the model in one short call before the decision is made; a "no" leaves the item to the next best
+ * story or a story of its own. Asked outside the clustering lock, so a slow model holds up no one; a
+ * model that fails or times out leaves the rule's decision.
+ */
+async function refusedByModel(ctx: StageContext, item: SourceItem, features: EventFeatures, params: ClusterParams, ai: AiProvider, counts: { aiConfirmations: number }): Promise<Set<string>> {
+  const refused = new Set<string>();
+  for (let asked = 0; asked < MAX_CONFIRMATIONS; asked++) {
+    const { chosen } = await decide(ctx.db, item, features, params, refused);
+    if (!chosen || chosen.fit >= params.join + BORDERLINE) break;
+    const story = centralFirst(await loadStorySources(ctx.db, chosen.id));
+    counts.aiConfirmations++;
+    try {
+      const brief = (s: SourceItem) => ({ outlet: s.outlet, title: s.title, lead: s.summary || s.text.slice(0, 600), publishedAt: s.publishedAt });
+      const answer = await ai.sameEvent!({ report: brief(item), story: story.map(brief) });
+      ctx.logger.debug({ item: item.id, story: chosen.id, fit: chosen.fit, same: answer.same }, 'cluster: borderline join put to the model');
+      if (answer.same) break;
+      refused.add(chosen.id);
+    } catch (error) {
+      ctx.logger.warn({ item: item.id, err: error instanceof Error ? error.message : String(error) }, 'cluster: the model could not confirm a borderline join; the rule decides');
+      break;
+    }
+  }
+  return refused;
+}
+
+async function assignItem(ctx: StageContext, item: SourceItem, params: ClusterParams, refused: ReadonlySet<string> = new Set()): Promise<boolean> {
   const features = featuresOf(item);
   return ctx.db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [CLUSTER_LOCK]);
     if (!(await holdsRawItemLease(trx, item.id, ctx.workerId))) return false; // taken over after our lease ran out
-    const windowMs = params.windowHours * 3_600_000;
-    const itemIdf = await idfFor(trx, Object.keys(features.terms));
-    const keys = keysOf(features, itemIdf);
-    const candidates = (await trx('synced_content')
-      .select('id', 'status', 'published_at')
-      .whereRaw('cluster_keys && ?::text[]', [keys])
-      .where('last_item_at', '>=', new Date(features.time - windowMs).toISOString())
-      .where('first_item_at', '<=', new Date(features.time + windowMs).toISOString())
-      .orderBy('last_item_at', 'desc')
-      .limit(MAX_CANDIDATES)) as { id: string; status: string; published_at: string | null }[];
-    const members = await loadMembers(trx, candidates.map((c) => c.id));
-    const idf = await idfFor(trx, [...Object.keys(features.terms), ...members.flatMap((m) => Object.keys(m.terms))]);
-    const scored = new Map(members.map((m) => [m.id, { ...withVector(m, idf), storyId: m.storyId }]));
-    const self: Scored = withVector({ ...features, id: item.id }, idf);
-    const groups = candidates.map((c) => ({ id: c.id, members: [...scored.values()].filter((m) => m.storyId === c.id) }));
-    const chosen = chooseEventStory(self, groups, params);
+    const { candidates, groups, self, idf, keys, chosen } = await decide(trx, item, features, params, refused);
     const now = ctx.clock();
     let storyId: string;
     let status: 'clustered' | 'processed' = 'clustered';

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
+import { z } from 'zod';
 import type { Logger } from '../../logger';
 import { AiFailure, emptyUsage, type AiProvider, type AiResult, type AiUsage, type SummariseInput } from './provider';
 import { storySummarySchema, validateSummary } from './schema';
@@ -46,6 +47,14 @@ export const SYSTEM_PROMPT = [
   '- region: the country the story is about, or "Caribbean" when it spans several. urgency and diaspora_relevance: 0-100.',
 ].join('\n');
 
+export const SAME_EVENT_PROMPT = [
+  'You check news clustering for C360. You receive one new report and the reports of an existing story.',
+  'Answer whether the new report tells the same news event: the same happening at the same time and place (an update, a correction or a new figure about it counts as the same event).',
+  'A different happening that involves the same people, institution, place or figures is NOT the same event (a central bank governor\'s speech and that bank\'s rate decision the same day are two events).',
+  'Reply with JSON: {"same": true} or {"same": false}.',
+].join('\n');
+const sameEventSchema = z.object({ same: z.boolean() });
+
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
@@ -54,12 +63,13 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
   const backoffMs = options.backoffMs ?? 500;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const responseFormat = zodResponseFormat(storySummarySchema, 'story_summary');
+  const sameEventFormat = zodResponseFormat(sameEventSchema, 'same_event');
 
-  async function complete(messages: Message[], usage: AiUsage): Promise<string> {
+  async function complete(messages: Message[], usage: AiUsage, format: typeof responseFormat | typeof sameEventFormat = responseFormat): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
         usage.calls++;
-        const response = await client.chat.completions.create({ model: options.model, messages, response_format: responseFormat, temperature: 0.2 });
+        const response = await client.chat.completions.create({ model: options.model, messages, response_format: format, temperature: format === responseFormat ? 0.2 : 0 });
         usage.promptTokens += response.usage?.prompt_tokens ?? 0;
         usage.completionTokens += response.usage?.completion_tokens ?? 0;
         usage.totalTokens += response.usage?.total_tokens ?? 0;
@@ -101,6 +111,25 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       const repaired = check(second, input.sources.length);
       if (repaired.ok) return { summary: repaired.summary, usage };
       throw new AiFailure(`invalid output after one repair: ${repaired.problems.slice(0, 3).join('; ')}`, usage);
+    },
+    async sameEvent(input) {
+      const usage = emptyUsage('openai', options.model);
+      const brief = (b: { outlet: string; title: string; lead: string; publishedAt: string | null }) => ({ outlet: b.outlet, published_at: b.publishedAt, title: b.title.slice(0, 300), lead: b.lead.slice(0, 600) });
+      const content = await complete(
+        [
+          { role: 'system', content: SAME_EVENT_PROMPT },
+          { role: 'user', content: JSON.stringify({ new_report: brief(input.report), story_reports: input.story.slice(0, 3).map(brief) }) },
+        ],
+        usage,
+        sameEventFormat,
+      );
+      let parsed: z.infer<typeof sameEventSchema>;
+      try {
+        parsed = sameEventSchema.parse(JSON.parse(content));
+      } catch {
+        throw new AiFailure(`same-event answer is not {"same": boolean}: ${content.slice(0, 80)}`, usage, { retryable: false });
+      }
+      return { same: parsed.same, usage };
     },
   };
 }

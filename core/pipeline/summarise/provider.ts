@@ -23,10 +23,19 @@ export type AiUsage = { provider: string; model: string; calls: number; promptTo
 
 export type AiResult = { summary: StorySummary; usage: AiUsage };
 
+/** A report as the same-event check reads it: who, what headline, what lead, when. */
+export type EventBrief = { outlet: string; title: string; lead: string; publishedAt: string | null };
+export type SameEventInput = { report: EventBrief; story: readonly EventBrief[] };
+
 export interface AiProvider {
   readonly name: string;
   readonly model: string;
   summarise(input: SummariseInput): Promise<AiResult>;
+  /**
+   * One short call: does this report tell the same event as the story's reports? Clustering asks it
+   * only for borderline joins; providers without it (the offline one) leave the rule's decision.
+   */
+  sameEvent?(input: SameEventInput): Promise<{ same: boolean; usage: AiUsage }>;
 }
 
 /** A provider gave up on a story (after its retries and its one repair); usage says what it spent. */
