@@ -165,3 +165,15 @@ describe('cluster stage: a borderline join put to the model', () => {
     expect(await storiesAfter('garbage')).toEqual({ stories: 1, asked: 1, counted: 1 });
   });
 });
+
+describe('cluster stage: progress', () => {
+  it('counts up across batches (claimed 7 at a time) to the whole run', async () => {
+    await db.knex('raw_feeds').del();
+    await db.knex('synced_content').del();
+    await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
+    const seen: number[] = [];
+    await clusterItems({ ...ctx(), onProgress: (e) => (e.status === 'progress' ? seen.push(e.processed ?? 0) : undefined) });
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBe(fixture.items.length);
+  });
+});

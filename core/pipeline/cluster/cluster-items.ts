@@ -47,10 +47,7 @@ export async function clusterItems(ctx: StageContext, options: ClusterOptions = 
   while (stats.processed + stats.failed < limit) {
     const ids = await claimRawItems(ctx.db, { workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed) });
     if (ids.length === 0) break;
-    const batch = await clusterClaimed(ctx, ids, options);
-    stats.processed += batch.processed;
-    stats.failed += batch.failed;
-    stats.aiConfirmations += batch.aiConfirmations;
+    await clusterBatch(ctx, ids, options, stats);
   }
   ctx.onProgress?.({ stage: 'cluster', status: 'finished', processed: stats.processed, failed: stats.failed });
   return stats;
@@ -58,7 +55,11 @@ export async function clusterItems(ctx: StageContext, options: ClusterOptions = 
 
 /** Clusters items this worker claimed; items whose lease another worker took over are skipped. */
 export async function clusterClaimed(ctx: StageContext, ids: readonly string[], options: ClusterOptions = {}): Promise<ClusterStats> {
-  const stats: ClusterStats = { ...emptyStats(), aiConfirmations: 0 };
+  return clusterBatch(ctx, ids, options, { ...emptyStats(), aiConfirmations: 0 });
+}
+
+/** Adds to the run's running totals, so progress counts up across batches. */
+async function clusterBatch(ctx: StageContext, ids: readonly string[], options: ClusterOptions, stats: ClusterStats): Promise<ClusterStats> {
   const params: ClusterParams = { ...CLUSTER_PARAMS, ...(options.windowHours ? { windowHours: options.windowHours } : {}) };
   for (const item of await loadRawItems(ctx.db, ids)) {
     try {
