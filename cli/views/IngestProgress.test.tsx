@@ -1,6 +1,6 @@
-import { EventEmitter } from 'node:events';
 import { render } from 'ink-testing-library';
 import { createLogger } from '../../core/logger';
+import { FakeTerminal } from '../../test/helpers/fake-terminal';
 import { HeldLogs } from '../held-logs';
 import { describe, expect, it } from 'vitest';
 import type { FeedRunResult, IngestProgress } from '../../core/ingest/ingest-feeds';
@@ -44,17 +44,6 @@ describe('ingest progress view', () => {
     expect(bar(0, 0, 4)).toBe('████');
   });
 });
-
-class FakeTerminal extends EventEmitter {
-  readonly isTTY = true;
-  readonly columns = 120;
-  readonly rows = 40;
-  readonly writes: string[] = [];
-  write(chunk: string): boolean {
-    this.writes.push(chunk);
-    return true;
-  }
-}
 
 describe('ingest progress on a terminal', () => {
   it('never mixes JSON log lines into the progress display: they are held, then printed after the bar ends', async () => {

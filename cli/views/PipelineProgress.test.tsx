@@ -1,28 +1,11 @@
-import { EventEmitter } from 'node:events';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger';
 import type { ProgressEvent } from '../../core/pipeline/types';
+import { FakeTerminal, inkDrawsLive } from '../../test/helpers/fake-terminal';
 import { HeldLogs } from '../held-logs';
 import { initialPipelineProgress, PipelineProgress, progressReporter, reducePipelineProgress } from './PipelineProgress';
 
-/** A terminal-like stream that keeps what Ink writes. */
-class FakeTerminal extends EventEmitter {
-  readonly isTTY = true;
-  readonly columns = 120;
-  readonly rows = 40;
-  readonly writes: string[] = [];
-  write(chunk: string): boolean {
-    this.writes.push(chunk);
-    return true;
-  }
-  get text(): string {
-    return this.writes.join('').replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
-  }
-}
-
-/** Ink draws only the final frame when CI or CONTINUOUS_INTEGRATION is set (its is-in-ci check), as CI runs these tests. */
-const inkDrawsLive = !['CI', 'CONTINUOUS_INTEGRATION'].some((k) => k in process.env && process.env[k] !== '0' && process.env[k] !== 'false');
 
 const run: ProgressEvent[] = [
   { stage: 'cluster', status: 'started' },

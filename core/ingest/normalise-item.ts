@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { foldText } from '../nlp/text-key';
 import type { FeedEntry } from './parse-feed';
 import { safeHttpUrl, sanitiseHtml, toPlainText } from './sanitise';
 
@@ -71,18 +72,9 @@ export function publishedDate(entry: Pick<FeedEntry, 'published' | 'updated'>, f
   return date.getTime() > fetchedAt.getTime() + FUTURE_TOLERANCE_MS ? fetchedAt : date;
 }
 
-/** Text reduced to what makes two copies "the same": case, accents, punctuation and spacing ignored. */
-export function fingerprintText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
+/** A hash of title and body reduced to what makes two copies "the same": case, accents, punctuation and spacing ignored. */
 export function contentHash(title: string, body: string): string {
-  return createHash('sha256').update(`${fingerprintText(title)}\n${fingerprintText(body)}`).digest('hex');
+  return createHash('sha256').update(`${foldText(title)}\n${foldText(body)}`).digest('hex');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { foldText } from '../nlp/text-key';
 import type { FactCheckItem } from './story';
 
 /**
@@ -39,21 +40,12 @@ export function isClaimAction(value: string): value is ClaimAction {
 }
 
 /** Lower case, accents folded, anything but letters and digits one space: wording, not typography. */
-export function normaliseClaimText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
 /**
  * A stable key for a claim: 12 hex digits of two FNV-1a hashes of its normalised text. Written in
  * plain JavaScript (no node:crypto) because the console's types and labels read this module too.
  */
 export function claimKey(text: string): string {
-  const s = normaliseClaimText(text);
+  const s = foldText(text);
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ s.length;
   for (let i = 0; i < s.length; i++) {
@@ -78,9 +70,9 @@ export function reasonProblem(reason: string | undefined | null): string | null 
  */
 export function standsIn(claim: string, shortVersion: string | null | undefined): boolean {
   if (!shortVersion || !shortVersion.trim()) return true;
-  const words = normaliseClaimText(claim).split(' ').filter((w) => w.length > 2);
+  const words = foldText(claim).split(' ').filter((w) => w.length > 2);
   if (words.length === 0) return true;
-  const have = new Set(normaliseClaimText(shortVersion).split(' '));
+  const have = new Set(foldText(shortVersion).split(' '));
   return words.filter((w) => have.has(w)).length * 2 >= words.length;
 }
 
