@@ -7,7 +7,6 @@ import { withContext, type CommandContext } from './context';
 import { HeldLogs } from './held-logs';
 import { SAMPLE_INDICATORS } from './durations';
 import { printJson } from './output';
-import { progressReporter } from './views/PipelineProgress';
 
 /** What pipeline commands share: building the stages' dependencies, and parsing durations. */
 
@@ -53,6 +52,7 @@ export async function runStagesCommand(
   // On a terminal the stage view owns stderr: logs are held until it ends (in a pipe, unchanged).
   const held = !flags.json && process.stderr.isTTY ? new HeldLogs() : undefined;
   return withContext(command, async (context) => {
+    const { progressReporter } = await import('./views/PipelineProgress'); // Ink only when a pipeline runs
     const reporter = progressReporter({ json: flags.json, logs: held });
     const deps = pipelineDeps(context, command, flags, reporter.onProgress);
     if (flags.clusterWindowMs !== undefined) deps.clusterWindowHours = flags.clusterWindowMs / 3_600_000;
@@ -78,6 +78,7 @@ export async function runStagesCommand(
 
 /** The demo's pipeline step: every stage once on what was just ingested, offline (no network, no key). */
 export async function runDemoPipeline(context: CommandContext): Promise<string> {
+  const { progressReporter } = await import('./views/PipelineProgress');
   const reporter = progressReporter({});
   const deps = pipelineDeps(context, 'demo', { offline: true }, reporter.onProgress);
   try {

@@ -1,9 +1,9 @@
 import { formatTable, printJson, type Column } from './output';
-import { renderTable } from './views/Table';
 
 /** JSON for machines, an Ink table on a terminal, plain aligned text in a pipe. */
 export async function printRows<T>(rows: readonly T[], columns: readonly Column<T>[], options: { json?: boolean; title?: string; jsonValue?: unknown }): Promise<void> {
   if (options.json) return printJson(options.jsonValue ?? rows);
-  if (process.stdout.isTTY) return renderTable({ rows, columns, title: options.title });
+  // Ink is loaded only for a terminal: scripts and pipes start faster without it.
+  if (process.stdout.isTTY) return (await import('./views/Table')).renderTable({ rows, columns, title: options.title });
   process.stdout.write(`${formatTable(rows, columns)}\n`);
 }

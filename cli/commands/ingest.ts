@@ -10,7 +10,6 @@ import { feedUserAgent } from '../../core/ingest/user-agent';
 import { withContext } from '../context';
 import { HeldLogs } from '../held-logs';
 import { printJson, reportError } from '../output';
-import { withIngestProgress } from '../views/IngestProgress';
 import { parseCount } from './stories';
 
 export const SAMPLE_FEEDS = fileURLToPath(new URL('../../data/samples/feeds/samples.opml', import.meta.url));
@@ -88,7 +87,7 @@ export function ingestCommand(): Command {
             return;
           }
         }
-        stats ??= live ? await withIngestProgress(run, { logs: held }) : await run();
+        stats ??= live ? await (await import('../views/IngestProgress')).withIngestProgress(run, { logs: held }) : await run();
         if (flags.json) printJson(stats);
         else printSummary(stats);
         if (stats.feeds > 0 && stats.failed === stats.feeds) process.exitCode = 1;

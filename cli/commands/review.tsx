@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { render } from 'ink';
 import { cliActor } from '../../core/actor';
 import { applyOverride } from '../../core/editorial/apply-override';
 import { ATTENTION_LIMIT, listAttentionStories } from '../../core/editorial/attention';
@@ -8,7 +7,6 @@ import { countUnresolved, presentClaims } from '../../core/stories/claim-resolut
 import { statusLabel } from '../../core/stories/pipeline-stages';
 import { withContext } from '../context';
 import { printRows } from '../print-rows';
-import { ReviewScreen } from '../views/ReviewScreen';
 
 const DONE = { approve: 'Approved', reject: 'Rejected', escalate: 'Escalated', publish: 'Force-published' } as const;
 
@@ -52,6 +50,8 @@ export function reviewCommand(): Command {
           const result = await resolveClaim(db.knex, { id, claim: String(claim), action, reason, actor: cliActor('review'), now: new Date() });
           return `Claim ${claim} ${result.claim.decision}: ${result.story.title}${result.queued ? ' (queued for publishing)' : ''}`;
         };
+        // Ink and the screen load only when the screen is drawn (a pipe prints the plain list above).
+        const [{ render }, { ReviewScreen }] = await Promise.all([import('ink'), import('../views/ReviewScreen')]);
         const app = render(<ReviewScreen load={load} act={act} resolve={resolve} />);
         await app.waitUntilExit();
       });
