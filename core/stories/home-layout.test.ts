@@ -14,11 +14,11 @@ describe('buildHomeLayout', () => {
     expect(layout.moreNews.map((x) => x.id)).toEqual(['s15', 's16', 's17', 's18', 's19']);
   });
   it('handles an empty list and a short list', () => {
-    expect(buildHomeLayout([])).toEqual({ lead: null, latest: [], categories: expect.any(Array), moreNews: [] });
+    expect(buildHomeLayout([])).toEqual({ lead: null, latest: [], categories: [], moreNews: [] });
     const layout = buildHomeLayout([s('a'), s('b')]);
     expect(layout.lead?.id).toBe('a');
     expect(layout.latest.map((x) => x.id)).toEqual(['b']);
-    expect(layout.categories.every((c) => c.stories.length === 0)).toBe(true);
+    expect(layout.categories).toEqual([]); // no block without stories
   });
   it('marks TRENDING only among the first three of the latest six, when the score exceeds 7', () => {
     const ranked = [s('lead', 'x', 9), s('a', 'x', 7.5), s('b', 'x', 7), s('c', 'x', 9), s('d', 'x', 9.9)];
@@ -39,7 +39,7 @@ describe('buildCategoryBlocks', () => {
       s('7', 'Ferry schedule changes'), // unmatched
       s('8', 'School term begins'), // unmatched
     ];
-    const blocks = Object.fromEntries(buildCategoryBlocks(pool).map((b) => [b.key, b.stories.map((x) => x.id)]));
+    const blocks = Object.fromEntries(buildCategoryBlocks(pool).blocks.map((b) => [b.key, b.stories.map((x) => x.id)]));
     expect(blocks).toEqual({
       business: ['1', '5'],
       politics: ['2', '7'],
@@ -51,7 +51,42 @@ describe('buildCategoryBlocks', () => {
   });
   it('keyword matching is case-insensitive and by substring (tech matches Technology)', () => {
     const blocks = buildCategoryBlocks([s('t', 'TECHNOLOGY week opens')]);
-    expect(blocks.find((b) => b.key === 'technology')?.stories.map((x) => x.id)).toEqual(['t']);
+    expect(blocks.blocks.find((b) => b.key === 'technology')?.stories.map((x) => x.id)).toEqual(['t']);
+  });
+});
+
+describe('category blocks when the pool runs short', () => {
+  it('leaves out blocks with no story instead of showing them empty', () => {
+    // 15 stories: the pool (7-14) is two culture stories and six unmatched ones.
+    const ranked = Array.from({ length: 15 }, (_, i) => s(`s${i}`, i === 7 || i === 8 ? `Music festival ${i}` : `Ferry timetable ${i}`));
+    const layout = buildHomeLayout(ranked);
+    expect(layout.categories.every((c) => c.stories.length > 0)).toBe(true);
+    // Culture takes its two; the six unmatched top up business, politics and technology (spec order); three blocks stay out.
+    expect(layout.categories.map((c) => c.key)).toEqual(['business', 'politics', 'technology', 'culture']);
+    expect(layout.categories.find((c) => c.key === 'culture')?.stories.map((x) => x.id)).toEqual(['s7', 's8']);
+  });
+
+  it('fills an empty block from later stories matching its keywords, and takes them out of More News', () => {
+    const titles: Record<number, string> = { 20: 'Cricket: Windies squad named', 23: 'Football league restarts', 25: 'Athletics trials' };
+    const ranked = Array.from({ length: 30 }, (_, i) => s(`s${i}`, titles[i] ?? (i >= 7 && i < 15 ? `NHT grant ${i}` : `Ferry timetable ${i}`)));
+    const layout = buildHomeLayout(ranked);
+    const sports = layout.categories.find((c) => c.key === 'sports');
+    expect(sports?.stories.map((x) => x.id)).toEqual(['s20', 's23']);
+    expect(layout.moreNews.map((x) => x.id)).not.toContain('s20');
+    expect(layout.moreNews.map((x) => x.id)).not.toContain('s23');
+    expect(layout.moreNews.map((x) => x.id)).toContain('s25'); // "athletics" is not a block keyword
+    // No story shows twice, and none of the first 30 drops off the page.
+    const shown = [layout.lead!, ...layout.latest, ...layout.categories.flatMap((c) => c.stories), ...layout.moreNews].map((x) => x.id);
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(new Set(shown)).toEqual(new Set(ranked.map((x) => x.id)));
+  });
+
+  it('puts pool stories that no block took at the head of More News', () => {
+    // Eight business stories in the pool: business takes two, the other six match a category so are not top-ups.
+    const ranked = Array.from({ length: 17 }, (_, i) => s(`s${i}`, i >= 7 && i < 15 ? `Economic outlook ${i}` : `Ferry timetable ${i}`));
+    const layout = buildHomeLayout(ranked);
+    expect(layout.categories.map((c) => [c.key, c.stories.map((x) => x.id)])).toEqual([['business', ['s7', 's8']]]);
+    expect(layout.moreNews.map((x) => x.id)).toEqual(['s9', 's10', 's11', 's12', 's13', 's14', 's15', 's16']);
   });
 });
 

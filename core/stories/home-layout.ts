@@ -24,8 +24,12 @@ type LayoutStory = { id: string; title: string; source_count: number; ranking?: 
 export type HomeLayout<T> = {
   lead: T | null;
   latest: (T & { trending: boolean })[];
+  /** Only blocks with stories, in block order. */
   categories: { key: CategoryKey; label: string; stories: T[] }[];
-  /** The first stories of More News (position 15 onward); the rest come by page. */
+  /**
+   * The first stories of More News (position 15 onward, after any pool story no block took, less
+   * the later stories a block took); the rest come by page.
+   */
   moreNews: T[];
 };
 
@@ -44,11 +48,21 @@ function matchesCategory(title: string, keywords: readonly string[]): boolean {
 }
 
 /**
- * Six blocks of up to 2 stories from positions 7-14: each block first takes stories whose title
- * matches its keywords (a story sits in one block only), then blocks still short are topped up, in
- * block order, from pool stories that matched no category.
+ * Category blocks of up to 2 stories from positions 7-14 (the spec's rule): each block first takes
+ * stories whose title matches its keywords (a story sits in one block only), then blocks still
+ * short are topped up, in block order, from pool stories that matched no category.
+ *
+ * When the pool runs out (a quiet day, few stories published), a block left empty takes up to 2
+ * stories matching its keywords from the later stories (`later`, position 15 onward), so a Sports
+ * block can show the sports story at position 20 rather than vanish; a block with no story even
+ * then is left out (never shown as an empty box). Pool stories no block took are returned in
+ * `unplaced` (they go at the head of More News, so no story drops off the page) and later stories a
+ * block took in `taken` (they leave More News, so no story shows twice).
  */
-export function buildCategoryBlocks<T extends LayoutStory>(pool: readonly T[]): HomeLayout<T>['categories'] {
+export function buildCategoryBlocks<T extends LayoutStory>(
+  pool: readonly T[],
+  later: readonly T[] = [],
+): { blocks: HomeLayout<T>['categories']; unplaced: T[]; taken: Set<string> } {
   const used = new Set<string>();
   const blocks = CATEGORY_BLOCKS.map((block) => {
     const stories = pool.filter((s) => !used.has(s.id) && matchesCategory(s.title, block.keywords)).slice(0, STORIES_PER_BLOCK);
@@ -64,15 +78,24 @@ export function buildCategoryBlocks<T extends LayoutStory>(pool: readonly T[]): 
       block.stories.push(next);
     }
   }
-  return blocks;
+  const taken = new Set<string>();
+  for (const block of blocks) {
+    if (block.stories.length > 0) continue;
+    const keywords = CATEGORY_BLOCKS.find((b) => b.key === block.key)!.keywords;
+    block.stories = later.filter((s) => !taken.has(s.id) && matchesCategory(s.title, keywords)).slice(0, STORIES_PER_BLOCK);
+    block.stories.forEach((s) => taken.add(s.id));
+  }
+  return { blocks: blocks.filter((block) => block.stories.length > 0), unplaced: pool.filter((s) => !used.has(s.id)), taken };
 }
 
 /** Lays out stories already in home order. */
 export function buildHomeLayout<T extends LayoutStory>(ranked: readonly T[]): HomeLayout<T> {
+  const later = ranked.slice(MORE_NEWS_START);
+  const { blocks, unplaced, taken } = buildCategoryBlocks(ranked.slice(CATEGORY_POOL_START, CATEGORY_POOL_END), later);
   return {
     lead: ranked[0] ?? null,
     latest: ranked.slice(1, 1 + LATEST_COUNT).map((story, index) => ({ ...story, trending: isTrending(story, index) })),
-    categories: buildCategoryBlocks(ranked.slice(CATEGORY_POOL_START, CATEGORY_POOL_END)),
-    moreNews: ranked.slice(MORE_NEWS_START),
+    categories: blocks,
+    moreNews: [...unplaced, ...later.filter((s) => !taken.has(s.id))],
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isFeaturedNow, rankHomeStories, rankStory, type RankableStory } from './home-ranking';
+import type { StormContext } from './storm-news';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
@@ -53,5 +54,46 @@ describe('rankHomeStories', () => {
       now,
     );
     expect(ranked.map((s) => s.id)).toEqual(['featured-1', 'featured-2', 'old-jamaica', 'fresh-barbados', 'expired-feature', 'ancient-b', 'ancient-a']);
+  });
+});
+
+describe('rankHomeStories during a storm', () => {
+  const storms: StormContext = {
+    storms: [
+      {
+        id: 'AL192026', name: 'Keron', classification: 'HU', category: 1, windSpeed: 90, location: { lat: 15.9, lng: -68.6 }, threatLevel: 'high',
+        advisoryNumber: '14', advisoryAt: daysAgo(0.05), regions: ['Dominican Republic', 'Jamaica'],
+        alerts: [{ type: 'warning', hazard: 'Hurricane', region: 'Dominican Republic' }, { type: 'watch', hazard: 'Hurricane', region: 'Jamaica' }],
+        nearest: { region: 'Dominican Republic', distanceKm: 352 },
+      },
+    ],
+  };
+  const stories = [
+    story('traffic', { region: 'Jamaica', title: 'Motorists can now pay traffic tickets online', published_at: daysAgo(0.01) }),
+    story('featured-2', { is_featured: true, featured_priority: 2, title: 'Budget debate' }),
+    story('featured-1', { is_featured: true, featured_priority: 1, title: 'Editor lead' }),
+    story('lifted', { title: 'Storm watch lifted for Barbados as Keron moves away', storm_id: 'AL192026', published_at: daysAgo(0.1) }),
+    story('hurricane', { region: 'Dominican Republic', title: 'Hurricane Keron strengthens; warnings for the Dominican Republic', storm_id: 'AL192026', published_at: daysAgo(0.2) }),
+    story('shelters', { region: 'Jamaica', title: 'Shelters open as Hurricane Keron nears', published_at: daysAgo(0.3) }),
+    story('old-storm', { region: 'Jamaica', title: 'Keron forms in the Atlantic', storm_id: 'AL192026', published_at: daysAgo(3) }),
+  ];
+
+  it('ranks the storm news right after the priority-1 feature: warned (Jamaica first by base), then linked; the rest by the spec', () => {
+    const ranked = rankHomeStories(stories, now, storms);
+    expect(ranked.map((s) => s.id)).toEqual(['featured-1', 'shelters', 'hurricane', 'lifted', 'featured-2', 'traffic', 'old-storm']);
+    expect(ranked[1]!.ranking.storm).toBe('warned');
+    expect(ranked[1]!.ranking.reason).toContain('storm Keron');
+    expect(ranked[3]!.ranking.storm).toBe('linked');
+  });
+
+  it('without a priority-1 feature the storm story leads', () => {
+    const ranked = rankHomeStories(stories.filter((s) => s.id !== 'featured-1'), now, storms);
+    expect(ranked[0]!.id).toBe('shelters');
+  });
+
+  it('keeps the spec order once the storm is gone', () => {
+    const ranked = rankHomeStories(stories, now);
+    expect(ranked.map((s) => s.id)).toEqual(['featured-1', 'featured-2', 'traffic', 'shelters', 'old-storm', 'lifted', 'hurricane']);
+    expect(ranked.every((s) => s.ranking.storm === null)).toBe(true);
   });
 });

@@ -18,6 +18,9 @@ import {
   FEW_MATCHES,
 } from './story-repository';
 import { storyInput } from '../../test/factories/stories';
+import { seedStorm } from '../../test/factories/storms';
+import { deactivateStormsExcept } from '../storms/storm-repository';
+import { getStormContext } from '../storms/storm-threat';
 
 let db: Database;
 const now = new Date('2026-11-20T12:00:00Z');
@@ -110,6 +113,63 @@ describe('listHomeStories', () => {
     const first = await listHomeStories(db.knex, { now, limit: 1 });
     expect(first.items[0]?.ranking.featured).toBe(true);
     expect(first.items[0]?.ranking.reason).toContain('featured priority 1');
+  });
+
+  it('ranks a threatening storm\'s stories in SQL exactly as the pure rule does, and drops them back when it dissipates', async () => {
+    await db.knex('storms').del();
+    await seedStorm(db.knex, now);
+    const storms = await getStormContext(db.knex, now);
+    expect(storms.storms.map((s) => s.regions)).toEqual([['Dominican Republic', 'Haiti', 'Jamaica']]);
+    const titles = [
+      'Hurricane Keron strengthens; warnings for southern Haiti',
+      'Storm watch lifted for Barbados as Keron moves away',
+      'Shelters open ahead of the hurricane',
+      'Motorists can now pay traffic tickets online',
+      'Tropical storm conditions expected tonight',
+      'Dominica on alert', // Dominica is not the Dominican Republic
+      'KERON: what to pack',
+      'Budget debate resumes',
+    ];
+    const regions = ['Jamaica', 'Dominican Republic', 'Haiti', 'Barbados', 'Caribbean', 'Dominica'];
+    for (let i = 0; i < 48; i++) {
+      await insertStory(
+        db.knex,
+        storyInput({
+          now,
+          title: `${titles[i % titles.length]} (${i})`,
+          summary: i % 5 === 0 ? 'Keron is expected to pass south of the island.' : 'Officials met on Tuesday.',
+          region: regions[i % regions.length],
+          daysAgo: ((i * 5) % 13) / 4 + (i % 3) * 0.11, // 0 to about 3.2 days: both sides of the 48-hour window
+          storm_id: i % 4 === 0 ? 'AL192026' : null,
+          storm_name: i % 4 === 0 ? 'Keron' : null,
+          is_featured: i % 9 === 0,
+          featured_priority: (i % 3) + 1,
+        }),
+      );
+    }
+    const all = (await listStories(db.knex, { limit: 50 })).items;
+    const expected = rankHomeStories(all, now, storms);
+    expect(new Set(expected.map((s) => s.ranking.storm))).toEqual(new Set(['warned', 'linked', null]));
+
+    const pages: string[] = [];
+    for (let offset = 0; ; offset += 10) {
+      const page = await listHomeStories(db.knex, { now, offset, limit: 10 });
+      pages.push(...page.items.map((s) => s.id));
+      if (!page.hasMore) break;
+    }
+    expect(pages).toEqual(expected.map((s) => s.id));
+    // The editors' priority-1 features lead, then the storm's stories.
+    const firstNonLead = expected.findIndex((s) => !(s.ranking.featured && s.featured_priority === 1));
+    expect(expected[firstNonLead]!.ranking.storm).toBe('warned');
+
+    const home = await getHomePage(db.knex, { now });
+    expect(home.storms.storms[0]?.name).toBe('Keron');
+
+    await deactivateStormsExcept(db.knex, [], now);
+    const after = await listHomeStories(db.knex, { now, limit: 50 });
+    expect(after.items.map((s) => s.id)).toEqual(rankHomeStories(all, now).map((s) => s.id));
+    expect(after.items.every((s) => s.ranking.storm === null)).toBe(true);
+    await db.knex('storms').del();
   });
 
   it('gives an empty layout on an empty database', async () => {

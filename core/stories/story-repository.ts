@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
-import { query, sql, trusted } from '../db/sql';
+import { query, sql, trusted, type Sql } from '../db/sql';
+import { getStormContext } from '../storms/storm-threat';
 import { C360Error } from '../errors';
 import { parseArticleId, articlePath, buildSlug, slugTopics } from './article-address';
-import { JAMAICA_BASE, DEFAULT_BASE, rankStory, type Ranking } from './home-ranking';
+import { JAMAICA_BASE, DEFAULT_BASE, LEAD_PRIORITY, rankStory, type Ranking } from './home-ranking';
+import { mentionWords, STORM_STORY_HOURS, wordPattern, type StormContext } from './storm-news';
 import { buildHomeLayout, MORE_NEWS_START, type HomeLayout } from './home-layout';
 import { isRegionVisible } from './regions';
 import { parseSection, storySections, SECTION_PAGE_SIZE, LATEST_SECTION_SIZE, type SectionQuery } from './sections';
@@ -61,6 +63,7 @@ export function rowToStory(row: Record<string, unknown>): Story {
   story.sources = (story.sources as Story['sources'] | undefined) ?? [];
   delete story.score;
   delete story.grp;
+  delete story.tier;
   return story as unknown as Story;
 }
 
@@ -177,57 +180,102 @@ function pageBounds(offset = 0, limit = SECTION_PAGE_SIZE): { offset: number; li
 }
 
 /**
- * Published stories in home order: featured (not expired) by priority, then by score while the
- * score is positive (a bounded, recent set), then the rest newest first. Three index scans,
- * each cut at offset + limit rows, so deep archives cost nothing here.
+ * The storm tier of a story in SQL: 0 warned, 1 linked, null for a story that is not storm news.
+ * The same rule as stormTier in storm-news.ts (a test holds the two together).
  */
-export async function listHomeStories(db: Knex, options: { now: Date; offset?: number; limit?: number }): Promise<Page<RankedStory>> {
+function stormTierSql(storms: StormContext, now: string): Sql {
+  if (storms.storms.length === 0) return trusted('null::int');
+  const recent = sql`s.published_at > ${now}::timestamptz - interval '${trusted(String(STORM_STORY_HOURS))} hours'`;
+  const warned = storms.storms
+    .filter((storm) => storm.regions.length > 0)
+    .map((storm) => {
+      const regions = wordPattern(storm.regions, 'pg');
+      return sql`((s.storm_id = ${storm.id} or (s.title || ' ' || coalesce(s.summary, '')) ~* ${wordPattern(mentionWords(storm), 'pg')}) and (s.region ~* ${regions} or s.title ~* ${regions}))`;
+    });
+  const ids = storms.storms.map((storm) => sql`${storm.id}`);
+  return sql`(case when ${recent} and ${warned.length ? joinSql(warned, ' or ') : trusted('false')} then 0 when ${recent} and s.storm_id in (${joinSql(ids, ', ')}) then 1 end)`;
+}
+
+function joinSql(parts: readonly Sql[], separator: string): Sql {
+  return parts.slice(1).reduce((all, part) => sql`${all}${trusted(separator)}${part}`, parts[0]!);
+}
+
+/**
+ * Published stories in home order (home-ranking.ts): featured priority 1; the stories of a
+ * threatening storm (warned, then linked); other featured stories by priority; then by score while
+ * the score is positive (a bounded, recent set); then the rest newest first. Five index scans,
+ * each cut at offset + limit rows, so deep archives cost nothing here. Without `storms` the storm
+ * context is read first (one small query).
+ */
+export async function listHomeStories(db: Knex, options: { now: Date; offset?: number; limit?: number; storms?: StormContext }): Promise<Page<RankedStory>> {
   const { offset, limit } = pageBounds(options.offset, options.limit);
+  const storms = options.storms ?? (await getStormContext(db, options.now));
   const now = options.now.toISOString();
   const n = offset + limit + 1;
   const columns = trusted(SELECT);
   const published = trusted(PUBLIC);
   const base = trusted(BASE);
+  const lead = trusted(String(LEAD_PRIORITY));
   const featuredNow = sql`(s.is_featured and (s.feature_expires_at is null or s.feature_expires_at > ${now}::timestamptz))`;
   const age = sql`(extract(epoch from (${now}::timestamptz - s.published_at)) / 86400)`;
+  const tier = stormTierSql(storms, now);
+  const bonus = sql`(case when ${featuredNow} then 100 - 10 * s.featured_priority else 0 end)`;
+  const storm = storms.storms.length
+    ? sql`
+      union all
+      (select ${columns}, 1 as grp, greatest(0, ${base} - ${age} + ${bonus}) as score, ${tier} as tier
+         from synced_content s
+         where ${published} and s.published_at > ${now}::timestamptz - interval '${trusted(String(STORM_STORY_HOURS))} hours'
+           and ${tier} is not null and not (${featuredNow} and s.featured_priority <= ${lead})
+         order by tier, score desc, s.published_at desc, s.id desc limit ${n})`
+    : trusted('');
   const rows = await query(
     db,
     sql`
     select * from (
-      (select ${columns}, 0 as grp, greatest(0, ${base} - ${age} + (100 - 10 * s.featured_priority)) as score
-         from synced_content s where ${published} and ${featuredNow}
+      (select ${columns}, 0 as grp, greatest(0, ${base} - ${age} + (100 - 10 * s.featured_priority)) as score, null::int as tier
+         from synced_content s where ${published} and ${featuredNow} and s.featured_priority <= ${lead}
+         order by s.featured_priority, score desc, s.published_at desc, s.id desc limit ${n})
+      ${storm}
+      union all
+      (select ${columns}, 2 as grp, greatest(0, ${base} - ${age} + (100 - 10 * s.featured_priority)) as score, null::int as tier
+         from synced_content s where ${published} and ${featuredNow} and s.featured_priority > ${lead} and ${tier} is null
          order by s.featured_priority, score desc, s.published_at desc, s.id desc limit ${n})
       union all
-      (select ${columns}, 1 as grp, greatest(0, ${base} - ${age}) as score
+      (select ${columns}, 3 as grp, greatest(0, ${base} - ${age}) as score, null::int as tier
          from synced_content s
-         where ${published} and not ${featuredNow}
+         where ${published} and not ${featuredNow} and ${tier} is null
            and s.published_at > ${now}::timestamptz - interval '${trusted(String(JAMAICA_BASE))} days'
            and ${base} - ${age} > 0
          order by score desc, s.published_at desc, s.id desc limit ${n})
       union all
-      (select ${columns}, 2 as grp, 0 as score
+      (select ${columns}, 4 as grp, 0 as score, null::int as tier
          from synced_content s
-         where ${published} and not ${featuredNow} and ${base} - ${age} <= 0
+         where ${published} and not ${featuredNow} and ${tier} is null and ${base} - ${age} <= 0
          order by s.published_at desc, s.id desc limit ${n})
     ) ranked
-    order by grp, case when grp = 0 then featured_priority end, score desc, published_at desc, id desc
+    order by grp, case when grp in (0, 2) then featured_priority end, tier, score desc, published_at desc, id desc
     offset ${offset} limit ${limit + 1}`,
   );
   // The order comes from SQL; the score and its reason from the same pure rule the tests check.
   const items = (rows as Record<string, unknown>[]).slice(0, limit).map((row) => {
     const story = rowToStory(row);
-    return { ...story, ranking: rankStory(story, options.now) };
+    return { ...story, ranking: rankStory(story, options.now, storms) };
   });
   return { items, offset, limit, hasMore: rows.length > limit };
 }
 
-export type HomePage = HomeLayout<RankedStory> & { moreNewsHasMore: boolean };
+export type HomePage = HomeLayout<RankedStory> & { moreNewsHasMore: boolean; moreNewsNext: number; storms: StormContext };
 
-/** The home layout: the first 15 ranked stories placed by the layout rule, then a first page of More News. */
+/**
+ * The home layout: the storm context, the first 15 ranked stories placed by the layout rule, then
+ * a first page of More News (moreNewsNext: the ranked position the next page starts at).
+ */
 export async function getHomePage(db: Knex, options: { now: Date; moreNewsLimit?: number }): Promise<HomePage> {
   const moreNewsLimit = Math.min(MAX_PAGE_SIZE, options.moreNewsLimit ?? 20);
-  const page = await listHomeStories(db, { now: options.now, offset: 0, limit: MORE_NEWS_START + moreNewsLimit });
-  return { ...buildHomeLayout(page.items), moreNewsHasMore: page.hasMore };
+  const storms = await getStormContext(db, options.now);
+  const page = await listHomeStories(db, { now: options.now, offset: 0, limit: MORE_NEWS_START + moreNewsLimit, storms });
+  return { ...buildHomeLayout(page.items), moreNewsHasMore: page.hasMore, moreNewsNext: page.items.length, storms };
 }
 
 export type SectionPage = Page<Story> & { query: SectionQuery; total: number; totalCapped: boolean };

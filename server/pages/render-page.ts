@@ -6,6 +6,7 @@ import type { Logger } from '../../core/logger';
 import { parseSection, sectionHeading, sectionSubtitle } from '../../core/stories/sections';
 import { findPublishedStory } from '../../core/stories/story-repository';
 import { homePayload, presentArticle, sectionPayload } from '../routes/public-stories';
+import { getStormContext } from '../../core/storms/storm-threat';
 import { stormCentrePayload } from '../routes/storms';
 import { pageDataBlock, type HtmlRenderer } from '../web-app';
 import { buildHead, type PageHead } from './head-tags';
@@ -81,7 +82,7 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request): Pro
     if (!found) return notFound(path, 'Article not found', 'The requested article could not be found', { key: `article:${id}`, data: undefined, error: { status: 404, message: 'The requested article could not be found' } });
     // Any other address of the story (a UUID, an old slug) moves for good to its current one.
     if (found.canonicalPath !== path) return { redirect: found.canonicalPath };
-    return { status: 200, head: { kind: 'article', story: found.story }, initial: { key: `article:${id}`, data: presentArticle(found) }, ssr: true };
+    return { status: 200, head: { kind: 'article', story: found.story }, initial: { key: `article:${id}`, data: presentArticle(found, await getStormContext(db, now), now) }, ssr: true };
   }
 
   if (path === '/storm-centre') {

@@ -3,8 +3,12 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { C360Error } from '../../core/errors';
 import { findPublishedStory, getHomePage, listHomeStories, listSectionStories, searchStories, type PublishedLookup } from '../../core/stories/story-repository';
+import { isBreaking, type StormContext } from '../../core/stories/storm-news';
+import type { Story } from '../../core/stories/story';
+import { getStormContext } from '../../core/storms/storm-threat';
 import { jsonBody, sendCached, type ResponseCache } from '../cache/response-cache';
 import { parseQuery } from '../middleware/validate';
+import { presentStormBanners } from '../presenters/storm-banner';
 import { presentStory, presentStoryCard } from '../presenters/story';
 
 const pageQuery = z.object({
@@ -63,7 +67,7 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
   router.get('/articles/:id', async (req, res) => {
     const id = articleParam.parse(req.params.id);
     await cachedJson(req, res, `api:article:${id}`, async () => {
-      const found = await articlePayload(deps.db, id);
+      const found = await articlePayload(deps.db, id, deps.clock());
       if (!found) throw new C360Error('not_found', 'The requested article could not be found');
       return found;
     });
@@ -75,12 +79,16 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
 /** The answers above, shared with the server renderer so a rendered page holds exactly what the API would send. */
 export async function homePayload(db: Knex, now: Date) {
   const home = await getHomePage(db, { now });
+  // BREAKING is decided here, by the core rule, and sent as a flag.
+  const card = (story: Story & { ranking?: { score: number } }) => ({ ...presentStoryCard(story), breaking: isBreaking(story, home.storms, now) });
   return {
-    lead: home.lead && presentStoryCard(home.lead),
-    latest: home.latest.map((s) => ({ ...presentStoryCard(s), trending: s.trending })),
-    categories: home.categories.map((c) => ({ ...c, stories: c.stories.map(presentStoryCard) })),
-    moreNews: home.moreNews.map(presentStoryCard),
+    storms: presentStormBanners(home.storms),
+    lead: home.lead && card(home.lead),
+    latest: home.latest.map((s) => ({ ...card(s), trending: s.trending })),
+    categories: home.categories.map((c) => ({ ...c, stories: c.stories.map(card) })),
+    moreNews: home.moreNews.map(card),
     moreNewsHasMore: home.moreNewsHasMore,
+    moreNewsNext: home.moreNewsNext,
   };
 }
 
@@ -89,12 +97,13 @@ export async function sectionPayload(db: Knex, options: { section: string; offse
   return { ...page, items: page.items.map(presentStoryCard) };
 }
 
-export async function articlePayload(db: Knex, id: string) {
+export async function articlePayload(db: Knex, id: string, now: Date) {
   const found = await findPublishedStory(db, id);
-  return found ? presentArticle(found) : null;
+  return found ? presentArticle(found, await getStormContext(db, now), now) : null;
 }
 
-export function presentArticle(found: PublishedLookup) {
+export function presentArticle(found: PublishedLookup, storms: StormContext, now: Date) {
   // A UUID address is not the article's address: canonicalPath tells the client where to go.
-  return { story: presentStory(found.story), canonicalPath: found.canonicalPath, matchedBy: found.matchedBy, redirect: found.matchedBy === 'uuid' };
+  const story = { ...presentStory(found.story), breaking: isBreaking(found.story, storms, now) };
+  return { story, canonicalPath: found.canonicalPath, matchedBy: found.matchedBy, redirect: found.matchedBy === 'uuid' };
 }

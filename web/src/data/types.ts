@@ -19,6 +19,8 @@ export type StoryCard = {
   storm?: { id: string; name: string } | null;
   path: string | null;
   score?: number;
+  /** BREAKING, decided on the server by the core rule (core/stories/storm-news.ts); absent where not computed. */
+  breaking?: boolean;
   trending?: boolean;
   read_minutes?: number;
   view_count?: number;
@@ -52,12 +54,29 @@ export type Story = StoryCard & {
   fact_check_score: number | null;
 };
 
+/** A storm threatening a covered country, as the home page's banner shows it. */
+export type StormBanner = {
+  id: string;
+  name: string;
+  classification: string;
+  category: number;
+  windSpeed: number;
+  advisoryNumber: string | null;
+  advisoryAt: string;
+  nearest: { region: string; distanceKm: number } | null;
+  alerts: { type: 'warning' | 'watch'; hazard: string; regions: string[] }[];
+  path: string;
+};
+
 export type HomeData = {
+  storms: StormBanner[];
   lead: StoryCard | null;
   latest: StoryCard[];
   categories: { key: string; label: string; stories: StoryCard[] }[];
   moreNews: StoryCard[];
   moreNewsHasMore: boolean;
+  /** The ranked position the next page of More News starts at. */
+  moreNewsNext: number;
 };
 
 export type Page<T> = { items: T[]; offset: number; limit: number; hasMore: boolean };

@@ -19,10 +19,13 @@ export function VerifiedBadge({ story }: { story: Pick<StoryCard, 'source_count'
   return story.source_count >= 2 ? <span className="badge badge-verified">{t('badge.verified')}</span> : null;
 }
 
-/** BREAKING marks urgent news (urgency above 80, the spec's headline threshold), not merely the lead. */
-export function BreakingBadge({ story }: { story: Pick<StoryCard, 'urgency'> }) {
+/**
+ * BREAKING as the server decided it (core/stories/storm-news.ts isBreaking: a storm watch or warning
+ * in force for the story's country, or urgency above 80 in the last 24 hours), not merely the lead.
+ */
+export function BreakingBadge({ story }: { story: Pick<StoryCard, 'breaking'> }) {
   const { t } = useI18n();
-  return story.urgency > 80 ? <span className="badge badge-breaking">{t('badge.breaking')}</span> : null;
+  return story.breaking ? <span className="badge badge-breaking">{t('badge.breaking')}</span> : null;
 }
 
 export function StoryPicture({ story, size = 'medium' }: { story: Pick<StoryCard, 'title' | 'region'>; size?: 'large' | 'medium' }) {

@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
-import type { StoryCard } from '../../data/types';
+import type { HomeData, StormBanner, StoryCard } from '../../data/types';
 import { useT } from '../../i18n/i18n';
-import { shortDate } from '../../shared/format';
+import { dateTime, shortDate } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture, VerifiedBadge } from '../Badges';
 import { AdSlot, LoadError, Spinner } from '../Spinner';
@@ -31,6 +31,7 @@ export function HomePage() {
       <AdSlot />
       {loading ? <Spinner /> : error ? <LoadError onRetry={reload} /> : data && !data.lead ? <p className="empty">{t('home.empty')}</p> : data ? (
         <>
+          {data.storms?.map((storm) => <StormBannerView key={storm.id} storm={storm} />)}
           <LeadStory story={data.lead!} />
           <section className="latest" aria-labelledby="latest-title">
             <div className="section-head">
@@ -46,25 +47,87 @@ export function HomePage() {
             </ul>
           </section>
           <AdSlot />
-          <div className="category-blocks">
-            {data.categories.map((block) => (
-              <section key={block.key} className="category-block" aria-labelledby={`block-${block.key}`}>
-                <h2 id={`block-${block.key}`}>{t(`home.${block.key}`)}</h2>
-                {block.stories.length === 0 ? <p className="muted">{t('home.blockEmpty')}</p> : null}
-                {block.stories.map((story, i) => (
-                  <article key={story.id} className="block-story">
-                    {i === 0 ? <StoryPicture story={story} /> : null}
-                    <h3><StoryLink story={story}>{story.title}</StoryLink></h3>
-                    {i === 0 ? <p>{story.summary}</p> : null}
-                  </article>
-                ))}
-              </section>
-            ))}
-          </div>
-          <MoreNews initial={data.moreNews} hasMore={data.moreNewsHasMore} />
+          <CategoryBlocks blocks={data.categories} />
+          <MoreNews initial={data.moreNews} hasMore={data.moreNewsHasMore} next={data.moreNewsNext ?? MORE_NEWS_START + data.moreNews.length} />
         </>
       ) : null}
     </>
+  );
+}
+
+/** Only blocks with stories (the server leaves empty ones out); the grid fits their number. */
+function CategoryBlocks({ blocks }: { blocks: HomeData['categories'] }) {
+  const t = useT();
+  const shown = blocks.filter((block) => block.stories.length > 0);
+  if (shown.length === 0) return null;
+  return (
+    <div className={`category-blocks category-blocks-${shown.length}`}>
+      {shown.map((block) => (
+        <section key={block.key} className="category-block" aria-labelledby={`block-${block.key}`}>
+          <h2 id={`block-${block.key}`}>{t(`home.${block.key}`)}</h2>
+          {block.stories.map((story, i) => (
+            <article key={story.id} className="block-story">
+              {i === 0 ? <StoryPicture story={story} /> : null}
+              <h3><StoryLink story={story}>{story.title}</StoryLink></h3>
+              {i === 0 ? <p>{story.summary}</p> : null}
+            </article>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+const KIND_BY_CLASS: Record<string, string> = {
+  HU: 'hurricane', MH: 'hurricane', TY: 'hurricane', STY: 'hurricane', TS: 'tropicalStorm', TD: 'depression',
+  STS: 'subtropicalStorm', STD: 'subtropicalDepression', PTC: 'postTropical', PC: 'potential',
+};
+const ALERT_KEY: Record<string, string> = { Hurricane: 'hurricane', 'Tropical Storm': 'tropicalStorm', 'Storm Surge': 'stormSurge' };
+
+/** The storm threatening covered countries, first on the page: what, how near, which alerts, where to follow it. */
+export function StormBannerView({ storm }: { storm: StormBanner }) {
+  const t = useT();
+  const kind = KIND_BY_CLASS[storm.classification.toUpperCase()] ?? 'storm';
+  const facts = [
+    kind === 'hurricane' && storm.category > 0 ? t('stormBanner.category', { n: storm.category }) : t(`stormBanner.kind.${kind}`),
+    t('stormBanner.wind', { mph: storm.windSpeed }),
+    storm.nearest ? t('stormBanner.distance', { km: Math.round(storm.nearest.distanceKm / 5) * 5, country: storm.nearest.region }) : null,
+  ].filter(Boolean);
+  const advisory = storm.advisoryNumber
+    ? t('stormBanner.advisory', { number: storm.advisoryNumber, time: dateTime(storm.advisoryAt) })
+    : t('stormBanner.advisoryAt', { time: dateTime(storm.advisoryAt) });
+  const headingId = `storm-banner-${storm.id}`;
+  return (
+    <section className="home-storm-banner" aria-labelledby={headingId}>
+      <p className="storm-banner-kicker"><WarningIcon /> {t('stormBanner.kicker')}</p>
+      <h2 id={headingId}>{t('stormBanner.title', { kind: t(`stormBanner.kind.${kind}`), name: storm.name })}</h2>
+      <p className="storm-banner-facts">{facts.join(' · ')}</p>
+      <p className="storm-banner-advisory">{advisory}</p>
+      {storm.alerts.length > 0 ? (
+        <ul className="storm-banner-alerts" aria-label={t('stormBanner.alertsTitle')}>
+          {storm.alerts.map((alert) => {
+            const key = ALERT_KEY[alert.hazard];
+            const label = key ? t(`stormBanner.alert.${key}${alert.type === 'warning' ? 'Warning' : 'Watch'}`) : `${alert.hazard} ${alert.type}`;
+            return (
+              <li key={`${alert.hazard}-${alert.type}`} className={`storm-banner-alert-${alert.type}`}>
+                <strong>{label}:</strong> {alert.regions.join(', ')}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p>{t('stormBanner.noAlerts')}</p>
+      )}
+      <Link to={storm.path} className="storm-banner-link">{t('stormBanner.link')}</Link>
+    </section>
+  );
+}
+
+function WarningIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
+      <path d="M12 2 1 21h22L12 2zm0 6 .01 0L12 14h-.01L12 8zm-1 8h2v2h-2v-2z" />
+    </svg>
   );
 }
 
@@ -104,17 +167,20 @@ export function StoryCardView({ story, trending, featured, level = 3 }: { story:
   );
 }
 
-function MoreNews({ initial, hasMore: initialHasMore }: { initial: StoryCard[]; hasMore: boolean }) {
+/** `next`: the ranked position the next page starts at (the layout may have moved stories in or out of More News). */
+function MoreNews({ initial, hasMore: initialHasMore, next: initialNext }: { initial: StoryCard[]; hasMore: boolean; next: number }) {
   const t = useT();
   const [stories, setStories] = useState(initial);
   const [hasMore, setHasMore] = useState(initialHasMore);
+  const [next, setNext] = useState(initialNext);
   const [busy, setBusy] = useState(false);
   if (stories.length === 0) return null;
   const loadMore = async () => {
     setBusy(true);
     try {
-      const page = await api.stories(MORE_NEWS_START + stories.length, PAGE);
-      setStories((s) => [...s, ...page.items]);
+      const page = await api.stories(next, PAGE);
+      setStories((s) => [...s, ...page.items.filter((story) => !s.some((x) => x.id === story.id))]);
+      setNext((n) => n + page.items.length);
       setHasMore(page.hasMore);
     } finally {
       setBusy(false);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../data/api';
 import type { StoryCard } from '../../data/types';
-import { useT } from '../../i18n/i18n';
+import { useI18n, useT } from '../../i18n/i18n';
 import { shortDate } from '../../shared/format';
 
 /** Full-text search over published stories (the server searches in SQL); results as you type. */
@@ -56,7 +56,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
       {q.trim().length > 0 && q.trim().length < 2 ? <p className="muted">{t('search.hint')}</p> : null}
       {results ? (
         <div aria-live="polite">
-          <p className="muted">{results.items.length === 0 ? t('search.none', { q: results.q }) : t('search.results', { n: results.items.length + (results.hasMore ? '+' : ''), q: results.q })}</p>
+          <SearchCount count={results.items.length} hasMore={results.hasMore} q={results.q} />
           <ul className="search-results">
             {results.items.map((s) => (
               <li key={s.id}>
@@ -70,4 +70,11 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
       ) : null}
     </dialog>
   );
+}
+
+/** "No stories match", "1 result", "7 results", or "20+ results" while more can be loaded. */
+export function SearchCount({ count, hasMore, q }: { count: number; hasMore: boolean; q: string }) {
+  const { t, tn } = useI18n();
+  const text = count === 0 ? t('search.none', { q }) : hasMore ? t('search.resultsMany', { n: count, q }) : tn('search.results', count, { q });
+  return <p className="muted">{text}</p>;
 }
