@@ -35,7 +35,8 @@ export function cutToBytes(value: string, max: number): string {
 export async function storeCaughtMail(db: Knex, mail: CaughtMail, now: Date, limits: { keep?: number; maxBytes?: number } = {}): Promise<string> {
   const maxBytes = limits.maxBytes ?? OUTBOX_MAX_BYTES;
   const text = mail.text === null ? null : cutToBytes(mail.text, maxBytes);
-  const html = mail.html === null ? null : cutToBytes(mail.html, Math.max(0, maxBytes - Buffer.byteLength(text ?? '', 'utf8')));
+  const htmlBudget = maxBytes - Buffer.byteLength(text ?? '', 'utf8');
+  const html = mail.html === null || htmlBudget <= 0 ? null : cutToBytes(mail.html, htmlBudget);
   const truncated = Boolean(mail.truncated) || text !== mail.text || html !== mail.html;
   return db.transaction(async (trx) => {
     const [row] = await trx('demo_outbox')
