@@ -9,7 +9,18 @@ import { pipelineDeps, statsLine } from './pipeline-context';
 export const DEFAULT_INGEST_CRON = '*/15 * * * *';
 export const DEFAULT_PIPELINE_CRON = '*/5 * * * *';
 
-export type ScheduleOptions = { ingest?: string | false; pipeline?: string | false; mail?: string | false; offline?: boolean; runNow?: boolean; quiet?: boolean };
+export type ScheduleOptions = {
+  ingest?: string | false;
+  pipeline?: string | false;
+  mail?: string | false;
+  offline?: boolean;
+  runNow?: boolean;
+  quiet?: boolean;
+  /** `c360 demo`: fetch its demo feeds too, and let the fetch reach its loopback feed host (these exact origins only). */
+  demoFeeds?: { allowOrigins: readonly string[] };
+  /** More jobs in the same serial queue (the demo's storm advisories). */
+  extra?: readonly ScheduledJob[];
+};
 /** Newsletter delivery retries and alert dispatch (a server does this itself every minute, so `serve --schedule` turns it off). */
 export const DEFAULT_MAIL_CRON = '* * * * *';
 
@@ -28,11 +39,15 @@ export function startJobs(context: CommandContext, options: ScheduleOptions = {}
       name: 'ingest',
       cron: options.ingest ?? DEFAULT_INGEST_CRON,
       run: async () => {
-        const stats = await ingestDueFeeds(context.db.knex, {
-          clock: () => new Date(),
-          logger: context.logger,
-          fetch: { userAgent: feedUserAgent(context.config.publicUrl), allowPrivate: context.config.ingest.allowPrivateFeeds, maxBytes: context.config.ingest.maxBodyBytes },
-        });
+        const stats = await ingestDueFeeds(
+          context.db.knex,
+          {
+            clock: () => new Date(),
+            logger: context.logger,
+            fetch: { userAgent: feedUserAgent(context.config.publicUrl), allowPrivate: context.config.ingest.allowPrivateFeeds, allowOrigins: options.demoFeeds?.allowOrigins, maxBytes: context.config.ingest.maxBodyBytes },
+          },
+          { includeDemo: options.demoFeeds !== undefined },
+        );
         say(`ingest: ${stats.feeds} feed(s), ${stats.itemsNew} new item(s), ${stats.failed} failed`);
         return stats;
       },
@@ -62,5 +77,6 @@ export function startJobs(context: CommandContext, options: ScheduleOptions = {}
       },
     });
   }
+  jobs.push(...(options.extra ?? []));
   return startSchedule(jobs, { logger: context.logger, runAtStart: options.runNow, serial: true });
 }

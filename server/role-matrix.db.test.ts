@@ -59,6 +59,9 @@ const MATRIX: Record<string, Cell> = {
   'GET /api/console/events': { expect: editorOnly },
   // Editorial console (server/routes/console-editorial.ts); an unknown id answers 404 to editors and admins
   'GET /api/console/overview': { expect: editorOnly },
+  // The demo's Outbox (caught e-mail): admins only
+  'GET /api/console/outbox': { expect: adminOnly },
+  'GET /api/console/outbox/:id': { path: () => '/api/console/outbox/999999', expect: { anonymous: 401, reader: 403, editor: 403, admin: 404 } },
   'GET /api/console/articles': { path: () => '/api/console/articles?q=water&region=jam&order=published', expect: editorOnly },
   'GET /api/console/curation': { expect: editorOnly },
   'GET /api/console/sync': { path: () => '/api/console/sync?q=matrix', expect: editorOnly },

@@ -5,6 +5,7 @@ import { C360Error } from '../../core/errors';
 import type { Database } from '../../core/db/open-database';
 import type { Logger } from '../../core/logger';
 import { withContext } from '../context';
+import type { ScheduleOptions } from '../schedule-jobs';
 import { parseCount } from './stories';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -23,7 +24,17 @@ export function serveCommand(): Command {
 /** Serves until SIGINT/SIGTERM, then shuts down gracefully. Shared by `serve` and `demo`. */
 export async function serveUntilStopped(
   context: { config: Config; db: Database; logger: Logger },
-  options: { port?: number; host?: string; schedule?: boolean } = {},
+  options: {
+    port?: number;
+    host?: string;
+    schedule?: boolean;
+    /** The schedule's settings (`c360 demo`: its feeds, shorter intervals, storm advisories). */
+    jobs?: ScheduleOptions;
+    /** What the schedule does, printed at start (default: the standard intervals). */
+    scheduleNote?: string;
+    /** The demo's mail catcher receives this server's mail: the console shows its Outbox. */
+    mailCatcher?: boolean;
+  } = {},
 ): Promise<void> {
   // Loaded here, not at the top: the server's libraries cost other commands half a second to import.
   const [{ createApp }, { startServer, describeListenError }] = await Promise.all([import('../../server/app'), import('../../server/start-server')]);
@@ -32,7 +43,7 @@ export async function serveUntilStopped(
   // the Start/Stop System switch of the console's Live Publishing, stored in the database. The server
   // delivers newsletters and dispatches alerts itself, so the schedule's mail job stays off.
   const { startJobs } = await import('../schedule-jobs');
-  const app = createApp({ ...context, webDist: WEB_DIST, schedule: { create: () => startJobs(context, { mail: false }), start: options.schedule === true } });
+  const app = createApp({ ...context, webDist: WEB_DIST, mailCatcher: options.mailCatcher, schedule: { create: () => startJobs(context, { ...options.jobs, mail: false }), start: options.schedule === true } });
   const host = options.host ?? context.config.host;
   const port = options.port ?? context.config.port;
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -47,7 +58,7 @@ export async function serveUntilStopped(
     throw new C360Error('listen_failed', described.message, { hint: described.hint, cause: error });
   }
   process.stderr.write(`C360 is serving ${server.url} (database: ${context.db.location}). Press Ctrl+C to stop.\n`);
-  if (options.schedule) process.stderr.write('Scheduled: ingest every 15 min, the pipeline every 5 min (Live Publishing in the console stops and starts it).\n');
+  if (options.schedule) process.stderr.write(`${options.scheduleNote ?? 'Scheduled: ingest every 15 min, the pipeline every 5 min'} (Live Publishing in the console stops and starts it).\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -21,6 +21,7 @@ export function rowToFeed(row: Record<string, unknown>): Feed {
     sectionHint: (row.section_hint as string | null) ?? null,
     htmlUrl: (row.html_url as string | null) ?? null,
     enabled: Boolean(row.enabled),
+    demo: Boolean(row.demo),
     fetchIntervalSeconds: Number(row.fetch_interval_seconds),
     etag: (row.etag as string | null) ?? null,
     lastModified: (row.last_modified as string | null) ?? null,
@@ -129,11 +130,15 @@ export async function findOutletProfile(db: Knex, outlet: string): Promise<{ kin
  * lease ahead, in one statement with SKIP LOCKED: several workers on one PostgreSQL never fetch a
  * feed twice, and a worker killed mid-fetch leaves its feeds due again when the lease ends.
  */
-export async function claimDueFeeds(db: Knex, options: { now: Date; limit: number; leaseMs: number; feedId?: number }): Promise<Feed[]> {
+export async function claimDueFeeds(db: Knex, options: { now: Date; limit: number; leaseMs: number; feedId?: number; includeDemo?: boolean }): Promise<Feed[]> {
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
   const pick = db('feeds').select('id').forUpdate().skipLocked().limit(options.limit);
   if (options.feedId !== undefined) pick.where('id', options.feedId);
-  else pick.where('enabled', true).where('next_fetch_at', '<=', options.now.toISOString()).orderBy([{ column: 'next_fetch_at' }, { column: 'id' }]);
+  else {
+    pick.where('enabled', true).where('next_fetch_at', '<=', options.now.toISOString()).orderBy([{ column: 'next_fetch_at' }, { column: 'id' }]);
+    // The demo's feeds live on its own loopback host, which is gone once the demo stops.
+    if (!options.includeDemo) pick.where('demo', false);
+  }
   const rows = await db('feeds').update({ next_fetch_at: leaseUntil }).whereIn('id', pick).returning('*');
   return rows.map(rowToFeed).sort((a: Feed, b: Feed) => a.id - b.id);
 }
@@ -193,4 +198,42 @@ export async function markFeedsDue(db: Knex, now: Date, feedId?: number): Promis
   const q = db('feeds').update({ next_fetch_at: now.toISOString() });
   if (feedId !== undefined) q.where('id', feedId);
   return q;
+}
+
+/**
+ * Registers the demo's outlets as demo feeds at the demo host's current addresses. A feed is found
+ * again by its outlet (the port changes with each run), so a second run updates the address and
+ * makes the feed due now instead of adding another. Returns the feeds as registered.
+ */
+export async function registerDemoFeeds(db: Knex, inputs: readonly NewFeed[], now: Date): Promise<{ added: number; updated: number; feeds: Feed[] }> {
+  const valid = inputs.map(validateFeed);
+  return db.transaction(async (trx) => {
+    let added = 0;
+    const feeds: Feed[] = [];
+    for (const feed of valid) {
+      const columns = {
+        ...registryColumns(feed),
+        demo: true,
+        enabled: true,
+        etag: null,
+        last_modified: null,
+        consecutive_errors: 0,
+        last_error: null,
+        next_fetch_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
+      let [row] = await trx('feeds').update(columns).where('demo', true).where('outlet', feed.outlet).returning('*');
+      if (!row) {
+        [row] = await trx('feeds').insert(columns).returning('*');
+        added++;
+      }
+      feeds.push(rowToFeed(row));
+    }
+    return { added, updated: valid.length - added, feeds };
+  });
+}
+
+/** Switches the demo's feeds off (the demo stops and its feed host with it). */
+export async function disableDemoFeeds(db: Knex, now: Date): Promise<number> {
+  return db('feeds').update({ enabled: false, updated_at: now.toISOString() }).where('demo', true).where('enabled', true);
 }

@@ -17,6 +17,8 @@ export type Feed = {
   sectionHint: string | null;
   htmlUrl: string | null;
   enabled: boolean;
+  /** Registered by `c360 demo` for its own loopback feed host: only the demo's ingest fetches it. */
+  demo: boolean;
   fetchIntervalSeconds: number;
   etag: string | null;
   lastModified: string | null;

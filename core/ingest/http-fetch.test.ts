@@ -30,6 +30,10 @@ beforeAll(async () => {
       res.setHeader('content-encoding', 'deflate');
       res.end(deflateSync(Buffer.from(doc)));
     },
+    '/to-other-port': (_req, res) => {
+      res.writeHead(302, { location: 'http://127.0.0.3:9/feed.xml' });
+      res.end();
+    },
     '/hop1': (_req, res) => {
       res.writeHead(301, { location: '/hop2' });
       res.end();
@@ -185,6 +189,19 @@ describe('fetchFeed', () => {
       cb(null, [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }]);
     expect((await failure(fetchFeed('http://feeds.example.org/rss', { ...opts, allowPrivate: false, resolver: rebinding }))).kind).toBe('blocked_address');
     expect(host.requests.length).toBe(before);
+  });
+
+  it('allows loopback only for an exact allowed origin (the demo feed host); other loopback origins and redirects out stay refused', async () => {
+    const strict = { ...opts, allowPrivate: false, allowOrigins: [host.base] };
+    expect((await fetchFeed(host.url('/feed.xml'), strict)).kind).toBe('ok');
+    // Same address, another port; the same port by another name; another loopback address: refused.
+    const port = Number(new URL(host.base).port);
+    expect((await failure(fetchFeed(`http://127.0.0.1:${port === 65535 ? 65534 : port + 1}/feed.xml`, strict))).kind).toBe('blocked_address');
+    expect((await failure(fetchFeed(host.url('/feed.xml').replace('127.0.0.1', 'localhost'), strict))).kind).toBe('blocked_address');
+    expect((await failure(fetchFeed(host.url('/feed.xml').replace('127.0.0.1', '127.0.0.2'), strict))).kind).toBe('blocked_address');
+    expect((await failure(fetchFeed('http://[::1]:9/feed', strict))).kind).toBe('blocked_address');
+    // A redirect from the allowed origin to another private origin is checked again and refused.
+    expect((await failure(fetchFeed(host.url('/to-other-port'), strict))).kind).toBe('blocked_address');
   });
 
   it('connects to the address it checked', async () => {

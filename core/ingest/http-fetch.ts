@@ -17,6 +17,12 @@ export const DEFAULT_MAX_REDIRECTS = 5;
 export type FetchOptions = {
   userAgent: string;
   allowPrivate: boolean;
+  /**
+   * Exact origins (`http://127.0.0.1:41234`) that may be on a private address although
+   * allowPrivate is off: the demo's own loopback feed host. Every other private address is still
+   * refused, and a redirect out of such an origin is checked as usual.
+   */
+  allowOrigins?: readonly string[];
   etag?: string | null;
   lastModified?: string | null;
   timeoutMs?: number;
@@ -125,8 +131,15 @@ function parseHttpUrl(raw: string): URL {
   return parsed;
 }
 
+/** Private addresses are allowed for this request: everywhere (C360_ALLOW_PRIVATE_FEEDS), or for this exact origin. */
+export function privateAllowedFor(target: URL, options: Pick<FetchOptions, 'allowPrivate' | 'allowOrigins'>): boolean {
+  if (options.allowPrivate) return true;
+  return (options.allowOrigins ?? []).some((origin) => origin.toLowerCase() === target.origin.toLowerCase());
+}
+
 function request(target: URL, options: FetchOptions, signal: AbortSignal, timeoutMs: number): Promise<IncomingMessage> {
-  checkLiteralHost(target.hostname, options.allowPrivate);
+  const allowPrivate = privateAllowedFor(target, options);
+  checkLiteralHost(target.hostname, allowPrivate);
   const headers: Record<string, string> = {
     'user-agent': options.userAgent,
     accept: options.accept ?? ACCEPT,
@@ -139,7 +152,7 @@ function request(target: URL, options: FetchOptions, signal: AbortSignal, timeou
     if (signal.aborted) return reject(new FeedFetchError('timeout', `Timed out after ${timeoutMs} ms.`));
     const req = lib.request(
       target,
-      { method: 'GET', headers, lookup: guardedLookup({ allowPrivate: options.allowPrivate, resolver: options.resolver }) as never, signal },
+      { method: 'GET', headers, lookup: guardedLookup({ allowPrivate, resolver: options.resolver }) as never, signal },
       resolve,
     );
     req.on('error', (error) => reject(signal.aborted ? new FeedFetchError('timeout', `Timed out after ${timeoutMs} ms fetching ${target.href}.`) : error));

@@ -54,7 +54,7 @@ export type IngestProgress =
 export type IngestDeps = {
   clock: () => Date;
   logger: Logger;
-  fetch: Pick<FetchOptions, 'userAgent' | 'allowPrivate' | 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'resolver'>;
+  fetch: Pick<FetchOptions, 'userAgent' | 'allowPrivate' | 'allowOrigins' | 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'resolver'>;
   onProgress?: (event: IngestProgress) => void;
   random?: () => number;
 };
@@ -72,6 +72,8 @@ export type IngestOptions = {
   leaseMs?: number;
   /** Stop after this many batches (default: until nothing is due). */
   maxBatches?: number;
+  /** Fetch the demo's own feeds too (only `c360 demo`, whose feed host serves them, sets this). */
+  includeDemo?: boolean;
 };
 
 export function emptyStats(): IngestStats {
@@ -90,10 +92,13 @@ export function addResult(stats: IngestStats, result: FeedRunResult): void {
   stats.results.push(result);
 }
 
-export async function countDueFeeds(db: Knex, now: Date, feedId?: number): Promise<number> {
+export async function countDueFeeds(db: Knex, now: Date, feedId?: number, includeDemo = false): Promise<number> {
   const q = db('feeds').count({ count: '*' });
   if (feedId !== undefined) q.where('id', feedId);
-  else q.where('enabled', true).where('next_fetch_at', '<=', now.toISOString());
+  else {
+    q.where('enabled', true).where('next_fetch_at', '<=', now.toISOString());
+    if (!includeDemo) q.where('demo', false);
+  }
   const [row] = await q;
   return Number(row?.count ?? 0);
 }
@@ -118,10 +123,10 @@ export async function ingestDueFeeds(db: Knex, deps: IngestDeps, options: Ingest
     if (!l) hostLimits.set(host, (l = pLimit(perHost)));
     return l;
   };
-  deps.onProgress?.({ type: 'start', totalDue: await countDueFeeds(db, deps.clock(), options.feedId) });
+  deps.onProgress?.({ type: 'start', totalDue: await countDueFeeds(db, deps.clock(), options.feedId, options.includeDemo) });
 
   for (let batch = 1; options.maxBatches === undefined || batch <= options.maxBatches; batch++) {
-    const feeds = await claimDueFeeds(db, { now: deps.clock(), limit: batchSize, leaseMs, feedId: options.feedId });
+    const feeds = await claimDueFeeds(db, { now: deps.clock(), limit: batchSize, leaseMs, feedId: options.feedId, includeDemo: options.includeDemo });
     if (feeds.length === 0) break;
     deps.onProgress?.({ type: 'batch-start', batch, size: feeds.length });
     await Promise.all(

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { adminEmails } from '../settings/settings-repository';
 import { getNotificationSettings } from '../settings/settings';
+import { countRecipients } from './audience-repository';
 import { buildSections, type NewsletterSection } from './build-sections';
 import { listCurationRules } from './curation-rule-repository';
 import { longDate } from './format-date';
@@ -161,6 +162,8 @@ export function parseSegments(values: readonly string[]): string[] {
  * Records a send to the chosen segments and queues its deliveries, in one transaction. Confirmed
  * subscribers only; anyone already queued for this newsletter (by an earlier send) is skipped.
  */
+export const NO_CONFIRMED_SUBSCRIBERS = 'No confirmed subscribers in this segment.';
+
 export async function sendNewsletter(
   db: Knex,
   input: { id: string; segments: readonly string[]; origin: string; actor: Actor; mailer: Pick<Mailer, 'configured'>; now: Date },
@@ -170,6 +173,10 @@ export async function sendNewsletter(
     throw new C360Error('mail_unavailable', 'This server cannot send e-mail, so the newsletter was not sent.', {
       hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.',
     });
+  }
+  // A send to nobody is a mistake, not a success to log: refuse it before anything is recorded.
+  if ((await countRecipients(db, segments)) === 0) {
+    throw new C360Error('invalid_input', NO_CONFIRMED_SUBSCRIBERS, { hint: 'Choose a segment with confirmed subscribers, or wait until readers confirm their sign-up.' });
   }
   const { sendId } = await db.transaction(async (trx) => {
     const newsletter = await getNewsletter(trx, input.id, { forUpdate: true });

@@ -12,7 +12,9 @@ import { pageDataBlock, type HtmlRenderer } from '../web-app';
 import { buildHead, type PageHead } from './head-tags';
 
 type InitialData = { key: string; data: unknown; error?: { status: number; message: string } } | null;
-type SsrEntry = { render: (url: string, initial: InitialData, language: string) => Promise<string> };
+/** What the browser needs to know about this server: whether it can send e-mail (the newsletter box shows only then). */
+export type SiteConfig = { newsletter: boolean };
+type SsrEntry = { render: (url: string, initial: InitialData, language: string, site: SiteConfig) => Promise<string> };
 
 type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean } | { redirect: string };
 
@@ -22,7 +24,8 @@ type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean
  * rendered in English and depend on their path (and a section page's offset) alone, so the
  * server may cache them; a reader's language is applied in the browser after load.
  */
-export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ssrEntry: string; logger: Logger }): Promise<HtmlRenderer> {
+export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ssrEntry: string; logger: Logger; site?: SiteConfig }): Promise<HtmlRenderer> {
+  const site: SiteConfig = deps.site ?? { newsletter: false };
   let entry: SsrEntry | null = null;
   if (existsSync(deps.ssrEntry)) entry = (await import(pathToFileURL(deps.ssrEntry).href)) as SsrEntry;
   else deps.logger.warn({ ssrEntry: deps.ssrEntry }, 'server rendering bundle missing: pages get head tags only (run `npm run build:web`)');
@@ -33,7 +36,7 @@ export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ss
     let app = '';
     if (page.ssr && entry) {
       try {
-        app = await entry.render(path + sectionQuery(path, req), page.initial, 'EN');
+        app = await entry.render(path + sectionQuery(path, req), page.initial, 'EN', site);
       } catch (error) {
         // The browser renders the page itself if the server cannot: a degraded page, not an error page.
         deps.logger.error({ err: error, path }, 'server rendering failed');
@@ -42,7 +45,8 @@ export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ss
     const html = shell
       .replace('<!--c360:head-->', buildHead(page.head, origin))
       .replace('<!--c360:app-->', app)
-      .replace('<!--c360:data-->', app ? pageDataBlock({ initial: page.initial, language: 'EN' }) : '');
+      // The block goes out even when the page is not rendered here (the console): it carries the site settings.
+      .replace('<!--c360:data-->', pageDataBlock(app ? { initial: page.initial, language: 'EN', site } : { initial: null, language: 'EN', site }));
     return { status: page.status, html };
   };
 }

@@ -93,7 +93,7 @@ export const NEWSLETTER_ROUTES: readonly ConsoleRoute[] = [
     handler: async (req, _res, ctx) => {
       const { segments } = parseQuery(segmentsQuery, req);
       const chosen = segments ? segments.split(',').filter(Boolean) : [];
-      return { segments: await listAudienceSegments(ctx.db), recipients: chosen.length ? await estimateRecipients(ctx.db, chosen) : null };
+      return { segments: await listAudienceSegments(ctx.db), recipients: chosen.length ? await estimateRecipients(ctx.db, chosen) : null, mail: ctx.mailer.configured };
     },
   },
   {

@@ -37,6 +37,7 @@ import { presentConsoleStory } from '../presenters/console-story';
 import { presentUser } from '../presenters/user';
 import { EDITORIAL_ROUTES } from './console-editorial';
 import { LIVE_ROUTES } from './console-live';
+import { OUTBOX_ROUTES } from './console-outbox';
 import { OUTREACH_ROUTES } from './console-outreach';
 import { PIPELINE_ROUTES } from './console-pipeline';
 import type { ConsoleRunManager, SchedulerController } from '../pipeline-control';
@@ -59,6 +60,8 @@ export type ConsoleContext = {
   /** Outgoing e-mail (newsletters, alerts) and the queue that works it (server/mail-queue.ts). */
   mailer: Mailer;
   mailQueue: MailQueue;
+  /** A mail catcher runs in this process (`c360 demo`): the Outbox shows what it caught. */
+  mailCatcher?: boolean;
   /** The server secret: signs unsubscribe links, seals stored settings secrets. */
   secret: string;
   /** Settings › System: where the data lives, and whether this process runs the schedule. */
@@ -110,6 +113,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...EDITORIAL_ROUTES,
   ...OUTREACH_ROUTES,
   ...PIPELINE_ROUTES,
+  ...OUTBOX_ROUTES,
   // Stories of every stage, with a stage filter and the count per stage.
   {
     method: 'get',

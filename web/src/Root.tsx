@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import { InitialDataProvider, type InitialData } from './data/route-data';
+import { NO_SITE_CONFIG, SiteConfigProvider, type SiteConfig } from './data/site-config';
 import { I18nProvider, type Dictionary, type Language } from './i18n/i18n';
 import { SessionProvider } from './shared/session';
 import { ToastProvider } from './shared/toasts';
 
 /** Providers shared by the browser and the server renderer. */
-export function Root({ initial, language, preferred, dictionary, children }: { initial: InitialData; language: Language; preferred?: Language; dictionary: Dictionary; children: ReactNode }) {
+export function Root({ initial, language, preferred, dictionary, site, children }: { initial: InitialData; language: Language; preferred?: Language; dictionary: Dictionary; site?: SiteConfig; children: ReactNode }) {
   return (
     <I18nProvider initial={language} preferred={preferred} dictionary={dictionary}>
       <SessionProvider>
         <ToastProvider dismissLabel={dictionary.toast.dismiss}>
-          <InitialDataProvider value={initial}>{children}</InitialDataProvider>
+          <SiteConfigProvider value={site ?? NO_SITE_CONFIG}>
+            <InitialDataProvider value={initial}>{children}</InitialDataProvider>
+          </SiteConfigProvider>
         </ToastProvider>
       </SessionProvider>
     </I18nProvider>

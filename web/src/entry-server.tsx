@@ -2,6 +2,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './App';
 import type { InitialData } from './data/route-data';
+import type { SiteConfig } from './data/site-config';
 import en from './i18n/en.json';
 import es from './i18n/es.json';
 import fr from './i18n/fr.json';
@@ -15,10 +16,10 @@ const DICTIONARIES: Record<string, Dictionary> = { EN: en, ES: es, FR: fr, NL: n
  * Server rendering of a public page, with the data the server already loaded for it. Waits
  * for every lazily loaded page (storm centre, sign-in) so the HTML is complete, not a fallback.
  */
-export async function render(url: string, initial: InitialData, languageCode: string): Promise<string> {
+export async function render(url: string, initial: InitialData, languageCode: string, site?: SiteConfig): Promise<string> {
   const language = parseLanguage(languageCode);
   const { prelude } = await prerenderToNodeStream(
-    <Root initial={initial} language={language} dictionary={DICTIONARIES[language]!}>
+    <Root initial={initial} language={language} dictionary={DICTIONARIES[language]!} site={site}>
       <StaticRouter location={url}>
         <App />
       </StaticRouter>

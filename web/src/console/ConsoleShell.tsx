@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { getJson } from '../data/api';
 import { useSession } from '../shared/session';
 import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon } from './icons';
 import { LiveEventsProvider, LiveIndicator, useLiveConnection } from './live/LiveEvents';
@@ -36,8 +37,19 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
     document.title = `${route?.label ?? 'Not found'} · C360 Admin Console`;
   }, [route]);
 
-  const main = CONSOLE_ROUTES.filter((r) => r.pinned !== 'bottom');
-  const bottom = CONSOLE_ROUTES.filter((r) => r.pinned === 'bottom');
+  // The Outbox is the demo's: admins see it while a mail catcher runs (the server answers 403 to others anyway).
+  const [mailCatcher, setMailCatcher] = useState(false);
+  useEffect(() => {
+    if (role !== 'admin') return;
+    let live = true;
+    getJson<{ enabled: boolean }>('/api/console/outbox?limit=1').then((r) => live && setMailCatcher(r.enabled), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [role]);
+  const shown = CONSOLE_ROUTES.filter((r) => r.onlyWith !== 'mail-catcher' || (role === 'admin' && mailCatcher));
+  const main = shown.filter((r) => r.pinned !== 'bottom');
+  const bottom = shown.filter((r) => r.pinned === 'bottom');
   return (
     <LiveEventsProvider>
     <div className={`console${collapsed ? ' console-collapsed' : ''}`}>

@@ -21,6 +21,7 @@ describe('console route table', () => {
       ['/dashboard/alerts', 'Alert Manager'],
       ['/dashboard/analytics', 'Analytics'],
       ['/dashboard/reader-analytics', 'Reader Analytics'],
+      ['/dashboard/outbox', 'Outbox'],
       ['/dashboard/settings', 'Settings'],
     ]);
     expect(CONSOLE_ROUTES.filter((r) => r.pinned === 'bottom').map((r) => r.label)).toEqual(['Settings']);

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
   BellIcon, ChartIcon, CpuIcon, DocumentIcon, EditIcon, FeedIcon, FlaskIcon, GlobeIcon, HomeIcon, LayersIcon,
-  MailIcon, PulseIcon, RadioIcon, SettingsIcon, StarIcon, SyncIcon, UsersIcon, ZapIcon,
+  MailIcon, MessageIcon, PulseIcon, RadioIcon, SettingsIcon, StarIcon, SyncIcon, UsersIcon, ZapIcon,
 } from './icons';
 
 /**
@@ -23,6 +23,8 @@ export type ConsoleRouteEntry = {
   screen: (() => Promise<ScreenModule>) | null;
   /** Settings sits at the bottom of the sidebar. */
   pinned?: 'bottom';
+  /** Shown in the sidebar only to admins, and only while a mail catcher runs (`c360 demo`); the server checks the role too. */
+  onlyWith?: 'mail-catcher';
 };
 
 export const CONSOLE_ROUTES: readonly ConsoleRouteEntry[] = [
@@ -43,6 +45,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRouteEntry[] = [
   { path: '/dashboard/alerts', label: 'Alert Manager', icon: BellIcon, screen: () => import('./alerts/AlertManager') },
   { path: '/dashboard/analytics', label: 'Analytics', icon: ChartIcon, screen: () => import('./analytics/Analytics') },
   { path: '/dashboard/reader-analytics', label: 'Reader Analytics', icon: UsersIcon, screen: () => import('./analytics/ReaderAnalytics') },
+  { path: '/dashboard/outbox', label: 'Outbox', icon: MessageIcon, screen: () => import('./outbox/Outbox'), onlyWith: 'mail-catcher' },
   { path: '/dashboard/settings', label: 'Settings', icon: SettingsIcon, screen: () => import('./settings/Settings'), pinned: 'bottom' },
 ];
 

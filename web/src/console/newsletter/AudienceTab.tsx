@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import { dateTime } from '../../shared/format';
 import { useToast } from '../../shared/toasts';
 import { MailIcon, RefreshIcon, SearchIcon } from '../icons';
@@ -9,7 +10,9 @@ type Props = { current: NewsletterDetail | null; onSent: () => void; refreshCurr
 
 export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
   const toast = useToast();
+  const t = useT();
   const [segments, setSegments] = useState<AudienceSegment[] | null>(null);
+  const [mail, setMail] = useState<boolean | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [recipients, setRecipients] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -21,6 +24,7 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
       const result = await newsletterApi.segments(selection);
       setSegments(result.segments);
       setRecipients(result.recipients);
+      setMail(result.mail);
       setError(null);
     } catch (e) {
       setError(errorText(e));
@@ -49,6 +53,9 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
     const timer = setInterval(() => void refreshCurrent(), 2000);
     return () => clearInterval(timer);
   }, [unfinished, refreshCurrent]);
+
+  // Why Send is off, when it is: the server refuses these too (503 without SMTP, 400 for nobody).
+  const blocked = mail === false ? t('sendGuard.noMail') : chosen.length > 0 && recipients === 0 ? t('sendGuard.noRecipients') : null;
 
   const toggle = (id: string) => setChosen((list) => (list.includes(id) ? list.filter((s) => s !== id) : [...list, id]));
 
@@ -113,8 +120,9 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
               <div className="c-hint">
                 {chosen.length === 0 ? 'Choose at least one segment.' : `To ${chosen.join(', ')}: ${recipients ?? '…'} confirmed subscriber${recipients === 1 ? '' : 's'}${current.sends.length ? ' (anyone who already has this newsletter is skipped)' : ''}.`}
               </div>
+              {blocked ? <p className="c-hint nl-send-blocked" role="status">{blocked}</p> : null}
             </div>
-            <button type="button" className="c-button" disabled={chosen.length === 0 || sending} onClick={() => setConfirming(true)}>
+            <button type="button" className="c-button" disabled={chosen.length === 0 || sending || blocked !== null || recipients === null} onClick={() => setConfirming(true)}>
               <MailIcon size={16} /> {sending ? 'Sending…' : 'Send Newsletter'}
             </button>
           </div>
@@ -131,7 +139,7 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
               <button type="button" className="c-button c-button-ghost" onClick={() => setConfirming(false)}>
                 Cancel
               </button>
-              <button type="button" className="c-button" disabled={sending} onClick={() => void send()}>
+              <button type="button" className="c-button" disabled={sending || blocked !== null || !recipients} onClick={() => void send()}>
                 {sending ? 'Sending…' : `Send to ${recipients ?? 0}`}
               </button>
             </>

@@ -29,7 +29,7 @@ export const newsletterApi = {
   send: (id: string, segments: string[]) => postJson<{ send: NewsletterSend; recipients: number }>(`${base}/newsletters/${id}/send`, { segments }),
   retry: (id: string, options: { includeBounced: boolean; includeUncertain: boolean }) => postJson<{ requeued: number }>(`${base}/newsletters/${id}/retry`, options),
   segments: (chosen: string[]) =>
-    getJson<{ segments: AudienceSegment[]; recipients: number | null }>(`${base}/newsletter/segments${chosen.length ? `?segments=${encodeURIComponent(chosen.join(','))}` : ''}`),
+    getJson<{ segments: AudienceSegment[]; recipients: number | null; mail: boolean }>(`${base}/newsletter/segments${chosen.length ? `?segments=${encodeURIComponent(chosen.join(','))}` : ''}`),
   subscribers: (q: { q?: string; segment?: string; offset?: number }) => {
     const params = new URLSearchParams();
     if (q.q) params.set('q', q.q);

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api, ApiError } from '../../data/api';
+import { useSiteConfig } from '../../data/site-config';
 import { useT } from '../../i18n/i18n';
 import { SECTIONS } from './SiteHeader';
 
 export function SiteFooter() {
   const t = useT();
+  const { newsletter } = useSiteConfig();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' } | { kind: 'error'; message: string }>({ kind: 'idle' });
 
@@ -23,18 +25,20 @@ export function SiteFooter() {
 
   return (
     <footer className="site-footer">
-      <section id="newsletter" className="newsletter-box" aria-labelledby="newsletter-title">
-        <h2 id="newsletter-title">{t('footer.newsletterTitle')}</h2>
-        <p>{t('footer.newsletterBody')}</p>
-        <form onSubmit={subscribe}>
-          <label htmlFor="newsletter-email" className="visually-hidden">{t('footer.emailLabel')}</label>
-          <input id="newsletter-email" type="email" required autoComplete="email" placeholder={t('footer.emailLabel')} value={email} onChange={(e) => setEmail(e.target.value)} />
-          <button type="submit" disabled={state.kind === 'busy'}>{state.kind === 'busy' ? t('footer.subscribing') : t('footer.subscribe')}</button>
-        </form>
-        <p role="status" className="newsletter-status">
-          {state.kind === 'done' ? t('footer.subscribed') : state.kind === 'error' ? t('footer.subscribeFailed', { message: state.message }) : ''}
-        </p>
-      </section>
+      {newsletter ? (
+        <section id="newsletter" className="newsletter-box" aria-labelledby="newsletter-title">
+          <h2 id="newsletter-title">{t('footer.newsletterTitle')}</h2>
+          <p>{t('footer.newsletterBody')}</p>
+          <form onSubmit={subscribe}>
+            <label htmlFor="newsletter-email" className="visually-hidden">{t('footer.emailLabel')}</label>
+            <input id="newsletter-email" type="email" required autoComplete="email" placeholder={t('footer.emailLabel')} value={email} onChange={(e) => setEmail(e.target.value)} />
+            <button type="submit" disabled={state.kind === 'busy'}>{state.kind === 'busy' ? t('footer.subscribing') : t('footer.subscribe')}</button>
+          </form>
+          <p role="status" className="newsletter-status">
+            {state.kind === 'done' ? t('footer.subscribed') : state.kind === 'error' ? t('footer.subscribeFailed', { message: state.message }) : ''}
+          </p>
+        </section>
+      ) : null}
       <div className="footer-columns">
         <div>
           <h2 id="footer-sections">{t('footer.sections')}</h2>

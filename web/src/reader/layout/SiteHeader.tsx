@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n/i18n';
 import { LANGUAGES } from '../../i18n/i18n';
+import { useSiteConfig } from '../../data/site-config';
 import { useSession } from '../../shared/session';
 import { CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../shared/icons';
 import { SearchDialog } from './SearchDialog';
@@ -11,6 +12,7 @@ export const SECTIONS = ['latest', 'business', 'politics', 'weather', 'sports', 
 export function SiteHeader() {
   const { t, language, cycle } = useI18n();
   const { user, signOut } = useSession();
+  const { newsletter } = useSiteConfig();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
@@ -50,7 +52,7 @@ export function SiteHeader() {
           <span className="logo-tagline">{t('brand.tagline')}</span>
         </Link>
         <div className="header-actions">
-          <button type="button" className="newsletter-button desktop-only" onClick={goNewsletter}>{t('nav.newsletters')}</button>
+          {newsletter ? <button type="button" className="newsletter-button desktop-only" onClick={goNewsletter}>{t('nav.newsletters')}</button> : null}
           <button type="button" className="icon-button" onClick={() => setSearchOpen(true)} aria-label={t('search.open')}>
             <SearchIcon />
           </button>
@@ -107,7 +109,7 @@ export function SiteHeader() {
               <li key={s}><Link to={`/section/${s}`} onClick={() => setMenuOpen(false)}>{t(`nav.${s}`)}</Link></li>
             ))}
             <li><Link to="/storm-centre" onClick={() => setMenuOpen(false)}>{t('nav.stormCentre')}</Link></li>
-            <li><button type="button" onClick={goNewsletter}>{t('nav.newsletters')}</button></li>
+            {newsletter ? <li><button type="button" onClick={goNewsletter}>{t('nav.newsletters')}</button></li> : null}
             <li><Link to={user ? '/dashboard' : '/auth'} onClick={() => setMenuOpen(false)}>{t('nav.account')}</Link></li>
           </ul>
         </nav>
