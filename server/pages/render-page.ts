@@ -11,7 +11,7 @@ import { pageDataBlock, type HtmlRenderer } from '../web-app';
 import { buildHead, type PageHead } from './head-tags';
 
 type InitialData = { key: string; data: unknown; error?: { status: number; message: string } } | null;
-type SsrEntry = { render: (url: string, initial: InitialData, language: string) => Promise<string> };
+type SsrEntry = { render: (url: string, initial: InitialData, language: string, origin: string) => Promise<string> };
 
 type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean } | { redirect: string };
 
@@ -32,7 +32,7 @@ export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ss
     let app = '';
     if (page.ssr && entry) {
       try {
-        app = await entry.render(path + sectionQuery(path, req), page.initial, 'EN');
+        app = await entry.render(path + sectionQuery(path, req), page.initial, 'EN', origin);
       } catch (error) {
         // The browser renders the page itself if the server cannot: a degraded page, not an error page.
         deps.logger.error({ err: error, path }, 'server rendering failed');
@@ -41,7 +41,8 @@ export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ss
     const html = shell
       .replace('<!--c360:head-->', buildHead(page.head, origin))
       .replace('<!--c360:app-->', app)
-      .replace('<!--c360:data-->', app ? pageDataBlock({ initial: page.initial, language: 'EN' }) : '');
+      // The origin goes to every page (share links are absolute); the data only with rendered HTML.
+      .replace('<!--c360:data-->', pageDataBlock({ initial: app ? page.initial : null, language: 'EN', origin }));
     return { status: page.status, html };
   };
 }

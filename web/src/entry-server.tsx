@@ -15,10 +15,10 @@ const DICTIONARIES: Record<string, Dictionary> = { EN: en, ES: es, FR: fr, NL: n
  * Server rendering of a public page, with the data the server already loaded for it. Waits
  * for every lazily loaded page (storm centre, sign-in) so the HTML is complete, not a fallback.
  */
-export async function render(url: string, initial: InitialData, languageCode: string): Promise<string> {
+export async function render(url: string, initial: InitialData, languageCode: string, origin = ''): Promise<string> {
   const language = parseLanguage(languageCode);
   const { prelude } = await prerenderToNodeStream(
-    <Root initial={initial} language={language} dictionary={DICTIONARIES[language]!}>
+    <Root initial={initial} language={language} dictionary={DICTIONARIES[language]!} origin={origin}>
       <StaticRouter location={url}>
         <App />
       </StaticRouter>
