@@ -108,6 +108,20 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
       range.selectNodeContents(cell);
       const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
       if (inner < 2 * fontSize || (lines > 3 && lines * 2 >= letters)) problems.push(`table cell "${text.slice(0, 40)}" is ${Math.round(inner)} px wide, ${lines} lines for ${letters} letters`);
+      else if (lines >= 5 && letters / lines < 8) problems.push(`table cell "${text.slice(0, 40)}" is squeezed to a word per line (${lines} lines, ${Math.round(inner)} px wide)`);
+      // A word split across lines ("Previo|us"); long addresses and ids may break anywhere.
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const word = match[0];
+          if (word.length < 2 || word.length > 24 || /[/@_]|^https?:/.test(word)) continue;
+          const wordRange = document.createRange();
+          wordRange.setStart(node, match.index);
+          wordRange.setEnd(node, match.index + word.length);
+          const tops = new Set([...wordRange.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) problems.push(`table cell "${text.slice(0, 40)}" breaks the word "${word}" across ${tops.size} lines`);
+        }
+      }
     }
     return problems.slice(0, 12);
   });
