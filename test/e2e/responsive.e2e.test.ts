@@ -18,6 +18,7 @@ import { startSite, type Site } from './harness';
 const WIDTHS = [390, 768, 1366] as const;
 let site: Site;
 let article: Story;
+let flagged: Story;
 const storm = (name: string) => ({ label: name, text: readFileSync(new URL(`../../data/samples/storms/${name}`, import.meta.url), 'utf8') });
 
 beforeAll(async () => {
@@ -49,7 +50,18 @@ beforeAll(async () => {
       for (const [i, region] of regions.entries()) {
         await createStory(db.knex, { now, title: `${region} report number ${i + 1} on budgets, ferries and schools`, region, daysAgo: 0.3 + i * 0.2, tags: ['business'] });
       }
-      await createStory(db.knex, { now, title: 'Flagged story waiting for an editor with a rather long headline', region: 'Dominica', pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 1, source_list: ['Dominica News Online'] });
+      flagged = await createStory(db.knex, {
+        now,
+        title: 'Flagged story waiting for an editor with a rather long headline',
+        region: 'Dominica',
+        pipeline_stage: 'verified',
+        status: 'draft',
+        published_at: null,
+        source_count: 1,
+        source_list: ['Dominica News Online'],
+        flag_reason: 'Only one outlet reports it',
+        ai_fact_check_panel: [{ claim: 'The port reopens on Friday.', resolved: false, verdict: 'single source', supporting_outlets: ['Dominica News Online'], contradicting_outlets: [], explanation: 'only Dominica News Online supports it' }],
+      });
       await ingestStormDocuments(db.knex, { clock: () => now, logger: silentLogger }, ['CurrentStorms.json', 'index-at.xml'].map(storm), { shiftDatesToNow: true });
     },
   });
@@ -228,5 +240,34 @@ describe('sharing', () => {
       expect(body.split('\n\n').at(-1)).toBe(`${site.url}${page.url().slice(site.url.length)}`);
       expect(body.split('\n\n').at(-1)!.startsWith(`${site.url}/article/`)).toBe(true);
     }
+  });
+});
+
+describe('toasts over dialogs', () => {
+  it('a toast raised while a modal dialog is open shows above the dialog and its backdrop', async () => {
+    const context = await site.newContext();
+    await site.signInAs(context, 'editor');
+    const page = await context.newPage();
+    await page.goto(`${site.url}/dashboard/publishing`, { waitUntil: 'networkidle' });
+    await page.getByRole('tab', { name: /Articles/ }).click();
+    await page.locator(`[data-story-id="${flagged.id}"]`).getByRole('button', { name: 'Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Article details' });
+    await dialog.getByRole('button', { name: 'Dismiss claim 1' }).click();
+    await dialog.getByLabel('Reason to dismiss claim 1 (required)').fill('A date, not a claim worth checking');
+    await dialog.getByRole('button', { name: 'Dismiss claim', exact: true }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Claim dismissed' });
+    await toast.waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    const hit = await toast.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { onTop: el.contains(top), inViewport: box.left >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight };
+    });
+    expect(hit).toEqual({ onTop: true, inViewport: true });
+    await site.screenshot(page, 'toast-over-dialog');
+    // It can be dismissed there too (the page under a modal dialog is inert; the toast is not).
+    await toast.getByRole('button', { name: 'Dismiss' }).click();
+    await toast.waitFor({ state: 'detached' });
+    await context.close();
   });
 });
