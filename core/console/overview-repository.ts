@@ -128,12 +128,13 @@ export async function countSignalsSince(db: Knex, since: Date): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-export async function findLastPipelineRun(db: Knex): Promise<{ stage: string; status: string; started_at: string; finished_at: string | null; processed: number; auto_published: number } | null> {
-  const row = await db('pipeline_runs').select('stage', 'status', 'started_at', 'finished_at', 'processed', 'auto_published').orderBy('started_at', 'desc').first();
+export async function findLastPipelineRun(db: Knex): Promise<{ stage: string; status: string; actor: string; started_at: string; finished_at: string | null; processed: number; auto_published: number } | null> {
+  const row = await db('pipeline_runs').select('stage', 'status', 'actor', 'started_at', 'finished_at', 'processed', 'auto_published').orderBy('started_at', 'desc').first();
   if (!row) return null;
   return {
     stage: row.stage,
     status: row.status,
+    actor: String(row.actor ?? ''),
     started_at: new Date(row.started_at).toISOString(),
     finished_at: row.finished_at ? new Date(row.finished_at).toISOString() : null,
     processed: Number(row.processed),

@@ -14,7 +14,7 @@ import { buildHead, type PageHead } from './head-tags';
 type InitialData = { key: string; data: unknown; error?: { status: number; message: string } } | null;
 /** What the browser needs to know about this server: whether it can send e-mail (the newsletter box shows only then). */
 export type SiteConfig = { newsletter: boolean };
-type SsrEntry = { render: (url: string, initial: InitialData, language: string, site: SiteConfig) => Promise<string> };
+type SsrEntry = { render: (url: string, initial: InitialData, language: string, site: SiteConfig, origin: string) => Promise<string> };
 
 type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean } | { redirect: string };
 
@@ -36,7 +36,7 @@ export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ss
     let app = '';
     if (page.ssr && entry) {
       try {
-        app = await entry.render(path + sectionQuery(path, req), page.initial, 'EN', site);
+        app = await entry.render(path + sectionQuery(path, req), page.initial, 'EN', site, origin);
       } catch (error) {
         // The browser renders the page itself if the server cannot: a degraded page, not an error page.
         deps.logger.error({ err: error, path }, 'server rendering failed');
@@ -45,8 +45,8 @@ export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ss
     const html = shell
       .replace('<!--c360:head-->', buildHead(page.head, origin))
       .replace('<!--c360:app-->', app)
-      // The block goes out even when the page is not rendered here (the console): it carries the site settings.
-      .replace('<!--c360:data-->', pageDataBlock(app ? { initial: page.initial, language: 'EN', site } : { initial: null, language: 'EN', site }));
+      // The block goes to every page: the site settings and the origin (share links are absolute); the data only with rendered HTML.
+      .replace('<!--c360:data-->', pageDataBlock({ initial: app ? page.initial : null, language: 'EN', site, origin }));
     return { status: page.status, html };
   };
 }

@@ -17,7 +17,7 @@ import { startSite, type Site } from './harness';
 let site: Site;
 let editor: BrowserContext;
 let editorEmail: string;
-const GATE = 'Cannot publish: Missing requirements (sources, fact-check, or verification)';
+const NEEDS_VERIFICATION = 'Needs verification (triangulated sources or an editor’s approval)';
 const GATED_TITLE = 'Ferry operator adds a night crossing to Tobago';
 const ids: Record<string, string> = {};
 
@@ -154,20 +154,20 @@ describe('publishing through the gate', () => {
     const page = await open(editor, '/dashboard/content-curation');
     await page.getByRole('tab', { name: /Ready to Publish/ }).click();
     const card = page.locator(`[data-story-id="${ids.gated}"]`);
-    await card.getByText(GATE).waitFor();
+    // A story that fails the gate cannot be published from here: the button is off, and says why.
+    await card.getByText(NEEDS_VERIFICATION).waitFor();
     await shot(page, 'console-content-curation-ready');
-    await card.getByRole('button', { name: 'Publish' }).click();
+    const publishButton = card.getByRole('button', { name: 'Publish' });
+    expect(await publishButton.isDisabled()).toBe(true);
+    expect(await publishButton.getAttribute('aria-describedby')).toBe(`gate-${ids.gated}`);
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(GATE).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Publish', exact: true }).isDisabled()).toBe(true);
-    await shot(page, 'console-publish-gate');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await card.getByRole('button', { name: 'Review' }).click();
     await page.getByRole('dialog').getByLabel('Reason (optional)').fill('Checked both reports by phone');
     await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await toast(page, 'Article approved successfully');
-    await card.getByText(GATE).waitFor({ state: 'detached' });
+    await card.getByText(NEEDS_VERIFICATION).waitFor({ state: 'detached' });
+    expect(await card.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(false);
 
     await card.getByRole('button', { name: 'Publish' }).click();
     await dialog.getByText('Passes the publish gate').waitFor();

@@ -14,7 +14,7 @@ if (!container) throw new Error('Root element not found');
 // The server renders public pages in English with their data in a JSON block (a CSP-safe
 // script that never executes); the reader's language is applied right after hydration.
 const dataBlock = document.getElementById('c360-data');
-const boot = dataBlock?.textContent ? (JSON.parse(dataBlock.textContent) as { initial: InitialData; language: string; site?: SiteConfig }) : null;
+const boot = dataBlock?.textContent ? (JSON.parse(dataBlock.textContent) as { initial: InitialData; language: string; site?: SiteConfig; origin?: string }) : null;
 const wanted: Language = parseLanguage(document.cookie.match(/(?:^|;\s*)c360_lang=([A-Za-z]{2})/)?.[1]);
 const serverRendered = Boolean(boot && container.firstElementChild);
 const language = serverRendered ? parseLanguage(boot!.language) : wanted;
@@ -22,7 +22,7 @@ const language = serverRendered ? parseLanguage(boot!.language) : wanted;
 const dictionary = await loadDictionary(language);
 const app = (
   <StrictMode>
-    <Root initial={boot?.initial ?? null} language={language} preferred={wanted} dictionary={dictionary} site={boot?.site}>
+    <Root initial={boot?.initial ?? null} language={language} preferred={wanted} dictionary={dictionary} site={boot?.site} origin={boot?.origin ?? ''}>
       <BrowserRouter>
         <App />
       </BrowserRouter>

@@ -16,10 +16,10 @@ const DICTIONARIES: Record<string, Dictionary> = { EN: en, ES: es, FR: fr, NL: n
  * Server rendering of a public page, with the data the server already loaded for it. Waits
  * for every lazily loaded page (storm centre, sign-in) so the HTML is complete, not a fallback.
  */
-export async function render(url: string, initial: InitialData, languageCode: string, site?: SiteConfig): Promise<string> {
+export async function render(url: string, initial: InitialData, languageCode: string, site?: SiteConfig, origin = ''): Promise<string> {
   const language = parseLanguage(languageCode);
   const { prelude } = await prerenderToNodeStream(
-    <Root initial={initial} language={language} dictionary={DICTIONARIES[language]!} site={site}>
+    <Root initial={initial} language={language} dictionary={DICTIONARIES[language]!} site={site} origin={origin}>
       <StaticRouter location={url}>
         <App />
       </StaticRouter>

@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n/i18n';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { getJson } from '../data/api';
 import { useSession } from '../shared/session';
-import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon, MenuIcon } from './icons';
 import { LiveEventsProvider, LiveIndicator, useLiveConnection } from './live/LiveEvents';
 import { CONSOLE_ROUTES, HOME_PATH, resolveConsoleRoute, screenComponent, type ConsoleRouteEntry } from './routes';
 import { Skeleton } from './ui';
@@ -16,7 +17,23 @@ function initialCollapsed(): boolean {
   } catch {
     // storage may be off; fall through
   }
-  return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
+  return false;
+}
+
+/** Below this width the sidebar leaves the page and opens from a menu button over the content. */
+export const NARROW_QUERY = '(max-width: 1023px)';
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(NARROW_QUERY).matches === true);
+  useEffect(() => {
+    const media = window.matchMedia?.(NARROW_QUERY);
+    if (!media) return;
+    const update = () => setNarrow(media.matches);
+    update();
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return narrow;
 }
 
 /** The console's frame: collapsible sidebar with every route, header, and the current screen. */
@@ -24,6 +41,37 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   const location = useLocation();
   const route = resolveConsoleRoute(location.pathname);
   const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const narrow = useNarrow();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
+  const t = useT();
+
+  const closeMenu = useCallback((returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) menuButton.current?.focus();
+  }, []);
+
+  const openRef = useRef(menuOpen);
+  openRef.current = menuOpen;
+  // Navigating closes the menu; focus goes to the new screen's content (the link it was on is hidden).
+  useEffect(() => {
+    if (!openRef.current) return;
+    setMenuOpen(false);
+    document.getElementById('console-main')?.focus();
+  }, [location.pathname]);
+  useEffect(() => {
+    if (!narrow) setMenuOpen(false);
+  }, [narrow]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    sidebar.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeMenu(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, closeMenu]);
 
   useEffect(() => {
     try {
@@ -52,11 +100,11 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   const bottom = shown.filter((r) => r.pinned === 'bottom');
   return (
     <LiveEventsProvider>
-    <div className={`console${collapsed ? ' console-collapsed' : ''}`}>
+    <div className={`console${narrow ? ' console-narrow' : collapsed ? ' console-collapsed' : ''}${menuOpen ? ' console-menu-open' : ''}`}>
       <a className="skip-link" href="#console-main">
         Skip to content
       </a>
-      <nav className="c-sidebar" aria-label="Console">
+      <nav id="console-sidebar" ref={sidebar} className="c-sidebar" aria-label="Console" hidden={narrow && !menuOpen ? true : undefined}>
         <div className="c-brand">
           <Link to={HOME_PATH} className="c-brand-link" title="C360 Admin Home">
             <span className="c-brand-mark" aria-hidden="true">C3</span>
@@ -65,14 +113,14 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
         </div>
         <ul className="c-nav">
           {main.map((r) => (
-            <SidebarLink key={r.path} route={r} collapsed={collapsed} />
+            <SidebarLink key={r.path} route={r} collapsed={collapsed && !narrow} />
           ))}
         </ul>
         <ul className="c-nav c-nav-bottom">
           {bottom.map((r) => (
-            <SidebarLink key={r.path} route={r} collapsed={collapsed} />
+            <SidebarLink key={r.path} route={r} collapsed={collapsed && !narrow} />
           ))}
-          <li>
+          <li className="c-collapse-item">
             <button type="button" className="c-collapse" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
               {collapsed ? <ChevronRightIcon size={18} /> : <ChevronLeftIcon size={18} />}
               <span className="c-nav-label">Collapse</span>
@@ -80,8 +128,28 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
           </li>
         </ul>
       </nav>
+      {menuOpen ? <div className="c-scrim" aria-hidden="true" onClick={() => closeMenu(true)} /> : null}
       <div className="c-body">
-        <ConsoleHeader email={email} role={role} />
+        <ConsoleHeader
+          email={email}
+          role={role}
+          menu={
+            narrow ? (
+              <button
+                ref={menuButton}
+                type="button"
+                className="c-menu-button"
+                aria-expanded={menuOpen}
+                aria-controls="console-sidebar"
+                aria-label={menuOpen ? t('responsive.closeMenu') : t('responsive.openMenu')}
+                onClick={() => (menuOpen ? closeMenu(false) : setMenuOpen(true))}
+              >
+                <MenuIcon size={20} />
+                <span className="c-menu-label">{t('responsive.menu')}</span>
+              </button>
+            ) : null
+          }
+        />
         <main id="console-main" className="c-main" tabIndex={-1}>
           {route ? <Screen route={route} /> : <NotFound />}
         </main>
@@ -109,7 +177,7 @@ function SidebarLink({ route, collapsed }: { route: ConsoleRouteEntry; collapsed
   );
 }
 
-function ConsoleHeader({ email, role }: { email: string; role: string }) {
+function ConsoleHeader({ email, role, menu }: { email: string; role: string; menu: ReactNode }) {
   const { signOut } = useSession();
   const live = useLiveConnection();
   const navigate = useNavigate();
@@ -125,7 +193,10 @@ function ConsoleHeader({ email, role }: { email: string; role: string }) {
   };
   return (
     <header className="c-header">
-      <p className="c-header-title">Admin Console</p>
+      <div className="c-header-left">
+        {menu}
+        <p className="c-header-title">Admin Console</p>
+      </div>
       <div className="c-header-right">
         <LiveIndicator />
         <span className="c-user" title={`Signed in as ${email} (${role})`}>

@@ -6,7 +6,8 @@ import { ChevronDownIcon, ChevronUpIcon, ExternalIcon, TrashIcon } from '../icon
 import { useLiveReload } from '../live/LiveEvents';
 import { consoleApi, type StoryCard } from '../stories/api';
 import { RegionBadge, StatusBadge } from '../stories/badges';
-import { GATE_MESSAGE, PublishDialog } from '../stories/PublishDialog';
+import { PublishDialog } from '../stories/PublishDialog';
+import { GateReasons, PublishButton } from '../stories/PublishGate';
 import { ReviewDialog } from '../stories/ReviewDialog';
 import { editorPath, StoryCardView } from '../stories/StoryCardView';
 import { Badge, Card, EmptyState, PageHeader, Skeleton, Tabs } from '../ui';
@@ -105,16 +106,16 @@ export default function ContentCuration() {
                     showStage
                     actions={
                       <>
-                        <button type="button" className="c-button c-button-small" onClick={() => setPublishing(story)}>
+                        <PublishButton gate={story.publish_gate} onClick={() => setPublishing(story)} reasonsId={`gate-${story.id}`}>
                           {story.publish_label}
-                        </button>
+                        </PublishButton>
                         <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => setReviewing(story)}>
                           Review
                         </button>
                       </>
                     }
                   >
-                    {!story.publish_gate.ok ? <p className="c-gate c-gate-small">{GATE_MESSAGE}</p> : null}
+                    <GateReasons gate={story.publish_gate} id={`gate-${story.id}`} small />
                     {story.flag_reason ? <p className="c-flag">Flagged: {story.flag_reason}</p> : null}
                   </StoryCardView>
                 ))}
@@ -139,9 +140,9 @@ export default function ContentCuration() {
                 story={story}
                 actions={
                   <>
-                    <button type="button" className="c-button c-button-small" onClick={() => setPublishing(story)}>
+                    <PublishButton gate={story.publish_gate} onClick={() => setPublishing(story)}>
                       {story.publish_label}
-                    </button>
+                    </PublishButton>
                     {story.path ? (
                       <a className="c-button c-button-ghost c-button-small" href={story.path} target="_blank" rel="noreferrer">
                         <ExternalIcon size={14} /> View

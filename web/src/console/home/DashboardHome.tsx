@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { AlertIcon, GlobeIcon, PulseIcon, RefreshIcon, SyncIcon } from '../icons';
 import { useLiveReload } from '../live/LiveEvents';
 import { consoleApi, type ConsoleStory, type StoryCard, type StoryCounts } from '../stories/api';
 import { StoryCardView } from '../stories/StoryCardView';
 import { StoryPreview } from '../stories/StoryPreview';
+import { runOrigin } from '../pipeline/last-run';
+import { RunOriginLabel } from '../pipeline/parts';
 import { Badge, Card, Dialog, EmptyState, PageHeader, Skeleton, StatCard } from '../ui';
 
 type Overview = Awaited<ReturnType<typeof consoleApi.overview>>;
@@ -13,6 +16,7 @@ type Overview = Awaited<ReturnType<typeof consoleApi.overview>>;
 /** Admin Home (/dashboard): the editorial dashboard on the real stories; ?preview={id} opens a story preview. */
 export default function DashboardHome() {
   const { show: toast } = useToast();
+  const { user } = useSession();
   const [data, setData] = useState<Overview | null>(null);
   const [loading, setLoading] = useState(true);
   const [params, setParams] = useSearchParams();
@@ -83,7 +87,8 @@ export default function DashboardHome() {
       </Card>
       {data?.lastRun ? (
         <p className="c-hint">
-          Last pipeline run: {data.lastRun.stage} {data.lastRun.status}, {data.lastRun.processed} processed, {data.lastRun.auto_published} auto-published.
+          Last pipeline run (<RunOriginLabel origin={runOrigin({ actor: data.lastRun.actor, label: data.lastRun.stage, startedAt: data.lastRun.started_at }, user?.email ?? null)} />): {data.lastRun.stage}{' '}
+          {data.lastRun.status}, {data.lastRun.processed} processed, {data.lastRun.auto_published} auto-published.
         </p>
       ) : null}
       {previewId ? <PreviewDialog id={previewId} onClose={() => setParams({}, { replace: true })} /> : null}

@@ -108,9 +108,9 @@ export function LiveIndicator() {
   const status = useLiveStatus();
   const text = status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Reconnecting · refreshing every 5 s';
   return (
-    <span className={`c-live c-live-${status}`} role="status" aria-live="polite" data-live-status={status}>
+    <span className={`c-live c-live-${status}`} role="status" aria-live="polite" data-live-status={status} title={text}>
       <span className="c-live-dot" aria-hidden="true" />
-      {text}
+      <span className="c-live-label">{text}</span>
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { CpuIcon, PulseIcon, RefreshIcon, ZapIcon } from '../icons';
 import { useLiveReload } from '../live/LiveEvents';
@@ -6,6 +7,7 @@ import type { StoryCard } from '../stories/api';
 import { STAGE_TONE } from '../stories/badges';
 import { Badge, Card, EmptyState, InlineError, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
 import { pipelineApi, type Overview } from './api';
+import { chooseLastRun, lastRunOfConsoleRun } from './last-run';
 import { LastRunCard, PipelineArticleCard, PrinciplesList, StepsView } from './parts';
 import { startOfToday } from './progress';
 import { RunProgressOverlay } from './RunProgress';
@@ -53,6 +55,9 @@ export default function AiPipeline() {
   useLiveReload(load, ['stories', 'pipeline', 'raw_items', 'patterns']);
 
   const control = useRunControl({ onFinished: () => void load() });
+  const me = useSession().user?.email ?? null;
+  // The editor's own finished run (one picked up from someone else is not "yours").
+  const myRun = control.run && control.run.startedBy === me ? lastRunOfConsoleRun(control.run) : null;
 
   return (
     <div className="pl">
@@ -97,7 +102,7 @@ export default function AiPipeline() {
                 </p>
               ) : null}
             </Card>
-            <Card title="Last run results">{overview ? <LastRunCard run={overview.lastRun} /> : <Skeleton rows={1} />}</Card>
+            <Card title="Last run results">{overview ? <LastRunCard choice={chooseLastRun({ latest: overview.lastRun, mine: myRun, me })} /> : <Skeleton rows={1} />}</Card>
             <Card title="Editorial principles">{overview ? <PrinciplesList principles={overview.principles} checked={overview.principlesChecked} /> : <Skeleton rows={2} />}</Card>
           </div>
         ) : null}

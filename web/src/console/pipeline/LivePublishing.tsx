@@ -7,6 +7,7 @@ import { consoleApi, type ConsoleStory, type StoryCard } from '../stories/api';
 import { RegionBadge, StageBadge, StatusBadge } from '../stories/badges';
 import { ClaimsPanel } from '../stories/ClaimsPanel';
 import { ReviewDialog } from '../stories/ReviewDialog';
+import { GateReasons } from '../stories/PublishGate';
 import { StoryPreview } from '../stories/StoryPreview';
 import { Badge, Card, Dialog, EmptyState, InlineError, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
 import { pipelineApi, type LiveStep, type Publishing, type SchedulerView } from './api';
@@ -220,7 +221,7 @@ export default function LivePublishing() {
         <Dialog title="Article details" onClose={() => setDetail(null)} wide>
           <StoryPreview story={detail} />
           {detail.flag_reason ? <div className="c-gate">Flagged: {detail.flag_reason}</div> : null}
-          {!detail.publish_gate.ok ? <div className="c-gate">{detail.publish_gate.message}</div> : null}
+          <GateReasons gate={detail.publish_gate} />
           <ClaimsPanel story={detail} onChanged={setDetail} />
           <h3>Audit log</h3>
           <ul className="pl-list">

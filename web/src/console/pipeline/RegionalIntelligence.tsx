@@ -154,9 +154,9 @@ function DiasporaTab({ data }: { data: Intelligence }) {
                   <td>{r.stories}</td>
                   <td>{r.averageRelevance ?? '—'}</td>
                   <td>{r.engagementLevel ? <Badge tone={r.engagementLevel === 'High' ? 'green' : r.engagementLevel === 'Medium' ? 'yellow' : 'grey'}>{r.engagementLevel}</Badge> : '—'}</td>
-                  <td>{r.keyIssues.join(', ') || '—'}</td>
+                  <td className="pl-cell-text">{r.keyIssues.join(', ') || '—'}</td>
                   <td>{r.sentiment === null ? '—' : <Badge tone={SENTIMENT_TONE(r.sentiment)}>{r.sentiment.toFixed(2)}</Badge>}</td>
-                  <td>{r.economicImpact ? `${r.economicImpact.indicator} ${formatValue(r.economicImpact.value, r.economicImpact.unit)} (${r.economicImpact.year})` : '—'}</td>
+                  <td className="pl-cell-text">{r.economicImpact ? `${r.economicImpact.indicator} ${formatValue(r.economicImpact.value, r.economicImpact.unit)} (${r.economicImpact.year})` : '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -195,7 +195,7 @@ function ScoredList({ stories, score }: { stories: ScoredStory[]; score: (s: Sco
 function IndicatorRow({ i }: { i: Indicator }) {
   return (
     <tr>
-      <td>{i.name}</td>
+      <td className="pl-cell-text">{i.name}</td>
       <td>
         {formatValue(i.value, i.unit)} ({i.year})
       </td>
@@ -384,7 +384,7 @@ function RegionalTab({ data }: { data: Intelligence }) {
                     </td>
                     <td>{x.highRisk}</td>
                     <td>{x.avgUrgency ?? '—'}</td>
-                    <td>{x.topics.map((t) => `${t.topic} (${t.stories})`).join(', ') || '—'}</td>
+                    <td className="pl-cell-text">{x.topics.map((t) => `${t.topic} (${t.stories})`).join(', ') || '—'}</td>
                     <td>{x.signals.total ? `${x.signals.total} (${x.signals.high} high)` : '—'}</td>
                     <td>{x.sentiment === null ? '—' : <Badge tone={SENTIMENT_TONE(x.sentiment)}>{x.sentiment.toFixed(2)}</Badge>}</td>
                   </tr>

@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
+import { useT } from '../../i18n/i18n';
 import { timeAgo } from '../format';
 import { Badge, type BadgeTone } from '../ui';
 import type { StoryCard } from '../stories/api';
 import { RegionBadge, StageBadge, StatusBadge } from '../stories/badges';
 import { editorPath } from '../stories/StoryCardView';
-import type { ConsoleRun, LastRun, LiveStep, Principle, StepView } from './api';
+import type { ConsoleRun, LiveStep, Principle, StepView } from './api';
+import type { LastRunChoice, RunOrigin } from './last-run';
 import { confidencePercent, runHealth, tagsShown } from './progress';
 
 /**
@@ -110,13 +112,30 @@ export function PrinciplesList({ principles, checked }: { principles: Principle[
   );
 }
 
-/** The last run that took stories to a publish decision, whoever ran it. */
-export function LastRunCard({ run }: { run: LastRun | null }) {
-  if (!run) return <p className="c-hint">No pipeline run has reached a publish decision yet.</p>;
+/** How the card names a run: "Your run at 10:02", "Scheduled run at 10:05", "Run by desk@… at 09:40". */
+export function RunOriginLabel({ origin }: { origin: RunOrigin }) {
+  const t = useT();
+  const text = origin.kind === 'yours' ? t('consoleRun.yours', { time: origin.time }) : origin.kind === 'scheduled' ? t('consoleRun.scheduled', { time: origin.time }) : t('consoleRun.other', { by: origin.by, time: origin.time });
+  return (
+    <strong className="pl-run-origin" data-origin={origin.kind}>
+      {text}
+    </strong>
+  );
+}
+
+/**
+ * The last run that took stories to a publish decision. After the editor runs the pipeline here it
+ * stays on their run, labelled "Your run"; a later run (the schedule's, say) is named below it.
+ */
+export function LastRunCard({ choice }: { choice: LastRunChoice }) {
+  const t = useT();
+  if (!choice) return <p className="c-hint">No pipeline run has reached a publish decision yet.</p>;
+  const run = choice.shown;
   const health = runHealth({ status: run.status, failed: run.failed });
   return (
     <div className="pl-lastrun" data-run={run.id}>
       <div className="c-row">
+        <RunOriginLabel origin={choice.origin} />
         <Badge tone={health.tone}>{health.label}</Badge>
         <span className="c-hint">
           {run.label} run by {run.actor}, {timeAgo(run.finishedAt ?? run.startedAt)} ({run.status})
@@ -145,6 +164,11 @@ export function LastRunCard({ run }: { run: LastRun | null }) {
         </div>
       </dl>
       {run.error ? <div className="c-gate">{run.error}</div> : null}
+      {choice.newer ? (
+        <p className="c-hint pl-run-newer" data-run={choice.newer.run.id}>
+          {t('consoleRun.newer', { processed: choice.newer.run.processed, published: choice.newer.run.autoPublished })} <RunOriginLabel origin={choice.newer.origin} />
+        </p>
+      ) : null}
     </div>
   );
 }

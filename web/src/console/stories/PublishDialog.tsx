@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
 import { fromLocalInput, toLocalInput } from '../format';
 import { Dialog } from '../ui';
 import { consoleApi, type ConsoleStory, type StoryCard } from './api';
+import { GateReasons } from './PublishGate';
 
 export const GATE_MESSAGE = 'Cannot publish: Missing requirements (sources, fact-check, or verification)';
 export const PRIORITIES = [
@@ -13,7 +14,6 @@ export const PRIORITIES = [
   { value: 4, label: '4 Low' },
   { value: 5, label: '5 Lowest' },
 ] as const;
-const REQUIREMENT: Record<string, string> = { sources: 'at least 2 sources', triangulation: 'verification (triangulated sources or an editor’s approval)', fact_check: 'every fact-check item resolved' };
 
 /**
  * The publish dialog (console spec sections 4 and 5): the gate, featuring on the homepage and/or
@@ -32,6 +32,7 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
   const missing: string[] = gate.ok ? [] : gate.missing;
   const blocked = refused || missing.length > 0;
   const featured = homepage || section;
+  const reasonsId = useId();
 
   const publish = async () => {
     setBusy(true);
@@ -56,7 +57,7 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
           <button type="button" className="c-button c-button-ghost" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="c-button" onClick={publish} disabled={busy || blocked}>
+          <button type="button" className="c-button" onClick={publish} disabled={busy || blocked} aria-describedby={blocked ? reasonsId : undefined}>
             {busy ? 'Publishing...' : story.live ? story.publish_label : 'Publish'}
           </button>
         </>
@@ -66,14 +67,13 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
         <strong>{story.title}</strong>
       </p>
       {blocked ? (
-        <div className="c-gate" role="alert">
-          <strong>{GATE_MESSAGE}</strong>
-          <ul>
-            {missing.map((m) => (
-              <li key={m}>Needs {REQUIREMENT[m] ?? m}</li>
-            ))}
-          </ul>
-        </div>
+        missing.length ? (
+          <GateReasons gate={gate} id={reasonsId} />
+        ) : (
+          <div className="c-gate" role="alert" id={reasonsId}>
+            <strong>{GATE_MESSAGE}</strong>
+          </div>
+        )
       ) : (
         <div className="c-ok-box">Passes the publish gate: {story.source_count} sources, verified, fact-checks resolved.</div>
       )}

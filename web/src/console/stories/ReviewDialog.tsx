@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
+import { useT } from '../../i18n/i18n';
 import { Dialog, Skeleton } from '../ui';
+import { GateReasons } from './PublishGate';
 import { ClaimsPanel } from './ClaimsPanel';
 import { consoleApi, type ConsoleStory, type StoryCard } from './api';
 
@@ -21,6 +23,7 @@ type Action = (typeof ACTIONS)[number];
  */
 export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onClose: () => void; onDone: (story: ConsoleStory) => void }) {
   const { show } = useToast();
+  const t = useT();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [full, setFull] = useState<ConsoleStory | null>(null);
@@ -71,7 +74,12 @@ export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onC
         <strong>{story.title}</strong>
       </p>
       {flag ? <div className="c-gate">Flagged: {flag}</div> : null}
-      {full && !full.publish_gate.ok ? <div className="c-hint">Publish gate: {full.publish_gate.message}</div> : null}
+      {full && !full.publish_gate.ok ? (
+        <>
+          <GateReasons gate={full.publish_gate} />
+          <p className="c-hint">{t('consoleGate.forceHint')}</p>
+        </>
+      ) : null}
       {full ? <ClaimsPanel story={full} onChanged={setFull} /> : loadError ? <div className="c-gate">{loadError}</div> : <Skeleton rows={2} label="Loading claims…" />}
       <label className="c-field">
         <span>Reason (optional)</span>

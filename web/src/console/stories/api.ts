@@ -56,7 +56,7 @@ const story = (id: string) => `/api/console/stories/${encodeURIComponent(id)}`;
 
 export const consoleApi = {
   overview: () =>
-    getJson<{ counts: StoryCounts; latest: StoryCard[]; signalsLast24h: number; lastRun: { stage: string; status: string; started_at: string; finished_at: string | null; processed: number; auto_published: number } | null }>('/api/console/overview'),
+    getJson<{ counts: StoryCounts; latest: StoryCard[]; signalsLast24h: number; lastRun: { stage: string; status: string; actor: string; started_at: string; finished_at: string | null; processed: number; auto_published: number } | null }>('/api/console/overview'),
   articles: (q: ArticleQuery) => getJson<ArticleSearch>(`/api/console/articles${qs(q)}`),
   curation: (readyOffset = 0, readyLimit = 24) =>
     getJson<{ homepage: StoryCard[]; section: StoryCard[]; ready: { items: StoryCard[]; total: number; offset: number; limit: number }; published: StoryCard[]; counts: StoryCounts }>(`/api/console/curation${qs({ readyOffset, readyLimit })}`),

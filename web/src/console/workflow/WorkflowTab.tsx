@@ -6,6 +6,7 @@ import { CheckIcon, PlusIcon } from '../icons';
 import { useLiveReload } from '../live/LiveEvents';
 import { consoleApi, PIPELINE_STAGES, type ConsoleStory, type PipelineStage, type Task } from '../stories/api';
 import { GATE_MESSAGE } from '../stories/PublishDialog';
+import { GateReasons } from '../stories/PublishGate';
 import { Badge, Card } from '../ui';
 import { PRIORITY_TONE, STATUS_LABEL, TaskDialog } from './TaskBoard';
 
@@ -61,7 +62,7 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
             </li>
           ))}
         </ol>
-        {!story.publish_gate.ok ? <p className="c-gate">{GATE_MESSAGE}</p> : null}
+        <GateReasons gate={story.publish_gate} id={`gate-${story.id}`} />
         <label className="c-field">
           <span>Reason (optional, kept in the audit log)</span>
           <input type="text" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
@@ -74,6 +75,7 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
               className={`c-button c-button-small${stage === 'published' ? '' : ' c-button-ghost'}`}
               onClick={() => void move(stage)}
               disabled={busy !== null || (stage === 'published' && !story.publish_gate.ok)}
+              aria-describedby={stage === 'published' && !story.publish_gate.ok ? `gate-${story.id}` : undefined}
             >
               {busy === stage ? 'Moving…' : `Move to ${stage}`}
             </button>

@@ -1,5 +1,6 @@
 import type { Story } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
+import { absoluteUrl, useSiteOrigin } from '../../shared/site-origin';
 import { useToast } from '../../shared/toasts';
 
 type Network = { key: string; name: string; url: (link: string, title: string) => string };
@@ -15,12 +16,16 @@ export const NETWORKS: Network[] = [
 export function ShareButtons({ story }: { story: Story }) {
   const { t } = useI18n();
   const toast = useToast();
-  const link = () => `${window.location.origin}${story.path ?? window.location.pathname}`;
+  // The server tells the page its public origin (the same one its canonical link carries), so the
+  // links are absolute and identical in the server's HTML and in the browser.
+  const origin = useSiteOrigin() || (typeof window === 'undefined' ? '' : window.location.origin);
+  const path = story.path ?? (typeof window === 'undefined' ? '/' : window.location.pathname);
+  const url = absoluteUrl(origin, path);
 
   const share = (network: Network) => {
     let opened: Window | null = null;
     try {
-      opened = window.open(network.url(link(), story.title), '_blank', 'width=600,height=400');
+      opened = window.open(network.url(url, story.title), '_blank', 'width=600,height=400');
     } catch {
       opened = null;
     }
@@ -32,7 +37,7 @@ export function ShareButtons({ story }: { story: Story }) {
     toast.show({ title: t('article.sharingTitle'), description: t('article.sharing', { network: network.name }) });
   };
 
-  const mailto = `mailto:?subject=${encodeURIComponent(story.title)}&body=${encodeURIComponent(`${story.summary}\n\n${typeof window === 'undefined' ? story.path : link()}`)}`;
+  const mailto = `mailto:?subject=${encodeURIComponent(story.title)}&body=${encodeURIComponent(`${story.summary}\n\n${url}`)}`;
   return (
     <div className="share" role="group" aria-label={t('article.share')}>
       {NETWORKS.map((n) => (
