@@ -80,7 +80,7 @@ describe('reader alerts', () => {
     await smtp.waitForMessage((m) => m.subject === `C360 alert: ${business.title}`);
     const mine = mailTo('island-reader@c360.test');
     expect(mine.map((m) => m.subject).sort()).toEqual([`C360 alert: ${business.title}`, `C360 alert: ${jamaica.title}`].sort());
-    const mail = mine.find((m) => m.subject.includes(jamaica.title))!;
+    const mail = mine.find((m) => m.subject?.includes(jamaica.title))!;
     expect(mail.text).toContain('new stories about the islands you follow (Jamaica), and on business');
     expect(mail.text).toContain(`https://c360.test/article/${jamaica.slug}-`);
     expect(mail.text).toContain('Manage your alerts: https://c360.test/account#alerts');
