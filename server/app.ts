@@ -35,6 +35,7 @@ import { publicStoriesRouter } from './routes/public-stories';
 import { sanityWebhookRouter } from './routes/sanity-webhook';
 import { siteFilesRouter } from './routes/site-files';
 import { lazyPageRenderer } from './pages/render-page';
+import { meRouter } from './routes/me';
 import { pageViewsRouter } from './routes/page-views';
 import { stormsRouter } from './routes/storms';
 import { serveWebApp, type HtmlRenderer } from './web-app';
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps): C360App {
   // Accounts, console and admin: the session is loaded here and checked per route.
   const session = loadSession({ db, clock, publicUrl: config.publicUrl });
   app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, signInThrottle: new SignInThrottle(deps.signInThrottle) }));
+  app.use('/api/me', session, meRouter({ db, clock, limits }));
   app.use('/api', session, consoleRouter({ db, clock, logger, config, events, mailer, mailQueue, mailCatcher: deps.mailCatcher === true, secret, databaseMode: deps.db.mode, scheduler: deps.scheduler ?? (() => scheduler.state()), pipeline: { runs, scheduler }, invalidatePublicCache: () => cache.invalidate() }));
   app.use('/api', notFoundApi);
 

@@ -21,13 +21,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('sign-up', () => {
-  it('creates a reader (never more), signs in, and sends the browser to /dashboard', async () => {
+  it('creates a reader (never more), signs in, and sends the browser to the reader site (My Caribbean)', async () => {
     const c = t.client();
     const res = await c.post('/api/auth/sign-up', { email: 'New.Reader@Example.org', password: 'sea-breeze-2026', role: 'admin' });
     expect(res.status).toBe(201);
     const body = await c.json(res);
     expect(body.user).toMatchObject({ email: 'new.reader@example.org', role: 'reader', email_verified: false });
-    expect(body.redirectTo).toBe('/dashboard');
+    expect(body.redirectTo).toBe('/my-caribbean');
     expect(body.console).toEqual({ allowed: false, message: expect.stringContaining('editor role') });
     expect(JSON.stringify(body)).not.toMatch(/access_token|refresh_token|password/);
     const me = await c.json(await c.get('/api/auth/session'));
@@ -61,7 +61,7 @@ describe('sign-up', () => {
   it('only redirects to a path on this site', async () => {
     const c = t.client();
     const body = await c.json(await c.post('/api/auth/sign-up', { email: 'redirect@example.org', password: 'sea-breeze-2026', redirectTo: '//evil.example/x' }));
-    expect(body.redirectTo).toBe('/dashboard');
+    expect(body.redirectTo).toBe('/my-caribbean');
   });
 });
 

@@ -76,24 +76,24 @@ describe('OpenID Connect sign-in', () => {
     expect(browser.jar.get(browser.host, 'c360_oidc')!.httpOnly).toBe(true);
   });
 
-  it('creates a reader account for a new verified e-mail and lands on /dashboard', async () => {
+  it('creates a reader account for a new verified e-mail and lands on the reader site (/my-caribbean)', async () => {
     provider.nextLogin = { sub: 'google-new-1', email: 'Islander@Example.org', email_verified: true };
     const browser = t.client();
     const res = await signIn(browser);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/dashboard');
+    expect(res.headers.get('location')).toBe('/my-caribbean');
     const session = await (await browser.get('/api/auth/session')).json();
     expect(session.user).toMatchObject({ email: 'islander@example.org', role: 'reader', email_verified: true, identities: ['google'] });
     // Signing in again with the same provider account finds the same user.
     const again = t.client();
-    expect((await signIn(again)).headers.get('location')).toBe('/dashboard');
+    expect((await signIn(again)).headers.get('location')).toBe('/my-caribbean');
     expect((await (await again.get('/api/auth/session')).json()).user.id).toBe(session.user.id);
   });
 
   it('works through the second provider too', async () => {
     provider.nextLogin = { sub: 'ms-1', email: 'office@example.org', email_verified: true };
     const browser = t.client();
-    expect((await signIn(browser, 'microsoft')).headers.get('location')).toBe('/dashboard');
+    expect((await signIn(browser, 'microsoft')).headers.get('location')).toBe('/my-caribbean');
     expect((await (await browser.get('/api/auth/session')).json()).user.identities).toEqual(['microsoft']);
   });
 
@@ -118,7 +118,7 @@ describe('OpenID Connect sign-in', () => {
     expect((await squatter.post('/api/auth/sign-up', { email: 'owner@example.org', password: 'squatted-pass-1' })).status).toBe(201);
     provider.nextLogin = { sub: 'google-owner', email: 'owner@example.org', email_verified: true };
     const owner = t.client();
-    expect((await signIn(owner)).headers.get('location')).toBe('/dashboard');
+    expect((await signIn(owner)).headers.get('location')).toBe('/my-caribbean');
     expect((await (await squatter.get('/api/auth/session')).json()).user).toBeNull();
     const retry = await t.client().post('/api/auth/sign-in', { email: 'owner@example.org', password: 'squatted-pass-1' });
     expect(retry.status).toBe(400);
@@ -144,7 +144,7 @@ describe('OpenID Connect sign-in', () => {
     const browser = t.client();
     const callback = await toCallback(browser);
     const flowCookie = browser.cookie('c360_oidc')!;
-    expect((await browser.fetch(callback)).headers.get('location')).toBe('/dashboard');
+    expect((await browser.fetch(callback)).headers.get('location')).toBe('/my-caribbean');
 
     // 1. The same callback again, even with the flow cookie put back.
     const attacker = t.client();

@@ -54,6 +54,18 @@ const MATRIX: Record<string, Cell> = {
   'POST /api/auth/sign-out': { expect: signedIn(204, 400) },
   'GET /api/auth/oidc/:provider/start': { path: () => '/api/auth/oidc/google/start', expect: all(404) },
   'GET /api/auth/oidc/:provider/callback': { path: () => '/api/auth/oidc/google/callback?code=x&state=y', expect: all(303) },
+  // A reader's own things (server/routes/me.ts): any signed-in account, its own rows only
+  'GET /api/me/follows': { expect: signedIn(200, 401) },
+  'PUT /api/me/follows': { body: () => ({ regions: ['jamaica'], topics: ['business'] }), expect: signedIn(200, 401) },
+  'GET /api/me/my-caribbean': { expect: signedIn(200, 401) },
+  'GET /api/me/saved': { expect: signedIn(200, 401) },
+  'GET /api/me/saved/ids': { path: (f) => `/api/me/saved/ids?ids=${f.storyId}`, expect: signedIn(200, 401) },
+  'POST /api/me/saved': { body: (f) => ({ storyId: f.storyId }), expect: signedIn(201, 401) },
+  'DELETE /api/me/saved/:storyId': { path: () => `/api/me/saved/${NO_SUCH_ID}`, expect: signedIn(404, 401) },
+  'GET /api/me/alerts': { expect: signedIn(200, 401) },
+  'POST /api/me/alerts': { body: () => ({ kind: 'storm', scope: 'region', place: 'jamaica' }), expect: signedIn(201, 401) },
+  'PATCH /api/me/alerts/:id': { path: () => `/api/me/alerts/${NO_SUCH_ID}`, body: () => ({ is_active: false }), expect: signedIn(404, 401) },
+  'DELETE /api/me/alerts/:id': { path: () => `/api/me/alerts/${NO_SUCH_ID}`, expect: signedIn(404, 401) },
   // Console: editor or admin
   // Live updates: an EventSource (Accept: text/event-stream) gets the stream; this plain GET gets the relay's state as JSON
   'GET /api/console/events': { expect: editorOnly },

@@ -3,10 +3,22 @@ import type { AlertInput, AlertLevel, AlertRegion, NotificationMethod, StormType
 
 /** All SQL about personal alerts, their deliveries and the dispatch cursor. */
 
+/** 'console': an editor's alert (Alert Manager); 'storm' and 'story': a reader's (core/alerts/reader-alerts.ts). */
+export type AlertKind = 'console' | 'storm' | 'story';
+export type AlertScope = 'follows' | 'region';
+/** Which alerts a query sees: the console's, or a reader's own. */
+export type AlertAudience = 'console' | 'reader';
+const AUDIENCE_SQL: Record<AlertAudience, string> = { console: `a.kind = 'console'`, reader: `a.kind <> 'console'` };
+
 export type Alert = {
   id: string;
   user_id: string;
+  kind: AlertKind;
+  /** Console alerts only (null for a reader's). */
   region: AlertRegion;
+  /** Reader alerts only: what they watch, and the island when `scope` is 'region'. */
+  scope: AlertScope | null;
+  place: string | null;
   alert_level: AlertLevel;
   storm_types: StormType[];
   notification_methods: NotificationMethod[];
@@ -18,7 +30,7 @@ export type Alert = {
 };
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-const COLUMNS = `a.id, a.user_id, a.region, a.alert_level, a.storm_types, a.notification_methods, a.is_active, a.created_at, a.updated_at,
+const COLUMNS = `a.id, a.user_id, a.kind, a.scope, a.place, a.region, a.alert_level, a.storm_types, a.notification_methods, a.is_active, a.created_at, a.updated_at,
   (select count(*)::int from alert_deliveries d where d.alert_id = a.id and d.status = 'sent') as deliveries,
   (select max(d.sent_at) from alert_deliveries d where d.alert_id = a.id) as last_delivered_at`;
 
@@ -26,7 +38,10 @@ function toAlert(row: Record<string, unknown>): Alert {
   return {
     id: String(row.id),
     user_id: String(row.user_id),
+    kind: (row.kind as AlertKind | undefined) ?? 'console',
     region: row.region as AlertRegion,
+    scope: (row.scope as AlertScope | null) ?? null,
+    place: (row.place as string | null) ?? null,
     alert_level: row.alert_level as AlertLevel,
     storm_types: (row.storm_types as StormType[]) ?? [],
     notification_methods: (row.notification_methods as NotificationMethod[]) ?? [],
@@ -47,46 +62,84 @@ export async function insertAlert(db: Knex, userId: string, input: AlertInput, n
   return (await findUserAlert(db, userId, String(rows[0].id)))!;
 }
 
-export async function listUserAlerts(db: Knex, userId: string): Promise<Alert[]> {
-  const { rows } = await db.raw(`select ${COLUMNS} from alerts a where a.user_id = ? order by a.created_at desc, a.id`, [userId]);
+export async function insertReaderAlert(
+  db: Knex,
+  userId: string,
+  input: { kind: 'storm' | 'story'; scope: AlertScope; place: string | null; alert_level: AlertLevel },
+  now: Date,
+): Promise<Alert> {
+  const { rows } = await db.raw(
+    `insert into alerts (user_id, kind, scope, place, region, alert_level, storm_types, notification_methods, created_at, updated_at)
+     values (?, ?, ?, ?, null, ?, '{}', '{email}', ?, ?) returning id`,
+    [userId, input.kind, input.scope, input.place, input.alert_level, now.toISOString(), now.toISOString()],
+  );
+  return (await findUserAlert(db, userId, String(rows[0].id), 'reader'))!;
+}
+
+export async function countUserAlerts(db: Knex, userId: string, audience: AlertAudience): Promise<number> {
+  const { rows } = await db.raw(`select count(*)::int as n from alerts a where a.user_id = ? and ${AUDIENCE_SQL[audience]}`, [userId]);
+  return Number(rows[0].n);
+}
+
+export async function listUserAlerts(db: Knex, userId: string, audience: AlertAudience = 'console'): Promise<Alert[]> {
+  const { rows } = await db.raw(`select ${COLUMNS} from alerts a where a.user_id = ? and ${AUDIENCE_SQL[audience]} order by a.created_at desc, a.id`, [userId]);
   return rows.map(toAlert);
 }
 
-export async function findUserAlert(db: Knex, userId: string, id: string): Promise<Alert | null> {
-  const { rows } = await db.raw(`select ${COLUMNS} from alerts a where a.user_id = ? and a.id = ?`, [userId, id]);
+export async function findUserAlert(db: Knex, userId: string, id: string, audience: AlertAudience = 'console'): Promise<Alert | null> {
+  const { rows } = await db.raw(`select ${COLUMNS} from alerts a where a.user_id = ? and a.id = ? and ${AUDIENCE_SQL[audience]}`, [userId, id]);
   return rows[0] ? toAlert(rows[0]) : null;
 }
 
-export async function setAlertActive(db: Knex, userId: string, id: string, active: boolean, now: Date): Promise<boolean> {
-  const result = await db.raw(`update alerts set is_active = ?, updated_at = ? where user_id = ? and id = ?`, [active, now.toISOString(), userId, id]);
+export async function setAlertActive(db: Knex, userId: string, id: string, active: boolean, now: Date, audience: AlertAudience = 'console'): Promise<boolean> {
+  const result = await db.raw(`update alerts a set is_active = ?, updated_at = ? where a.user_id = ? and a.id = ? and ${AUDIENCE_SQL[audience]}`, [active, now.toISOString(), userId, id]);
   return Number(result.rowCount ?? 0) > 0;
 }
 
-export async function deleteUserAlert(db: Knex, userId: string, id: string): Promise<boolean> {
-  const result = await db.raw(`delete from alerts where user_id = ? and id = ?`, [userId, id]);
+export async function deleteUserAlert(db: Knex, userId: string, id: string, audience: AlertAudience = 'console'): Promise<boolean> {
+  const result = await db.raw(`delete from alerts a where a.user_id = ? and a.id = ? and ${AUDIENCE_SQL[audience]}`, [userId, id]);
   return Number(result.rowCount ?? 0) > 0;
 }
 
-export type ActiveAlert = { id: string; email: string; region: AlertRegion; alert_level: AlertLevel; storm_types: StormType[]; created_at: string };
+export type ActiveAlert = {
+  id: string;
+  email: string;
+  kind: AlertKind;
+  region: AlertRegion;
+  alert_level: AlertLevel;
+  storm_types: StormType[];
+  created_at: string;
+  scope: AlertScope | null;
+  place: string | null;
+  /** Reader alerts: what the owner follows now (a 'follows' alert follows their changes). */
+  follows: { regions: string[]; topics: string[] };
+};
 
 /**
- * Alerts that deliver by e-mail: active, with e-mail among their methods, owned by an account that
- * may still use the console (an account demoted to reader cannot manage its alerts, so they pause).
+ * Alerts that deliver by e-mail: active, with e-mail among their methods. A console alert needs an
+ * owner who may still use the console (an account demoted to reader cannot manage its console
+ * alerts, so they pause); a reader alert belongs to any account, which manages it on the site.
  */
 export async function listDeliverableAlerts(db: Knex): Promise<ActiveAlert[]> {
   const { rows } = await db.raw(
-    `select a.id, u.email, a.region, a.alert_level, a.storm_types, a.created_at
+    `select a.id, u.email, a.kind, a.region, a.alert_level, a.storm_types, a.created_at, a.scope, a.place,
+            case when a.scope = 'follows' then coalesce((select array_agg(f.value order by f.value) from reader_follows f where f.user_id = a.user_id and f.kind = 'region'), '{}') end as follow_regions,
+            case when a.scope = 'follows' then coalesce((select array_agg(f.value order by f.value) from reader_follows f where f.user_id = a.user_id and f.kind = 'topic'), '{}') end as follow_topics
        from alerts a join users u on u.id = a.user_id
-      where a.is_active and 'email' = any(a.notification_methods) and u.role in ('editor', 'admin')
+      where a.is_active and 'email' = any(a.notification_methods) and (a.kind <> 'console' or u.role in ('editor', 'admin'))
       order by a.created_at, a.id`,
   );
   return rows.map((r: Record<string, unknown>) => ({
     id: String(r.id),
     email: String(r.email),
+    kind: (r.kind as AlertKind | undefined) ?? 'console',
     region: r.region as AlertRegion,
     alert_level: r.alert_level as AlertLevel,
     storm_types: (r.storm_types as StormType[]) ?? [],
     created_at: iso(r.created_at)!,
+    scope: (r.scope as AlertScope | null) ?? null,
+    place: (r.place as string | null) ?? null,
+    follows: { regions: (r.follow_regions as string[] | null) ?? [], topics: (r.follow_topics as string[] | null) ?? [] },
   }));
 }
 
@@ -151,12 +204,14 @@ export type PublishedStoryRow = {
   urgency: number;
   slug: string | null;
   published_at: string;
+  sections: string[];
+  region_visible: boolean;
 };
 
 /** Stories first published after `since` (a re-published story keeps its first time, so it does not alert again). */
 export async function storiesPublishedSince(db: Knex, since: Date, now: Date, limit = 500): Promise<PublishedStoryRow[]> {
   const { rows } = await db.raw(
-    `select id, title, summary, region, tags, storm_type, ai_risk_level, urgency, slug, published_at
+    `select id, title, summary, region, tags, storm_type, ai_risk_level, urgency, slug, published_at, sections, region_visible
        from synced_content
       where pipeline_stage = 'published' and published_at > ? and published_at <= ?
       order by published_at, id limit ?`,
@@ -173,6 +228,8 @@ export async function storiesPublishedSince(db: Knex, since: Date, now: Date, li
     urgency: Number(r.urgency ?? 0),
     slug: (r.slug as string | null) ?? null,
     published_at: iso(r.published_at)!,
+    sections: (r.sections as string[] | null) ?? [],
+    region_visible: Boolean(r.region_visible),
   }));
 }
 

@@ -35,9 +35,12 @@ import {
   storyMatches,
   type AlertLevel,
 } from './alert-rules';
+import { regionLabel, type Follows } from '../readers/follow-rules';
+import { alertPlaces, readerStormAlertMatches, readerStoryAlertMatches, type ReaderAlertCriteria } from './reader-alert-rules';
 
 /**
- * Personal alerts: each signed-in editor manages their own; dispatchAlerts e-mails the owner when
+ * Personal alerts: each signed-in editor manages their own in the console, and each reader theirs on
+ * the site (reader-alerts.ts: storms and stories about what they follow); dispatchAlerts e-mails the owner when
  * a storm advisory or a newly published story matches an active alert, once per alert and event
  * (the unique key on alert_deliveries), from `c360 storms ingest`, after pipeline runs that
  * publish, from the schedule and from the server's minute tick. Only e-mail is delivered: WhatsApp
@@ -107,14 +110,35 @@ function groupStormEvents(rows: readonly StormAlertRow[]): StormEvent[] {
 
 const LEVEL_WORD: Record<AlertLevel, string> = { low: 'low', medium: 'medium', high: 'high', critical: 'critical' };
 
+/** Where a reader manages their alerts on the site. */
+export const READER_ALERTS_PATH = '/account#alerts';
+
+function readerCriteria(alert: ActiveAlert): ReaderAlertCriteria {
+  return { kind: alert.kind as 'storm' | 'story', scope: alert.scope ?? 'follows', place: alert.place, alert_level: alert.alert_level, follows: alert.follows as Follows };
+}
+
+function readerAlertDescription(alert: ActiveAlert): string {
+  const places = alertPlaces(readerCriteria(alert)).map(regionLabel);
+  if (alert.kind === 'storm') {
+    const what = alert.alert_level === 'medium' || alert.alert_level === 'low' ? 'storm watches and warnings' : 'storm warnings';
+    return `${what} for ${alert.scope === 'region' ? places[0] : `the islands you follow (${places.join(', ')})`}`;
+  }
+  const topics = alert.scope === 'follows' && alert.follows.topics.length ? `, and on ${alert.follows.topics.join(', ')}` : '';
+  const which = alert.alert_level === 'low' ? 'new stories' : `new stories at ${LEVEL_WORD[alert.alert_level]} risk or above`;
+  return `${which} about ${alert.scope === 'region' ? places[0] : `the islands you follow (${places.join(', ') || 'none yet'})`}${topics}`;
+}
+
 function stormMessage(alert: ActiveAlert, event: StormEvent, matching: readonly StormAlertRow[], origin: string) {
   const s = event.storm;
   const name = `${classificationLabel(s.classification)} ${s.storm_name}`;
   const first = matching[0]!;
   const headline = `${first.hazard} ${first.type === 'warning' ? 'Warning' : 'Watch'} for ${first.region}`;
   const subject = `C360 alert: ${headline}${matching.length > 1 ? ` (+${matching.length - 1} more)` : ''}: ${name}${s.advisory_number ? `, advisory ${s.advisory_number}` : ''}`;
+  const reader = alert.kind !== 'console';
   const body = [
-    `Your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) matches the latest National Hurricane Center advisory for ${name}.`,
+    reader
+      ? `Your C360 alert for ${readerAlertDescription(alert)} matches the latest National Hurricane Center advisory for ${name}.`
+      : `Your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) matches the latest National Hurricane Center advisory for ${name}.`,
     '',
     ...matching.flatMap((m) => [`${m.hazard.toUpperCase()} ${m.type.toUpperCase()}: ${m.area} (${stormAlertLevel(m)})`, `  ${m.message}`, '']),
     `${name}: maximum sustained winds ${s.wind_speed_mph} mph${s.category > 0 ? `, category ${s.category}` : ''}${s.movement ? `, moving ${s.movement}` : ''}.`,
@@ -122,7 +146,7 @@ function stormMessage(alert: ActiveAlert, event: StormEvent, matching: readonly 
     `Storm centre (map and every alert in force): ${origin}/storm-centre`,
     `Follow your local meteorological service and disaster office for instructions.`,
     '',
-    `Manage your alerts: ${origin}/dashboard/alerts`,
+    `Manage your alerts: ${origin}${reader ? READER_ALERTS_PATH : '/dashboard/alerts'}`,
   ].join('\n');
   return { subject: subject.slice(0, 250), body };
 }
@@ -130,8 +154,11 @@ function stormMessage(alert: ActiveAlert, event: StormEvent, matching: readonly 
 function storyMessage(alert: ActiveAlert, story: PublishedStoryRow, origin: string) {
   const path = articlePath({ id: story.id, slug: story.slug, title: story.title, region: story.region, tags: story.tags }) ?? '/';
   const subject = `C360 alert: ${story.title}`;
+  const reader = alert.kind !== 'console';
   const body = [
-    `A story matching your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) was just published.`,
+    reader
+      ? `A story matching your C360 alert for ${readerAlertDescription(alert)} was just published.`
+      : `A story matching your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) was just published.`,
     '',
     story.title,
     `${story.region} · ${storyLevel(story)} risk`,
@@ -140,7 +167,7 @@ function storyMessage(alert: ActiveAlert, story: PublishedStoryRow, origin: stri
     '',
     `Read it: ${origin}${path}`,
     '',
-    `Manage your alerts: ${origin}/dashboard/alerts`,
+    `Manage your alerts: ${origin}${reader ? READER_ALERTS_PATH : '/dashboard/alerts'}`,
   ].join('\n');
   return { subject: subject.slice(0, 250), body };
 }
@@ -200,7 +227,7 @@ export async function dispatchAlerts(deps: DispatchDeps): Promise<DispatchResult
     for (const alert of alerts) {
       // An alert hears of events C360 learned about after it was created.
       if (event.seenAt < alert.created_at) continue;
-      const matching = event.alerts.filter((a) => stormAlertMatches(alert, a));
+      const matching = event.alerts.filter((a) => (alert.kind === 'console' ? stormAlertMatches(alert, a) : readerStormAlertMatches(readerCriteria(alert), a)));
       if (matching.length === 0) continue;
       matching.sort((a, b) => ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(b)) - ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(a)));
       await fire(alert, event.key, 'storm', stormMessage(alert, event, matching, origin));
@@ -208,7 +235,8 @@ export async function dispatchAlerts(deps: DispatchDeps): Promise<DispatchResult
   }
   for (const story of stories) {
     for (const alert of alerts) {
-      if (story.published_at < alert.created_at || !storyMatches(alert, story)) continue;
+      if (story.published_at < alert.created_at) continue;
+      if (!(alert.kind === 'console' ? storyMatches(alert, story) : readerStoryAlertMatches(readerCriteria(alert), story))) continue;
       await fire(alert, `story:${story.id}`, 'story', storyMessage(alert, story, origin));
     }
   }

@@ -26,11 +26,13 @@ const COLUMNS = [
 ] as const;
 /** Readers' views live in their own table (a view is not an edit of the story). */
 export const VIEW_COUNT_SQL = `coalesce((select v.views from story_view_counts v where v.story_id = s.id), 0) as view_count`;
-const SELECT = `${COLUMNS.map((c) => `s.${c}`).join(', ')}, ${VIEW_COUNT_SQL}`;
+/** Every story column plus its view count, for queries elsewhere in the core (readers' pages). */
+export const SELECT = `${COLUMNS.map((c) => `s.${c}`).join(', ')}, ${VIEW_COUNT_SQL}`;
 const JSON_COLUMNS = new Set(['layers', 'charts', 'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'sources']);
 const DATE_COLUMNS = ['published_at', 'created_at', 'updated_at', 'feature_expires_at'] as const;
 
-const PUBLIC = `s.pipeline_stage = 'published' and s.region_visible`;
+/** Published and about a place the site covers: what readers may see. */
+export const PUBLIC = `s.pipeline_stage = 'published' and s.region_visible`;
 const BASE = `(case when s.region ~* 'jamaica' then ${JAMAICA_BASE} else ${DEFAULT_BASE} end)`;
 
 export const MAX_PAGE_SIZE = 50;

@@ -20,6 +20,8 @@ export type RateLimitSettings = {
   /** Page-view beacons per client address, and story views per address and story. */
   pageViews: Limit;
   pageViewsPerStory: Limit;
+  /** A reader's own changes (follows, saved stories, alerts) per client address. */
+  readerWrites: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -32,6 +34,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   pageViews: { windowMs: 60_000, limit: 60 },
   // A household or office shares an address: a few readers of one story, not thousands of "readers" with made-up user agents.
   pageViewsPerStory: { windowMs: 30 * 60_000, limit: 10 },
+  // Generous for a person clicking Save and Follow, tight for a script.
+  readerWrites: { windowMs: 60_000, limit: 60 },
 };
 
 export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
@@ -77,5 +81,6 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
     ogImage: limiter('og-image', s.ogImage),
     pageViews: limiter('page-views', s.pageViews),
     pageViewsPerStory: limiter('page-views-story', s.pageViewsPerStory, { keyGenerator: addressAndStoryKey, skip: (req) => !storyView(req) }),
+    readerWrites: limiter('reader-writes', s.readerWrites, { skip: (req) => req.method === 'GET' || req.method === 'HEAD' }),
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MISSING_CREDENTIALS, signInWithPassword, signUp } from '../../core/accounts/accounts';
 import { finishOidcSignIn, OIDC_FLOW_TTL_MS, startOidcSignIn, type OidcProviders } from '../../core/accounts/oidc';
 import { authenticateAccessToken, createSession, refreshSession, revokeSession, revokeSessionOfRefreshToken, type IssuedSession, type SignInMethod } from '../../core/accounts/sessions';
+import { hasRole, type Role } from '../../core/accounts/user';
 import { C360Error, isC360Error } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { clearOidcCookie, clearSessionCookies, cookieNames, isSecureRequest, readCookie, setOidcCookie, setSessionCookies } from '../cookies';
@@ -15,8 +16,11 @@ import { currentSession } from '../middleware/session';
 import { parseBody, parseQuery } from '../middleware/validate';
 import { presentSession } from '../presenters/user';
 
-/** Where the browser goes after signing up or signing in through a provider. */
+/** Where an editor or admin goes after signing in (unless they came from somewhere on the site). */
 export const AFTER_SIGN_IN = '/dashboard';
+/** Where a reader goes: their own page of the reader site, never the console they cannot use. */
+export const READER_AFTER_SIGN_IN = '/my-caribbean';
+const CONSOLE_PATH = /^\/(dashboard|admin|analytics)(\/|\?|#|$)/;
 
 const credentials = z.object({
   email: z.string().max(320).optional(),
@@ -29,6 +33,17 @@ const credentials = z.object({
 export function safeRedirect(value: string | undefined): string {
   if (!value || !/^\/(?![/\\])[\x21-\x7e]*$/.test(value)) return AFTER_SIGN_IN;
   return value;
+}
+
+/**
+ * Where a signed-in person lands: back where they came from, else editors and admins in the
+ * console and readers on their My Caribbean page. A reader is never sent into the console
+ * (it would only tell them it is for editors).
+ */
+export function landingFor(role: Role, requested: string | undefined): string {
+  const path = safeRedirect(requested);
+  if (hasRole(role, 'editor')) return path;
+  return CONSOLE_PATH.test(path) ? READER_AFTER_SIGN_IN : path;
 }
 
 export type AuthDeps = {
@@ -103,7 +118,7 @@ export function authRouter(deps: AuthDeps): Router {
     const session = await startSession(req, res, user, 'signup');
     const csrfToken = ensureCsrfToken(req, res, deps.publicUrl, true);
     deps.logger.info({ userId: user.id }, 'account created');
-    res.status(201).json({ ...presentSession(session, deps.clock()), csrfToken, redirectTo: safeRedirect(body.redirectTo) });
+    res.status(201).json({ ...presentSession(session, deps.clock()), csrfToken, redirectTo: landingFor(user.role, body.redirectTo) });
   });
 
   router.post('/sign-in', deps.limits.signIn, deps.limits.signInPerEmail, async (req, res) => {
@@ -122,7 +137,7 @@ export function authRouter(deps: AuthDeps): Router {
     throttle.recordSuccess(body.email!, address);
     const session = await startSession(req, res, user, 'password');
     const csrfToken = ensureCsrfToken(req, res, deps.publicUrl, true);
-    res.json({ ...presentSession(session, deps.clock()), csrfToken, redirectTo: safeRedirect(body.redirectTo) });
+    res.json({ ...presentSession(session, deps.clock()), csrfToken, redirectTo: landingFor(user.role, body.redirectTo) });
   });
 
   router.post('/refresh', async (req, res) => {
@@ -193,7 +208,7 @@ export function authRouter(deps: AuthDeps): Router {
       await startSession(req, res, result.user, provider as SignInMethod);
       ensureCsrfToken(req, res, deps.publicUrl, true);
       if (result.created) deps.logger.info({ userId: result.user.id, provider }, 'account created through an identity provider');
-      res.redirect(303, result.redirectTo);
+      res.redirect(303, landingFor(result.user.role, result.redirectTo));
     } catch (error) {
       if (!isC360Error(error)) throw error;
       // The browser is mid-navigation: send it to the sign-in page with the reason (spec: an

@@ -13,6 +13,9 @@ const StormCentrePage = lazy(() => import('./reader/storm/StormCentrePage'));
 const AuthPage = lazy(() => import('./reader/auth/AuthPage'));
 const AboutPage = lazy(() => import('./reader/AboutPage'));
 const ConsoleApp = lazy(() => import('./console/ConsoleApp'));
+const MyCaribbeanPage = lazy(() => import('./reader/account/MyCaribbeanPage'));
+const SavedPage = lazy(() => import('./reader/account/SavedPage'));
+const AccountPage = lazy(() => import('./reader/account/AccountPage'));
 
 export function App() {
   return (
@@ -42,6 +45,9 @@ function ReaderSite() {
           <Route path="/storm-centre" element={<Lazy><StormCentrePage /></Lazy>} />
           <Route path="/auth" element={<Lazy><AuthPage /></Lazy>} />
           <Route path="/about" element={<Lazy><AboutPage /></Lazy>} />
+          <Route path="/my-caribbean" element={<Lazy><MyCaribbeanPage /></Lazy>} />
+          <Route path="/saved" element={<Lazy><SavedPage /></Lazy>} />
+          <Route path="/account" element={<Lazy><AccountPage /></Lazy>} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
@@ -12,6 +12,9 @@ import { CoveragePanel } from './CoveragePanel';
 import { LayerCard } from './LayerCard';
 import { ShareButtons } from './ShareButtons';
 import { SourcesList, storySources } from './SourcesList';
+
+// Save and Follow: small, and loaded after the article so they never delay it.
+const ArticleActions = lazy(() => import('../account/ArticleActions'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LAYER_ORDER: Layer['layerType'][] = ['short_version', 'what_happened', 'what_locals_saying', 'why_it_matters', 'our_take'];
@@ -35,7 +38,16 @@ function Article({ id }: { id: string }) {
 
   if (loading) return <Spinner />;
   if (error || !data) return <NotFoundCard reason={error && error.status !== 404 ? 'error' : 'missing'} />;
-  return <ArticleView story={data.story} />;
+  return (
+    <ArticleView
+      story={data.story}
+      actions={
+        <Suspense fallback={<div className="article-actions" />}>
+          <ArticleActions storyId={data.story.id} region={data.story.region} />
+        </Suspense>
+      }
+    />
+  );
 }
 
 function BackButton() {
@@ -59,7 +71,7 @@ function NotFoundCard({ reason }: { reason: 'noId' | 'missing' | 'error' }) {
   );
 }
 
-export function ArticleView({ story }: { story: Story }) {
+export function ArticleView({ story, actions }: { story: Story; actions?: ReactNode }) {
   const { t } = useI18n();
   const byType = new Map(story.layers.map((layer) => [layer.layerType, layer]));
   const sourceNames = storySources(story).map((s) => s.name);
@@ -81,6 +93,7 @@ export function ArticleView({ story }: { story: Story }) {
           <span className="badge badge-sources"><SourceCount story={story} /></span>
         </p>
         <ShareButtons story={story} />
+        {actions}
         {story.storm ? (
           <p className="article-storm">
             <Link to="/storm-centre">{t('article.stormLink', { name: story.storm.name })}</Link>

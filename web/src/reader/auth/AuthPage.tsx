@@ -6,6 +6,13 @@ import { useSession } from '../../shared/session';
 
 type Provider = { id: string; name: string };
 
+/** Carries ?redirectTo= on to a provider sign-in, so it comes back to the same place. */
+function redirectQuery(): string {
+  if (typeof window === 'undefined') return '';
+  const redirectTo = new URLSearchParams(window.location.search).get('redirectTo');
+  return redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '';
+}
+
 /** E-mail and password sign-in and sign-up, and the configured identity providers. */
 export default function AuthPage() {
   const { t } = useI18n();
@@ -31,9 +38,12 @@ export default function AuthPage() {
     setBusy(true);
     setError(null);
     try {
-      await postJson(mode === 'signIn' ? '/api/auth/sign-in' : '/api/auth/sign-up', { email, password });
+      // The server chooses the landing: back where the reader came from, else My Caribbean for
+      // readers and the console for editors and admins.
+      const redirectTo = new URLSearchParams(window.location.search).get('redirectTo') ?? undefined;
+      const result = await postJson<{ redirectTo?: string }>(mode === 'signIn' ? '/api/auth/sign-in' : '/api/auth/sign-up', { email, password, redirectTo });
       await refresh();
-      navigate('/dashboard');
+      navigate(result.redirectTo ?? '/');
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Network error');
     } finally {
@@ -67,7 +77,7 @@ export default function AuthPage() {
         <div className="providers">
           <p className="muted">{t('auth.or')}</p>
           {providers.map((p) => (
-            <a key={p.id} className="button button-secondary" href={`/api/auth/oidc/${p.id}/start`}>{t('auth.withProvider', { name: p.name })}</a>
+            <a key={p.id} className="button button-secondary" href={`/api/auth/oidc/${p.id}/start${redirectQuery()}`}>{t('auth.withProvider', { name: p.name })}</a>
           ))}
         </div>
       ) : null}

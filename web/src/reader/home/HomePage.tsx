@@ -11,6 +11,8 @@ import { AdSlot, LoadError, Spinner } from '../Spinner';
 import { StoryLink } from '../StoryLink';
 
 const OperatorPanel = lazy(() => import('../OperatorPanel'));
+// A signed-in reader's "Top stories | My Caribbean" switch: loaded after the page, only for them.
+const MyHome = lazy(() => import('../account/MyHome'));
 const MORE_NEWS_START = 15;
 const PAGE = 20;
 
@@ -20,6 +22,7 @@ export function HomePage() {
   const [params] = useSearchParams();
   const { user } = useSession();
   const showOperator = params.get('debug') === 'true' && user?.role === 'admin';
+  const [mine, setMine] = useState(false);
 
   return (
     <>
@@ -28,8 +31,13 @@ export function HomePage() {
           <OperatorPanel />
         </Suspense>
       ) : null}
-      <AdSlot />
-      {loading ? <Spinner /> : error ? <LoadError onRetry={reload} /> : data && !data.lead ? <p className="empty">{t('home.empty')}</p> : data ? (
+      {user ? (
+        <Suspense fallback={null}>
+          <MyHome mine={mine} onChange={setMine} />
+        </Suspense>
+      ) : null}
+      {user && mine ? null : <AdSlot />}
+      {user && mine ? null : loading ? <Spinner /> : error ? <LoadError onRetry={reload} /> : data && !data.lead ? <p className="empty">{t('home.empty')}</p> : data ? (
         <>
           {data.storms?.map((storm) => <StormBannerView key={storm.id} storm={storm} />)}
           <LeadStory story={data.lead!} />

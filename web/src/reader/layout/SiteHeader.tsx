@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useI18n } from '../../i18n/i18n';
 import { LANGUAGES } from '../../i18n/i18n';
 import { useSiteConfig } from '../../data/site-config';
@@ -7,13 +7,16 @@ import { useSession } from '../../shared/session';
 import { CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../shared/icons';
 import { SearchDialog } from './SearchDialog';
 
+// Loaded only once someone is signed in: anonymous readers never download it.
+const AccountMenu = lazy(() => import('../account/AccountMenu'));
+
 export const SECTIONS = ['latest', 'business', 'politics', 'weather', 'sports', 'culture', 'technology'] as const;
 
 export function SiteHeader() {
   const { t, language, cycle } = useI18n();
-  const { user, signOut } = useSession();
+  const { user } = useSession();
   const { newsletter } = useSiteConfig();
-  const navigate = useNavigate();
+  const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -64,34 +67,22 @@ export function SiteHeader() {
           >
             {language}
           </button>
-          <div className="account" ref={accountRef}>
-            <button type="button" className="icon-button" aria-haspopup="menu" aria-expanded={accountOpen} aria-label={t('account.menu')} onClick={() => setAccountOpen((o) => !o)}>
-              <UserIcon />
-            </button>
-            {accountOpen ? (
-              <div className="account-menu" role="menu">
-                {user ? (
-                  <>
-                    <p className="account-email">{user.email}</p>
-                    <Link role="menuitem" to="/dashboard" onClick={() => setAccountOpen(false)}>{t('account.dashboard')}</Link>
-                    <button
-                      role="menuitem"
-                      type="button"
-                      onClick={async () => {
-                        setAccountOpen(false);
-                        await signOut();
-                        navigate('/');
-                      }}
-                    >
-                      {t('account.signOut')}
-                    </button>
-                  </>
-                ) : (
-                  <Link role="menuitem" to="/auth" onClick={() => setAccountOpen(false)}>{t('account.signIn')}</Link>
-                )}
-              </div>
-            ) : null}
-          </div>
+          {user ? (
+            <Suspense fallback={<span className="icon-button"><UserIcon /></span>}>
+              <AccountMenu user={user} />
+            </Suspense>
+          ) : (
+            <div className="account" ref={accountRef}>
+              <button type="button" className="icon-button" aria-haspopup="menu" aria-expanded={accountOpen} aria-label={t('account.menu')} onClick={() => setAccountOpen((o) => !o)}>
+                <UserIcon />
+              </button>
+              {accountOpen ? (
+                <div className="account-menu" role="menu">
+                  <Link role="menuitem" to={`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} onClick={() => setAccountOpen(false)}>{t('account.signIn')}</Link>
+                </div>
+              ) : null}
+            </div>
+          )}
         </div>
       </div>
       <nav className="section-nav desktop-only" aria-label={t('nav.sections')}>
@@ -110,7 +101,7 @@ export function SiteHeader() {
             ))}
             <li><Link to="/storm-centre" onClick={() => setMenuOpen(false)}>{t('nav.stormCentre')}</Link></li>
             {newsletter ? <li><button type="button" onClick={goNewsletter}>{t('nav.newsletters')}</button></li> : null}
-            <li><Link to={user ? '/dashboard' : '/auth'} onClick={() => setMenuOpen(false)}>{t('nav.account')}</Link></li>
+            <li><Link to={user ? (user.role === 'reader' ? '/my-caribbean' : '/dashboard') : '/auth'} onClick={() => setMenuOpen(false)}>{t('nav.account')}</Link></li>
           </ul>
         </nav>
       ) : null}

@@ -1,0 +1,121 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { createReaderAlert, deleteReaderAlert, listReaderAlerts, setReaderAlertEnabled } from '../../core/alerts/reader-alerts';
+import type { Alert } from '../../core/alerts/alert-repository';
+import { C360Error } from '../../core/errors';
+import { FOLLOW_REGIONS, FOLLOW_TOPICS } from '../../core/readers/follow-rules';
+import { getFollows, listMyCaribbean, listSavedStories, MAX_READER_OFFSET, saveStory, setFollows, unsaveStory, whichSaved, type Reader } from '../../core/readers/readers';
+import type { RateLimiters } from '../middleware/rate-limits';
+import { currentSession } from '../middleware/session';
+import { parseBody, parseQuery } from '../middleware/validate';
+import { presentStoryCard } from '../presenters/story';
+
+/**
+ * A signed-in reader's own things: follows, My Caribbean, saved stories and alerts. Every
+ * account may use them (editors and admins are readers too); each route acts only on the
+ * signed-in account's rows. Writes pass CSRF (app-wide) and a per-address rate limit.
+ */
+
+export const SIGN_IN_FOR_ACCOUNT = 'Sign in to follow islands and topics, save stories and set alerts.';
+
+const pageQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(MAX_READER_OFFSET).default(0),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+const saveBody = z.object({ storyId: z.string().uuid('storyId must be a story id') }).strict();
+const savedQuery = z.object({ ids: z.string().max(3_800).default('') });
+const toggleBody = z.object({ is_active: z.boolean() }).strict();
+
+function requireReader(): RequestHandler {
+  return (_req, res, next) => {
+    if (currentSession(res)) return next();
+    const expired = (res.locals as { authExpired?: boolean }).authExpired;
+    next(expired ? new C360Error('session_expired', 'Your session has expired. Refresh it or sign in again.') : new C360Error('unauthorized', SIGN_IN_FOR_ACCOUNT));
+  };
+}
+
+const reader = (res: Response): Reader => ({ id: currentSession(res)!.user.id });
+
+/** What a reader sees of their alert: no owner id, no console fields. */
+function presentAlert(alert: Alert) {
+  return {
+    id: alert.id,
+    kind: alert.kind,
+    scope: alert.scope,
+    place: alert.place,
+    alert_level: alert.alert_level,
+    is_active: alert.is_active,
+    created_at: alert.created_at,
+    deliveries: alert.deliveries,
+    last_delivered_at: alert.last_delivered_at,
+  };
+}
+
+export function meRouter(deps: { db: Knex; clock: () => Date; limits: RateLimiters }): Router {
+  const router = Router();
+  router.use(requireReader(), deps.limits.readerWrites, (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  // What can be followed, for the settings page (labels are translated by the web app).
+  router.get('/follows', async (_req, res) => {
+    res.json({ follows: await getFollows(deps.db, reader(res)), options: { regions: FOLLOW_REGIONS.map((r) => r.key), topics: FOLLOW_TOPICS } });
+  });
+
+  router.put('/follows', async (req, res) => {
+    res.json({ follows: await setFollows(deps.db, { reader: reader(res), follows: req.body ?? {}, now: deps.clock() }) });
+  });
+
+  router.get('/my-caribbean', async (req, res) => {
+    const { offset, limit } = parseQuery(pageQuery, req);
+    const page = await listMyCaribbean(deps.db, { reader: reader(res), offset, limit });
+    res.json({ ...page, items: page.items.map(presentStoryCard) });
+  });
+
+  router.get('/saved', async (req, res) => {
+    const { offset, limit } = parseQuery(pageQuery, req);
+    const page = await listSavedStories(deps.db, { reader: reader(res), offset, limit });
+    res.json({ ...page, items: page.items.map((s) => ({ ...presentStoryCard(s), saved_at: s.saved_at })) });
+  });
+
+  // Which of these stories (comma-separated ids) the reader saved: the Save buttons' state.
+  router.get('/saved/ids', async (req, res) => {
+    const { ids } = parseQuery(savedQuery, req);
+    res.json({ saved: await whichSaved(deps.db, { reader: reader(res), storyIds: ids.split(',').filter(Boolean) }) });
+  });
+
+  router.post('/saved', async (req, res) => {
+    const { storyId } = parseBody(saveBody, req);
+    await saveStory(deps.db, { reader: reader(res), storyId, now: deps.clock() });
+    res.status(201).json({ saved: true, storyId });
+  });
+
+  router.delete('/saved/:storyId', async (req: Request, res) => {
+    await unsaveStory(deps.db, { reader: reader(res), storyId: String(req.params.storyId) });
+    res.json({ saved: false });
+  });
+
+  router.get('/alerts', async (_req, res) => {
+    res.json({ alerts: (await listReaderAlerts(deps.db, reader(res))).map(presentAlert), delivered: ['email'] });
+  });
+
+  router.post('/alerts', async (req, res) => {
+    const alert = await createReaderAlert(deps.db, { owner: reader(res), alert: req.body ?? {}, now: deps.clock() });
+    res.status(201).json({ alert: presentAlert(alert) });
+  });
+
+  router.patch('/alerts/:id', async (req, res) => {
+    const { is_active } = parseBody(toggleBody, req);
+    const alert = await setReaderAlertEnabled(deps.db, { owner: reader(res), id: String(req.params.id), active: is_active, now: deps.clock() });
+    res.json({ alert: presentAlert(alert) });
+  });
+
+  router.delete('/alerts/:id', async (req, res) => {
+    await deleteReaderAlert(deps.db, { owner: reader(res), id: String(req.params.id) });
+    res.json({ deleted: true });
+  });
+
+  return router;
+}
