@@ -18,30 +18,32 @@ type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean
 /**
  * Server rendering of public pages: the head tags crawlers read, the page's HTML (React, from
  * the SSR build of web/), and its data as a JSON block the browser hydrates from. Pages are
- * rendered in English and depend on their path (and a section page's offset) alone, so the
- * server may cache them; a reader's language is applied in the browser after load.
+ * rendered in the reader's language (the c360_lang cookie) and depend on it and their path (and a
+ * section page's offset) alone, so the server may cache them per language: a Spanish reader gets
+ * a Spanish page at once, with no English flash.
  */
 export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ssrEntry: string; logger: Logger }): Promise<HtmlRenderer> {
   let entry: SsrEntry | null = null;
   if (existsSync(deps.ssrEntry)) entry = (await import(pathToFileURL(deps.ssrEntry).href)) as SsrEntry;
   else deps.logger.warn({ ssrEntry: deps.ssrEntry }, 'server rendering bundle missing: pages get head tags only (run `npm run build:web`)');
 
-  return async ({ req, path, shell, origin }) => {
+  return async ({ req, path, shell, origin, language }) => {
     const page = await resolvePage(deps.db, deps.clock(), path, req);
     if ('redirect' in page) return { status: 301, html: '', redirect: page.redirect };
     let app = '';
     if (page.ssr && entry) {
       try {
-        app = await entry.render(path + sectionQuery(path, req), page.initial, 'EN');
+        app = await entry.render(path + sectionQuery(path, req), page.initial, language);
       } catch (error) {
         // The browser renders the page itself if the server cannot: a degraded page, not an error page.
         deps.logger.error({ err: error, path }, 'server rendering failed');
       }
     }
     const html = shell
+      .replace('<html lang="en">', `<html lang="${app ? language.toLowerCase() : 'en'}">`)
       .replace('<!--c360:head-->', buildHead(page.head, origin))
       .replace('<!--c360:app-->', app)
-      .replace('<!--c360:data-->', app ? pageDataBlock({ initial: page.initial, language: 'EN' }) : '');
+      .replace('<!--c360:data-->', app ? pageDataBlock({ initial: page.initial, language }) : '');
     return { status: page.status, html };
   };
 }

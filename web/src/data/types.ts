@@ -75,20 +75,40 @@ export type Storm = {
   location: { lat: number; lng: number };
   windSpeed: number;
   pressure: number | null;
-  movement: string;
+  classification?: string;
+  movement: string | null;
   status: 'active' | 'developing';
-  threatLevel: 'high' | 'moderate';
+  threatLevel: 'high' | 'moderate' | 'low';
+  advisoryNumber?: string | null;
   track?: { lat: number; lng: number; at?: string }[];
   lastUpdate?: string;
 };
 export type StormAlert = {
   id: string;
+  stormId?: string;
   type: 'warning' | 'watch';
+  /** NHC's hazard: "Hurricane", "Tropical Storm", "Storm Surge". */
+  hazard?: string;
   region: string;
+  /** NHC's own wording of the area (English, shown as quoted source text). */
+  area?: string;
+  advisoryNumber?: string | null;
   message: string;
   severity: 'extreme' | 'moderate';
   issuedAt: string;
   expiresAt: string | null;
+};
+
+/** One change since the previous advisory (core/storms/storm-centre ImpactChange). */
+export type ImpactChange = {
+  kind: 'category' | 'windSpeed' | 'classification' | 'threatLevel' | 'movement' | 'pressure' | 'alertIssued' | 'alertEnded';
+  storm?: string;
+  from?: string | number | null;
+  to?: string | number | null;
+  hazard?: string;
+  alertType?: 'warning' | 'watch';
+  area?: string;
+  text: string;
 };
 
 export type SessionUser = { email: string; role: 'reader' | 'editor' | 'admin' };

@@ -4,7 +4,6 @@ import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { Layer, Story } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
-import { longDate } from '../../shared/format';
 import { ArrowLeftIcon } from '../../shared/icons';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture } from '../Badges';
 import { Spinner } from '../Spinner';
@@ -60,7 +59,7 @@ function NotFoundCard({ reason }: { reason: 'noId' | 'missing' | 'error' }) {
 }
 
 export function ArticleView({ story }: { story: Story }) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   const byType = new Map(story.layers.map((layer) => [layer.layerType, layer]));
   const sourceNames = storySources(story).map((s) => s.name);
   return (
@@ -76,7 +75,7 @@ export function ArticleView({ story }: { story: Story }) {
         <h1>{story.title}</h1>
         <StoryPicture story={story} size="large" />
         <p className="meta">
-          <time dateTime={story.published_at ?? undefined}>{t('article.published', { date: longDate(story.published_at) })}</time>
+          <time dateTime={story.published_at ?? undefined}>{t('article.published', { date: fmt.longDate(story.published_at) })}</time>
           {' · '}
           <span className="badge badge-sources"><SourceCount story={story} /></span>
         </p>

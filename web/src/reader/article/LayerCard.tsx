@@ -1,7 +1,6 @@
 import { Fragment } from 'react';
 import type { Layer, LayerSentence, MetricRow } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
-import { shortDate } from '../../shared/format';
 import { ArrowDownIcon, ArrowUpIcon } from '../../shared/icons';
 
 /** A layer a reader would see nothing in: no text, no quotes, no table rows. */
@@ -116,7 +115,7 @@ export function visibleTimeline(entries: { date: string; event: string }[]) {
 }
 
 function Timeline({ entries }: { entries: { date: string; event: string }[] }) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   const shown = visibleTimeline(entries);
   if (shown.length === 0) return null;
   return (
@@ -125,7 +124,7 @@ function Timeline({ entries }: { entries: { date: string; event: string }[] }) {
       <ol>
         {shown.map((e, i) => (
           <li key={i}>
-            <time dateTime={e.date}>{/^\d{4}-\d{2}-\d{2}/.test(e.date) ? shortDate(e.date) : e.date}</time>
+            <time dateTime={e.date}>{/^\d{4}-\d{2}-\d{2}/.test(e.date) ? fmt.shortDate(e.date) : e.date}</time>
             <span>{e.event}</span>
           </li>
         ))}

@@ -3,8 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { StoryCard } from '../../data/types';
-import { useT } from '../../i18n/i18n';
-import { shortDate } from '../../shared/format';
+import { useI18n, useT } from '../../i18n/i18n';
 import { useSession } from '../../shared/session';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture, VerifiedBadge } from '../Badges';
 import { AdSlot, LoadError, Spinner } from '../Spinner';
@@ -68,6 +67,11 @@ export function HomePage() {
   );
 }
 
+function ShortDate({ iso }: { iso: string | null | undefined }) {
+  const { fmt } = useI18n();
+  return <>{fmt.shortDate(iso)}</>;
+}
+
 function LeadStory({ story }: { story: StoryCard }) {
   return (
     <article className="lead-story">
@@ -81,7 +85,7 @@ function LeadStory({ story }: { story: StoryCard }) {
         </div>
         <h1><StoryLink story={story}>{story.title}</StoryLink></h1>
         <p className="lead-summary"><StoryLink story={story}>{story.summary}</StoryLink></p>
-        <p className="meta">{shortDate(story.published_at)} · <SourceCount story={story} /></p>
+        <p className="meta"><ShortDate iso={story.published_at} /> · <SourceCount story={story} /></p>
       </div>
     </article>
   );
@@ -99,7 +103,7 @@ export function StoryCardView({ story, trending, featured, level = 3 }: { story:
       </div>
       <Heading><StoryLink story={story}>{story.title}</StoryLink></Heading>
       <p>{story.summary}</p>
-      <p className="meta">{shortDate(story.published_at)} · <SourceCount story={story} /></p>
+      <p className="meta"><ShortDate iso={story.published_at} /> · <SourceCount story={story} /></p>
     </article>
   );
 }
@@ -128,7 +132,7 @@ function MoreNews({ initial, hasMore: initialHasMore }: { initial: StoryCard[]; 
           <li key={story.id} className="more-news-item">
             <div className="badges">
               <RegionBadge region={story.region} />
-              <span className="muted">{shortDate(story.published_at)}</span>
+              <span className="muted"><ShortDate iso={story.published_at} /></span>
               <VerifiedBadge story={story} />
             </div>
             <h3><StoryLink story={story}>{story.title}</StoryLink></h3>

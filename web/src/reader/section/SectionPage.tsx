@@ -4,7 +4,6 @@ import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { StoryCard } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
-import { shortDate } from '../../shared/format';
 import { GridIcon, ListIcon } from '../../shared/icons';
 import { RegionBadge, SourceCount } from '../Badges';
 import { StoryCardView } from '../home/HomePage';
@@ -71,12 +70,12 @@ export function SectionPage() {
 }
 
 function StoryRow({ story }: { story: StoryCard }) {
-  const { t, tn } = useI18n();
+  const { t, tn, fmt } = useI18n();
   return (
     <li className="story-row">
       <div className="badges">
         <RegionBadge region={story.region} />
-        <span className="muted">{shortDate(story.published_at)}</span>
+        <span className="muted">{fmt.shortDate(story.published_at)}</span>
       </div>
       <h2><StoryLink story={story}>{story.title}</StoryLink></h2>
       <p>{story.summary}</p>
