@@ -35,6 +35,7 @@ import { publicStoriesRouter } from './routes/public-stories';
 import { sanityWebhookRouter } from './routes/sanity-webhook';
 import { siteFilesRouter } from './routes/site-files';
 import { lazyPageRenderer } from './pages/render-page';
+import { storyTranslationsRouter } from './routes/story-translations';
 import { pageViewsRouter } from './routes/page-views';
 import { stormsRouter } from './routes/storms';
 import { serveWebApp, type HtmlRenderer } from './web-app';
@@ -204,7 +205,9 @@ export function createApp(deps: AppDeps): C360App {
   app.use(csrfProtection({ publicUrl: config.publicUrl, exempt: (path) => CSRF_EXEMPT.some((re) => re.test(path)) }));
 
   // Public API: anyone.
-  app.use('/api', publicStoriesRouter({ db, clock, cache }));
+  const translation = Boolean(config.ai.apiKey);
+  app.use('/api', publicStoriesRouter({ db, clock, cache, translation }));
+  app.use('/api', storyTranslationsRouter({ db, config, logger, limit: limits.translate }));
   app.use('/api', stormsRouter({ db, clock }));
   const siteHost = (host: string | undefined) => (config.publicUrl ? new URL(config.publicUrl).host : (host ?? ''));
   app.use('/api', pageViewsRouter({ db, clock, logger, siteHost, limits }));
@@ -220,7 +223,7 @@ export function createApp(deps: AppDeps): C360App {
   app.use(siteFilesRouter({ db, cache, originOf }));
   app.use(newsletterPagesRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, originOf, limits }));
   const renderHtml =
-    deps.renderHtml ?? lazyPageRenderer({ db, clock, logger, ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js') });
+    deps.renderHtml ?? lazyPageRenderer({ db, clock, logger, translation, ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js') });
   serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf });
   app.use(errorHandler(logger));
   return app;

@@ -20,6 +20,8 @@ export type RateLimitSettings = {
   /** Page-view beacons per client address, and story views per address and story. */
   pageViews: Limit;
   pageViewsPerStory: Limit;
+  /** Readers' article translations per client address (each new one is an AI call). */
+  translate: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -32,6 +34,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   pageViews: { windowMs: 60_000, limit: 60 },
   // A household or office shares an address: a few readers of one story, not thousands of "readers" with made-up user agents.
   pageViewsPerStory: { windowMs: 30 * 60_000, limit: 10 },
+  translate: { windowMs: 60 * 60_000, limit: 20 },
 };
 
 export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
@@ -76,6 +79,7 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
     webhook: limiter('webhook', s.webhook),
     ogImage: limiter('og-image', s.ogImage),
     pageViews: limiter('page-views', s.pageViews),
+    translate: limiter('translate', s.translate),
     pageViewsPerStory: limiter('page-views-story', s.pageViewsPerStory, { keyGenerator: addressAndStoryKey, skip: (req) => !storyView(req) }),
   };
 }

@@ -22,13 +22,13 @@ type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean
  * section page's offset) alone, so the server may cache them per language: a Spanish reader gets
  * a Spanish page at once, with no English flash.
  */
-export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ssrEntry: string; logger: Logger }): Promise<HtmlRenderer> {
+export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ssrEntry: string; logger: Logger; translation?: boolean }): Promise<HtmlRenderer> {
   let entry: SsrEntry | null = null;
   if (existsSync(deps.ssrEntry)) entry = (await import(pathToFileURL(deps.ssrEntry).href)) as SsrEntry;
   else deps.logger.warn({ ssrEntry: deps.ssrEntry }, 'server rendering bundle missing: pages get head tags only (run `npm run build:web`)');
 
   return async ({ req, path, shell, origin, language }) => {
-    const page = await resolvePage(deps.db, deps.clock(), path, req);
+    const page = await resolvePage(deps.db, deps.clock(), path, req, deps.translation ?? false);
     if ('redirect' in page) return { status: 301, html: '', redirect: page.redirect };
     let app = '';
     if (page.ssr && entry) {
@@ -57,7 +57,7 @@ function sectionQuery(path: string, req: Request): string {
   return path.startsWith('/section/') && offsetOf(req) > 0 ? `?offset=${offsetOf(req)}` : '';
 }
 
-async function resolvePage(db: Knex, now: Date, path: string, req: Request): Promise<Page> {
+async function resolvePage(db: Knex, now: Date, path: string, req: Request, translation: boolean): Promise<Page> {
   if (path === '/') return { status: 200, head: { kind: 'home' }, initial: { key: 'home', data: await homePayload(db, now) }, ssr: true };
 
   const section = /^\/section\/([^/]+)\/?$/.exec(path);
@@ -83,7 +83,7 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request): Pro
     if (!found) return notFound(path, 'Article not found', 'The requested article could not be found', { key: `article:${id}`, data: undefined, error: { status: 404, message: 'The requested article could not be found' } });
     // Any other address of the story (a UUID, an old slug) moves for good to its current one.
     if (found.canonicalPath !== path) return { redirect: found.canonicalPath };
-    return { status: 200, head: { kind: 'article', story: found.story }, initial: { key: `article:${id}`, data: presentArticle(found) }, ssr: true };
+    return { status: 200, head: { kind: 'article', story: found.story }, initial: { key: `article:${id}`, data: presentArticle(found, { translation }) }, ssr: true };
   }
 
   if (path === '/storm-centre') {

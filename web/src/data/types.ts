@@ -22,6 +22,8 @@ export type StoryCard = {
   trending?: boolean;
   read_minutes?: number;
   view_count?: number;
+  /** The language the story is written in (ISO 639-1); its text is marked with it. */
+  language?: string;
 };
 
 export type TimelineEntry = { date: string; event: string };
@@ -66,7 +68,9 @@ export type SectionData = Page<StoryCard> & {
   total: number;
   totalCapped: boolean;
 };
-export type ArticleData = { story: Story; canonicalPath: string };
+export type ArticleData = { story: Story; canonicalPath: string; translation?: boolean };
+/** A story's text in another language (POST /api/articles/:id/translation). */
+export type StoryTranslation = { title: string; summary: string; layers: Layer[]; language: string; cached: boolean };
 
 export type Storm = {
   id: string;

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../data/api';
+import { ApiError, api, postJson } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
-import type { Layer, Story } from '../../data/types';
+import type { Layer, Story, StoryTranslation } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
 import { ArrowLeftIcon } from '../../shared/icons';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture } from '../Badges';
@@ -34,7 +34,7 @@ function Article({ id }: { id: string }) {
 
   if (loading) return <Spinner />;
   if (error || !data) return <NotFoundCard reason={error && error.status !== 404 ? 'error' : 'missing'} />;
-  return <ArticleView story={data.story} />;
+  return <ArticleView story={data.story} translation={data.translation ?? false} />;
 }
 
 function BackButton() {
@@ -58,8 +58,56 @@ function NotFoundCard({ reason }: { reason: 'noId' | 'missing' | 'error' }) {
   );
 }
 
-export function ArticleView({ story }: { story: Story }) {
-  const { t, fmt } = useI18n();
+/**
+ * A story in another language than the reader's: a note naming its language and, with an AI
+ * provider, a button that asks the server for a translation of the five layers (kept there, so a
+ * second reader costs nothing). Story text is marked with its own language (lang), the page's
+ * texts are in the reader's.
+ */
+function TranslationBar({ story, available, translated, onTranslated }: { story: Story; available: boolean; translated: StoryTranslation | null; onTranslated: (t: StoryTranslation | null) => void }) {
+  const { t, language } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const storyName = t(`translate.names.${story.language ?? 'en'}`);
+  const translate = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await postJson<{ translation: StoryTranslation }>(`/api/articles/${encodeURIComponent(story.id)}/translation`, { language: language.toLowerCase() });
+      onTranslated(answer.translation);
+    } catch (e) {
+      setError(e instanceof ApiError && e.status === 429 ? t('translate.tooMany') : t('translate.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (translated) {
+    return (
+      <p className="translation-bar" role="status">
+        {t('translate.translatedFrom', { language: storyName })}{' '}
+        <button type="button" className="link-button" onClick={() => onTranslated(null)}>{t('translate.showOriginal')}</button>
+      </p>
+    );
+  }
+  return (
+    <p className="translation-bar">
+      {t('translate.note', { language: storyName })}{' '}
+      {available ? (
+        <button type="button" className="button-secondary" disabled={busy} onClick={() => void translate()}>
+          {busy ? t('translate.working') : t('translate.button', { language: t(`translate.names.${language.toLowerCase()}`) })}
+        </button>
+      ) : null}
+      {error ? <span className="error" role="alert"> {error}</span> : null}
+    </p>
+  );
+}
+
+export function ArticleView({ story: original, translation = false }: { story: Story; translation?: boolean }) {
+  const { t, fmt, language } = useI18n();
+  const [translated, setTranslated] = useState<StoryTranslation | null>(null);
+  const current = translated && translated.language === language.toLowerCase() ? translated : null;
+  const story: Story = current ? { ...original, title: current.title, summary: current.summary, layers: current.layers } : original;
+  const textLang = current ? current.language : (original.language ?? 'en');
   const byType = new Map(story.layers.map((layer) => [layer.layerType, layer]));
   const sourceNames = storySources(story).map((s) => s.name);
   return (
@@ -72,7 +120,8 @@ export function ArticleView({ story }: { story: Story }) {
             <BreakingBadge story={story} />
           </div>
         </div>
-        <h1>{story.title}</h1>
+        <h1 lang={textLang}>{story.title}</h1>
+        {(original.language ?? 'en') !== language.toLowerCase() ? <TranslationBar story={original} available={translation} translated={current} onTranslated={setTranslated} /> : null}
         <StoryPicture story={story} size="large" />
         <p className="meta">
           <time dateTime={story.published_at ?? undefined}>{t('article.published', { date: fmt.longDate(story.published_at) })}</time>
@@ -88,7 +137,7 @@ export function ArticleView({ story }: { story: Story }) {
       </header>
       <div className="layers">
         {LAYER_ORDER.map((type) => (
-          <LayerCard key={type} type={type} layer={byType.get(type)} summary={story.summary} sourceNames={sourceNames} placeholder={story.layers.length === 0} />
+          <LayerCard key={type} type={type} layer={byType.get(type)} summary={story.summary} sourceNames={sourceNames} placeholder={story.layers.length === 0} lang={textLang} />
         ))}
       </div>
       <footer className="article-foot">

@@ -53,8 +53,8 @@ export function HomePage() {
                 {block.stories.map((story, i) => (
                   <article key={story.id} className="block-story">
                     {i === 0 ? <StoryPicture story={story} /> : null}
-                    <h3><StoryLink story={story}>{story.title}</StoryLink></h3>
-                    {i === 0 ? <p>{story.summary}</p> : null}
+                    <h3 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h3>
+                    {i === 0 ? <p lang={story.language ?? 'en'}>{story.summary}</p> : null}
                   </article>
                 ))}
               </section>
@@ -83,8 +83,8 @@ function LeadStory({ story }: { story: StoryCard }) {
           <BreakingBadge story={story} />
           <RegionBadge region={story.region} />
         </div>
-        <h1><StoryLink story={story}>{story.title}</StoryLink></h1>
-        <p className="lead-summary"><StoryLink story={story}>{story.summary}</StoryLink></p>
+        <h1 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h1>
+        <p className="lead-summary" lang={story.language ?? 'en'}><StoryLink story={story}>{story.summary}</StoryLink></p>
         <p className="meta"><ShortDate iso={story.published_at} /> · <SourceCount story={story} /></p>
       </div>
     </article>
@@ -101,8 +101,8 @@ export function StoryCardView({ story, trending, featured, level = 3 }: { story:
         {trending ? <span className="badge badge-trending">{t('badge.trending')}</span> : null}
         <RegionBadge region={story.region} />
       </div>
-      <Heading><StoryLink story={story}>{story.title}</StoryLink></Heading>
-      <p>{story.summary}</p>
+      <Heading lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></Heading>
+      <p lang={story.language ?? 'en'}>{story.summary}</p>
       <p className="meta"><ShortDate iso={story.published_at} /> · <SourceCount story={story} /></p>
     </article>
   );
@@ -135,8 +135,8 @@ function MoreNews({ initial, hasMore: initialHasMore }: { initial: StoryCard[]; 
               <span className="muted"><ShortDate iso={story.published_at} /></span>
               <VerifiedBadge story={story} />
             </div>
-            <h3><StoryLink story={story}>{story.title}</StoryLink></h3>
-            <p>{story.summary}</p>
+            <h3 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h3>
+            <p lang={story.language ?? 'en'}>{story.summary}</p>
             <SourceCount story={story} />
           </li>
         ))}

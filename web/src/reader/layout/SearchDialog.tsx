@@ -59,7 +59,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
           <ul className="search-results">
             {results.items.map((s) => (
               <li key={s.id}>
-                {s.path ? <Link to={s.path} onClick={() => dialog.current?.close()}>{s.title}</Link> : s.title}
+                <span lang={s.language ?? 'en'}>{s.path ? <Link to={s.path} onClick={() => dialog.current?.close()}>{s.title}</Link> : s.title}</span>
                 <span className="muted"> · {s.region} · {fmt.shortDate(s.published_at)}</span>
               </li>
             ))}

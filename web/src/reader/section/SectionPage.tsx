@@ -77,8 +77,8 @@ function StoryRow({ story }: { story: StoryCard }) {
         <RegionBadge region={story.region} />
         <span className="muted">{fmt.shortDate(story.published_at)}</span>
       </div>
-      <h2><StoryLink story={story}>{story.title}</StoryLink></h2>
-      <p>{story.summary}</p>
+      <h2 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h2>
+      <p lang={story.language ?? 'en'}>{story.summary}</p>
       <p className="meta">
         <SourceCount story={story} /> · {t('section.readTime', { n: story.read_minutes ?? 1 })} · {tn('section.views', story.view_count ?? 0)}
       </p>

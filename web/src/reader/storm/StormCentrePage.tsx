@@ -187,7 +187,7 @@ function Impact({ data }: { data: StormCentreData }) {
           {island.stories.length === 0 ? (
             <p>{t('storm.noLocalStories')}</p>
           ) : (
-            <ul>{island.stories.map((s) => <li key={s.id}><StoryLink story={s}>{s.title}</StoryLink></li>)}</ul>
+            <ul>{island.stories.map((s) => <li key={s.id} lang={s.language ?? 'en'}><StoryLink story={s}>{s.title}</StoryLink></li>)}</ul>
           )}
         </section>
       ))}
