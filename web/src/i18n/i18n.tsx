@@ -1,7 +1,7 @@
 import rosetta from 'rosetta';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import en from './en.json';
-import { dateTime, formatNumber, localeOf, longDate, shortDate } from '../shared/format';
+import { dateTime, formatNumber, localeOf, longDate, regionName, shortDate } from '../shared/format';
 
 export const LANGUAGES = ['EN', 'ES', 'FR', 'NL'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -35,6 +35,8 @@ type Formatters = {
   shortDate: (iso: string | null | undefined) => string;
   dateTime: (iso: string | null | undefined) => string;
   number: (n: number) => string;
+  /** A region's name in the language (Intl.DisplayNames). */
+  region: (name: string) => string;
 };
 type I18n = { language: Language; t: T; tn: (key: string, n: number, params?: Record<string, string | number>) => string; fmt: Formatters; cycle: () => Promise<void> };
 
@@ -68,6 +70,7 @@ export function I18nProvider({ initial, preferred, dictionary, children }: { ini
         shortDate: (iso) => shortDate(iso, state.language),
         dateTime: (iso) => dateTime(iso, state.language),
         number: (n) => formatNumber(n, state.language),
+        region: (name) => regionName(name, state.language),
       },
       cycle: async () => {
         const language = nextLanguage(state.language);

@@ -31,3 +31,23 @@ export function dateTime(iso: string | null | undefined, language = 'EN'): strin
 export function formatNumber(n: number, language = 'EN'): string {
   return n.toLocaleString(localeOf(language));
 }
+
+/** The region names the site uses, by their ISO 3166 code (Intl.DisplayNames names them in each language). */
+const REGION_CODES: Record<string, string> = {
+  Jamaica: 'JM', Barbados: 'BB', 'Trinidad and Tobago': 'TT', Bahamas: 'BS', 'The Bahamas': 'BS', Cuba: 'CU', 'Dominican Republic': 'DO', Haiti: 'HT',
+  'Puerto Rico': 'PR', 'Antigua and Barbuda': 'AG', 'Saint Lucia': 'LC', Grenada: 'GD', 'Saint Vincent and the Grenadines': 'VC', Dominica: 'DM',
+  'Saint Kitts and Nevis': 'KN', 'Cayman Islands': 'KY', 'Turks and Caicos Islands': 'TC', Bermuda: 'BM', Belize: 'BZ', Guyana: 'GY', Suriname: 'SR',
+  Anguilla: 'AI', Montserrat: 'MS', 'British Virgin Islands': 'VG', 'US Virgin Islands': 'VI', Aruba: 'AW', Curaçao: 'CW', 'Sint Maarten': 'SX',
+  Guadeloupe: 'GP', Martinique: 'MQ', Canada: 'CA', 'United States': 'US', 'United Kingdom': 'GB', Mexico: 'MX', Venezuela: 'VE',
+};
+
+/** A region's name in the reader's language ("Dominican Republic" → "República Dominicana"); other names as they are. */
+export function regionName(region: string, language = 'EN'): string {
+  const code = REGION_CODES[region];
+  if (!code || language.toUpperCase() === 'EN') return region;
+  try {
+    return new Intl.DisplayNames([localeOf(language)], { type: 'region' }).of(code) ?? region;
+  } catch {
+    return region;
+  }
+}

@@ -21,8 +21,11 @@ export function SectionPage() {
 
   const latest = data?.query.kind === 'latest';
   const name = section.toLowerCase();
-  const heading = latest ? t('section.latestHeading') : name.charAt(0).toUpperCase() + name.slice(1);
-  const subtitle = latest ? t('section.latestSubtitle') : t('section.subtitle', { section: name });
+  // The site's sections have their names in each language; any other word is the reader's own.
+  const known = ['business', 'politics', 'weather', 'sports', 'culture', 'technology'].includes(name);
+  const label = known ? t(`nav.${name}`) : name.charAt(0).toUpperCase() + name.slice(1);
+  const heading = latest ? t('section.latestHeading') : label;
+  const subtitle = latest ? t('section.latestSubtitle') : t('section.subtitle', { section: known ? label.toLowerCase() : name });
 
   return (
     <div className="section-page">

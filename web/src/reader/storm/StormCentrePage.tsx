@@ -142,7 +142,7 @@ function AlertList({ alerts, storms }: { alerts: StormAlert[]; storms: Storm[] }
     <ul className="alert-list">
       {alerts.map((a) => (
         <li key={a.id} className="storm-alert">
-          <span className={`badge ${severityClass(a.severity)}`}>{a.hazard ? alertNameIn(t, a.hazard, a.type).toUpperCase() : t(`stormText.type.${a.type}`).toUpperCase()}</span> <strong>{a.region}</strong>
+          <span className={`badge ${severityClass(a.severity)}`}>{a.hazard ? alertNameIn(t, a.hazard, a.type).toUpperCase() : t(`stormText.type.${a.type}`).toUpperCase()}</span> <strong>{fmt.region(a.region)}</strong>
           {a.hazard ? (
             <>
               <p>{alertMessageIn(t, fmt.number, language, a, storms.find((s) => s.id === a.stormId))}</p>
@@ -178,7 +178,7 @@ function Impact({ data }: { data: StormCentreData }) {
     <div className="impact">
       {data.impact.map((island) => (
         <section key={island.region} className="card" aria-labelledby={`impact-${island.region}`}>
-          <h2 id={`impact-${island.region}`}>{island.region}</h2>
+          <h2 id={`impact-${island.region}`}>{fmt.region(island.region)}</h2>
           <h3>{t('storm.watchesWarnings')}</h3>
           <AlertList alerts={island.alerts} storms={data.storms} />
           <h3>{t('storm.changed')}</h3>

@@ -60,8 +60,10 @@ export function alertNameIn(t: T, hazard: string | null | undefined, type: 'warn
 
 /** The alert's explanation from its parts: what it means and the storm's latest facts. */
 export function alertMessageIn(t: T, num: Num, language: string, alert: StormAlert, storm: Storm | undefined): string {
-  const surge = (alert.hazard ?? '').toLowerCase() === 'storm surge';
-  const meaning = t(`stormText.meaning.${surge ? 'surge' : 'conditions'}.${alert.type}`);
+  const hazard = HAZARDS[(alert.hazard ?? '').toLowerCase()];
+  const meaning = hazard === 'stormSurge'
+    ? t(`stormText.meaning.surge.${alert.type}`)
+    : t(`stormText.meaning.conditions.${alert.type}`, { conditions: hazard ? t(`stormText.conditions.${hazard}`) : t('stormText.conditions.other', { hazard: alert.hazard ?? '' }) });
   if (!storm) return meaning;
   const movement = movementIn(t, num, language, storm.movement);
   const name = `${classificationIn(t, storm.classification)} ${storm.name}`.trim();
@@ -81,7 +83,7 @@ export function changeIn(t: T, num: Num, language: string, c: ImpactChange): str
     case 'windSpeed':
       return t(Number(c.to) > Number(c.from) ? 'stormText.change.windsRose' : 'stormText.change.windsFell', { storm, from: speedText(t, num, Number(c.from)), to: speedText(t, num, Number(c.to)) });
     case 'classification':
-      return t('stormText.change.classification', { storm, from: classificationIn(t, String(c.from)), to: classificationIn(t, String(c.to)) });
+      return t('stormText.change.classification', { storm, from: classificationIn(t, String(c.from)).toLowerCase(), to: classificationIn(t, String(c.to)).toLowerCase() });
     case 'threatLevel':
       return t('stormText.change.threat', { from: t(`storm.threat.${String(c.from)}`), to: t(`storm.threat.${String(c.to)}`) });
     case 'movement':
