@@ -146,6 +146,18 @@ describe.each(['es', 'fr', 'nl'])('the site in %s', (language) => {
     expect(problems).toEqual({});
   });
 
+  it('shows no English on the console home (shell, dashboard, story cards)', async () => {
+    const context = await withLanguage(language, { signedIn: true });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/dashboard`, { waitUntil: 'networkidle' });
+    await page.locator('.c-article').first().waitFor();
+    await page.locator('[data-live-status="live"]').waitFor();
+    const found = fragments(await interfaceText(page), language);
+    await site.screenshot(page, `i18n-console-home-${language}`);
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
   it('says in which language a story is written, and offers no translation offline', async () => {
     const context = await withLanguage(language);
     const page = await context.newPage();

@@ -4,6 +4,7 @@ import { useSession } from '../shared/session';
 import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon } from './icons';
 import { LiveEventsProvider, LiveIndicator, useLiveConnection } from './live/LiveEvents';
 import { CONSOLE_ROUTES, HOME_PATH, resolveConsoleRoute, screenComponent, type ConsoleRouteEntry } from './routes';
+import { navKey, useConsoleI18n } from './console-i18n';
 import { Skeleton } from './ui';
 
 const COLLAPSED_KEY = 'c360_console_sidebar_collapsed';
@@ -23,6 +24,7 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   const location = useLocation();
   const route = resolveConsoleRoute(location.pathname);
   const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const { t } = useConsoleI18n();
 
   useEffect(() => {
     try {
@@ -33,8 +35,8 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   }, [collapsed]);
 
   useEffect(() => {
-    document.title = `${route?.label ?? 'Not found'} · C360 Admin Console`;
-  }, [route]);
+    document.title = t('console.shell.documentTitle', { page: route ? t(`console.nav.${navKey(route.path)}`) : t('console.shell.notFoundTitle') });
+  }, [route, t]);
 
   const main = CONSOLE_ROUTES.filter((r) => r.pinned !== 'bottom');
   const bottom = CONSOLE_ROUTES.filter((r) => r.pinned === 'bottom');
@@ -42,13 +44,13 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
     <LiveEventsProvider>
     <div className={`console${collapsed ? ' console-collapsed' : ''}`}>
       <a className="skip-link" href="#console-main">
-        Skip to content
+        {t('console.shell.skip')}
       </a>
-      <nav className="c-sidebar" aria-label="Console">
+      <nav className="c-sidebar" aria-label={t('console.shell.console')}>
         <div className="c-brand">
-          <Link to={HOME_PATH} className="c-brand-link" title="C360 Admin Home">
+          <Link to={HOME_PATH} className="c-brand-link" title={t('console.shell.homeTitle')}>
             <span className="c-brand-mark" aria-hidden="true">C3</span>
-            <span className="c-brand-text">C360 Newsroom</span>
+            <span className="c-brand-text">{t('console.shell.brand')}</span>
           </Link>
         </div>
         <ul className="c-nav">
@@ -61,9 +63,9 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
             <SidebarLink key={r.path} route={r} collapsed={collapsed} />
           ))}
           <li>
-            <button type="button" className="c-collapse" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
+            <button type="button" className="c-collapse" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed} aria-label={collapsed ? t('console.shell.expand') : t('console.shell.collapseSidebar')}>
               {collapsed ? <ChevronRightIcon size={18} /> : <ChevronLeftIcon size={18} />}
-              <span className="c-nav-label">Collapse</span>
+              <span className="c-nav-label">{t('console.shell.collapse')}</span>
             </button>
           </li>
         </ul>
@@ -81,17 +83,19 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
 
 function SidebarLink({ route, collapsed }: { route: ConsoleRouteEntry; collapsed: boolean }) {
   const Icon = route.icon;
+  const { t } = useConsoleI18n();
+  const label = t(`console.nav.${navKey(route.path)}`);
   return (
     <li>
       <NavLink
         to={route.path}
         end={route.path === HOME_PATH}
         className={({ isActive }) => `c-nav-link${isActive ? ' active' : ''}`}
-        title={collapsed ? route.label : undefined}
-        aria-label={collapsed ? route.label : undefined}
+        title={collapsed ? label : undefined}
+        aria-label={collapsed ? label : undefined}
       >
         <Icon size={18} />
-        <span className="c-nav-label">{route.label}</span>
+        <span className="c-nav-label">{label}</span>
       </NavLink>
     </li>
   );
@@ -102,6 +106,7 @@ function ConsoleHeader({ email, role }: { email: string; role: string }) {
   const live = useLiveConnection();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const { t } = useConsoleI18n();
   const onSignOut = async () => {
     setBusy(true);
     live?.stop(); // no more events once signed out
@@ -113,16 +118,16 @@ function ConsoleHeader({ email, role }: { email: string; role: string }) {
   };
   return (
     <header className="c-header">
-      <p className="c-header-title">Admin Console</p>
+      <p className="c-header-title">{t('console.shell.title')}</p>
       <div className="c-header-right">
         <LiveIndicator />
-        <span className="c-user" title={`Signed in as ${email} (${role})`}>
+        <span className="c-user" title={t('console.shell.signedInAs', { email, role })}>
           <span className="c-user-email">{email}</span>
           <span className="c-user-role">{role}</span>
         </span>
         <button type="button" className="c-button c-button-ghost" onClick={onSignOut} disabled={busy}>
           <LogOutIcon size={16} />
-          <span>Sign Out</span>
+          <span>{t('console.shell.signOut')}</span>
         </button>
       </div>
     </header>
@@ -131,29 +136,32 @@ function ConsoleHeader({ email, role }: { email: string; role: string }) {
 
 function Screen({ route }: { route: ConsoleRouteEntry }) {
   const Component = screenComponent(route);
+  const { t } = useConsoleI18n();
   if (!Component) return <NotBuilt route={route} />;
   return (
-    <Suspense fallback={<Skeleton rows={4} label={`Loading ${route.label}…`} />}>
+    <Suspense fallback={<Skeleton rows={4} label={t('console.shell.loadingScreen', { screen: t(`console.nav.${navKey(route.path)}`) })} />}>
       <Component />
     </Suspense>
   );
 }
 
 function NotBuilt({ route }: { route: ConsoleRouteEntry }) {
+  const { t } = useConsoleI18n();
   return (
     <div className="c-notice">
-      <h1>{route.label}</h1>
-      <p>This screen is not built yet.</p>
+      <h1>{t(`console.nav.${navKey(route.path)}`)}</h1>
+      <p>{t('console.shell.notBuilt')}</p>
     </div>
   );
 }
 
 function NotFound() {
+  const { t } = useConsoleI18n();
   return (
     <div className="c-notice">
-      <h1>No such console page</h1>
+      <h1>{t('console.shell.noSuchPage')}</h1>
       <p>
-        <Link to={HOME_PATH}>Go to Admin Home</Link>
+        <Link to={HOME_PATH}>{t('console.shell.goHome')}</Link>
       </p>
     </div>
   );

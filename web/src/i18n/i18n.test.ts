@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import consoleEn from '../console/i18n/en.json';
+import consoleEs from '../console/i18n/es.json';
+import consoleFr from '../console/i18n/fr.json';
+import consoleNl from '../console/i18n/nl.json';
 import stormEn from '../reader/storm/i18n/en.json';
 import stormEs from '../reader/storm/i18n/es.json';
 import stormFr from '../reader/storm/i18n/fr.json';
@@ -17,7 +21,7 @@ import nl from './nl.json';
 const BRANDS = ['C360', 'C360 Pro', 'C360 Local', 'Instagram', 'Facebook', 'X', 'LinkedIn', 'YouTube', 'WhatsApp', 'OK', 'English', 'Español', 'Français', 'Nederlands'];
 const SAME_AS_ENGLISH: Record<'es' | 'fr' | 'nl', readonly string[]> = {
   es: [...BRANDS],
-  fr: [...BRANDS, 'E-mail', 'Source', 'source', 'sources', 'Menu', 'Active', 'Contact', 'Sports', 'Culture'],
+  fr: [...BRANDS, 'E-mail', 'Console', 'Source', 'source', 'sources', 'Menu', 'Active', 'Contact', 'Sports', 'Culture'],
   nl: [...BRANDS, 'E-mail', 'aggregator', 'Indicator', 'Trend', 'Contact', 'ACCOUNT', 'Menu'],
 };
 /** Keys whose translation may use other placeholders than English: the speed's unit is the language's choice (mph or km/h). */
@@ -36,6 +40,7 @@ const words = (text: unknown) => String(text).replace(/\{\{\w+\}\}/g, '').replac
 const SETS: [string, Tree, Record<'es' | 'fr' | 'nl', Tree>][] = [
   ['site', en, { es, fr, nl }],
   ['storm centre', stormEn, { es: stormEs, fr: stormFr, nl: stormNl }],
+  ['console', consoleEn, { es: consoleEs, fr: consoleFr, nl: consoleNl }],
 ];
 
 describe.each(SETS)('%s dictionaries', (_, english, others) => {
