@@ -36,6 +36,7 @@ import { sanityWebhookRouter } from './routes/sanity-webhook';
 import { siteFilesRouter } from './routes/site-files';
 import { lazyPageRenderer } from './pages/render-page';
 import { meRouter } from './routes/me';
+import { storyTranslationsRouter } from './routes/story-translations';
 import { pageViewsRouter } from './routes/page-views';
 import { stormsRouter } from './routes/storms';
 import { serveWebApp, type HtmlRenderer } from './web-app';
@@ -207,7 +208,9 @@ export function createApp(deps: AppDeps): C360App {
   app.use(csrfProtection({ publicUrl: config.publicUrl, exempt: (path) => CSRF_EXEMPT.some((re) => re.test(path)) }));
 
   // Public API: anyone.
-  app.use('/api', publicStoriesRouter({ db, clock, cache }));
+  const translation = Boolean(config.ai.apiKey);
+  app.use('/api', publicStoriesRouter({ db, clock, cache, translation }));
+  app.use('/api', storyTranslationsRouter({ db, config, logger, limit: limits.translate }));
   app.use('/api', stormsRouter({ db, clock }));
   const siteHost = (host: string | undefined) => (config.publicUrl ? new URL(config.publicUrl).host : (host ?? ''));
   app.use('/api', pageViewsRouter({ db, clock, logger, siteHost, limits }));
@@ -224,7 +227,7 @@ export function createApp(deps: AppDeps): C360App {
   app.use(siteFilesRouter({ db, cache, originOf }));
   app.use(newsletterPagesRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, originOf, limits }));
   const renderHtml =
-    deps.renderHtml ?? lazyPageRenderer({ db, clock, logger, site: { newsletter: mailer.configured }, ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js') });
+    deps.renderHtml ?? lazyPageRenderer({ db, clock, logger, translation, site: { newsletter: mailer.configured }, ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js') });
   serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf });
   app.use(errorHandler(logger));
   return app;

@@ -58,3 +58,17 @@ export function readCookie(req: Request, name: string): string | undefined {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
+
+export const LANGUAGE_COOKIE = 'c360_lang';
+const PAGE_LANGUAGES = ['EN', 'ES', 'FR', 'NL'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+
+/**
+ * The reader's language from the c360_lang cookie the language switch sets (read from the raw
+ * header: the fast lane runs before any cookie parser), English when absent or unknown.
+ */
+export function pageLanguage(cookieHeader: string | undefined): PageLanguage {
+  if (!cookieHeader || !cookieHeader.includes(LANGUAGE_COOKIE)) return 'EN';
+  const value = /(?:^|;\s*)c360_lang=([A-Za-z]{2})(?:;|$)/.exec(cookieHeader)?.[1]?.toUpperCase();
+  return (PAGE_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as PageLanguage) : 'EN';
+}

@@ -5,17 +5,19 @@ import type { Knex } from 'knex';
 import { parseArticleId } from '../core/stories/article-address';
 import { findPublishedStory } from '../core/stories/story-repository';
 import { sendCached, type ResponseCache } from './cache/response-cache';
+import { pageLanguage, type PageLanguage } from './cookies';
 import { sendError } from './http-errors';
 
 /**
  * Renders the HTML of a page for a path, or null to send the plain app shell. This is the
  * seam for server-rendered head tags and content (the shell's <!--c360:head--> marker): the
  * result is cached per path like the API, dropped when a story changes, and answered from the
- * fast lane. So a page must depend on its path alone: nothing from cookies, the query string
- * or other headers (per-visitor things, like the language or who is signed in, are decided in
- * the browser after load).
+ * fast lane. So a page depends on its path and the reader's language (the c360_lang cookie)
+ * alone: nothing else from cookies, the query string or other headers (who is signed in is
+ * decided in the browser after load). English pages are cached and answered from the fast lane
+ * as before; other languages are cached under their own key and sent with `Vary: Cookie`.
  */
-export type HtmlRenderer = (input: { req: Request; path: string; shell: string; origin: string }) => Promise<{ status: number; html: string; redirect?: string } | null>;
+export type HtmlRenderer = (input: { req: Request; path: string; shell: string; origin: string; language: PageLanguage }) => Promise<{ status: number; html: string; redirect?: string } | null>;
 
 /** The part of a page's URL its HTML depends on: the path, plus a section page's offset. */
 export function pageKey(req: Request): string {
@@ -68,14 +70,16 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
     const path = req.path;
     // A rendered page holds absolute URLs: it is cached per trusted origin (never per raw Host header).
     const origin = deps.originOf(req);
-    const key = deps.renderHtml ? `html:${origin}:${pageKey(req)}` : 'html:shell';
+    const language = deps.renderHtml ? pageLanguage(req.headers.cookie) : 'EN';
+    const key = deps.renderHtml ? `html:${origin}:${language === 'EN' ? '' : `${language}:`}${pageKey(req)}` : 'html:shell';
     const cached = await deps.cache.get(key, async () => {
-      const rendered = deps.renderHtml ? await deps.renderHtml({ req, path, shell, origin }) : null;
+      const rendered = deps.renderHtml ? await deps.renderHtml({ req, path, shell, origin, language }) : null;
       return {
         status: rendered?.status ?? 200,
         type: 'text/html; charset=utf-8',
         body: Buffer.from(rendered?.redirect ?? rendered?.html ?? shell),
         cacheControl: 'no-cache',
+        vary: deps.renderHtml ? 'Accept-Encoding, Cookie' : undefined,
       };
     });
     // A page that moved (an old address of a story) answers 301 to where it is now.
@@ -84,7 +88,8 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
       return res.redirect(301, cached.body.toString());
     }
     sendCached(req, res, cached);
-    if (cached.status === 200) deps.cache.bindUrl(deps.renderHtml ? origin + req.originalUrl : req.originalUrl, key);
+    // Only English pages are bound for the fast lane, which skips readers with another language.
+    if (cached.status === 200 && language === 'EN') deps.cache.bindUrl(deps.renderHtml ? origin + req.originalUrl : req.originalUrl, key);
   });
 }
 

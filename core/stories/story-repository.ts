@@ -22,7 +22,7 @@ const COLUMNS = [
   'truth_score', 'fact_check_score', 'auto_publish_eligible', 'human_verified', 'editor_signed_off',
   'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'flag_reason', 'storm_type', 'urgency',
   'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority',
-  'feature_expires_at', 'sources', 'storm_id', 'storm_name',
+  'feature_expires_at', 'sources', 'storm_id', 'storm_name', 'language',
 ] as const;
 /** Readers' views live in their own table (a view is not an edit of the story). */
 export const VIEW_COUNT_SQL = `coalesce((select v.views from story_view_counts v where v.story_id = s.id), 0) as view_count`;

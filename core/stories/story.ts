@@ -88,6 +88,8 @@ export type Story = {
   /** The storm the story reports on, when it names one NHC tracks (the pipeline links it). */
   storm_id?: string | null;
   storm_name?: string | null;
+  /** The language the layers are written in (ISO 639-1, "en" unless its items were all in another). */
+  language?: string;
   urgency: number;
   status_flags: string[];
   sync_status: string | null;

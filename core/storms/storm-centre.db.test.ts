@@ -32,8 +32,10 @@ describe('getStormCentre', () => {
 
     const jamaica = centre.impact.find((i) => i.region === 'Jamaica')!;
     expect(jamaica.alerts.every((a) => a.region === 'Jamaica')).toBe(true);
-    expect(jamaica.changes).toContain('Keron is now a hurricane (was a tropical storm).');
-    expect(jamaica.changes).toContain('Keron became a category 1 hurricane.');
+    expect(jamaica.changes.map((c) => c.text)).toContain('Keron is now a hurricane (was a tropical storm).');
+    expect(jamaica.changes.map((c) => c.text)).toContain('Keron became a category 1 hurricane.');
+    // The page words each change in its reader's language from the kind and values.
+    expect(jamaica.changes).toContainEqual(expect.objectContaining({ kind: 'classification', storm: 'Keron', from: 'TS', to: 'HU' }));
     expect(jamaica.stories.map((s) => s.id)).toEqual([local.id]);
   });
 

@@ -11,7 +11,21 @@ import { listActiveAlerts, listStorms, type Storm, type StormAlert } from './sto
  */
 export type TrackPoint = { lat: number; lng: number; at: string };
 export type StormWithTrack = Storm & { track: TrackPoint[] };
-export type IslandImpact = { region: string; alerts: StormAlert[]; changes: string[]; stories: Story[] };
+/**
+ * One change since the previous advisory: its kind and values, for a page to word in its reader's
+ * language, and `text`, the English wording (the CLI and API readers).
+ */
+export type ImpactChange = {
+  kind: 'category' | 'windSpeed' | 'classification' | 'threatLevel' | 'movement' | 'pressure' | 'alertIssued' | 'alertEnded';
+  storm?: string;
+  from?: string | number | null;
+  to?: string | number | null;
+  hazard?: string;
+  alertType?: StormAlert['type'];
+  area?: string;
+  text: string;
+};
+export type IslandImpact = { region: string; alerts: StormAlert[]; changes: ImpactChange[]; stories: Story[] };
 export type StormCentre = { storms: StormWithTrack[]; alerts: StormAlert[]; impact: IslandImpact[]; lastAdvisoryAt: string | null };
 
 const STORM_WORDS = ['hurricane', 'tropical storm', 'storm', 'cyclone', 'flood', 'shelter', 'evacuation'];
@@ -22,8 +36,8 @@ export async function getStormCentre(db: Knex, now: Date): Promise<StormCentre> 
   const tracks = await stormTracks(db, storms.map((s) => s.id));
   const withTracks = storms.map((s) => ({ ...s, track: tracks.get(s.id) ?? [{ ...s.location, at: s.lastUpdate }] }));
 
-  const changesByStorm = new Map<string, string[]>();
-  for (const storm of storms) changesByStorm.set(storm.id, describeChanges(storm, (await stormChanges(db, storm.id)).changes));
+  const changesByStorm = new Map<string, ImpactChange[]>();
+  for (const storm of storms) changesByStorm.set(storm.id, impactChanges(storm, (await stormChanges(db, storm.id)).changes));
   const endedAlerts = await recentlyEndedAlerts(db, storms, now);
 
   const regions = [...new Set([...alerts.map((a) => a.region), ...endedAlerts.map((a) => a.region)])];
@@ -31,10 +45,14 @@ export async function getStormCentre(db: Knex, now: Date): Promise<StormCentre> 
   for (const region of regions) {
     const inForce = alerts.filter((a) => a.region === region);
     const stormIds = new Set([...inForce, ...endedAlerts.filter((a) => a.region === region)].map((a) => a.stormId));
-    const changes = [
+    const changes: ImpactChange[] = [
       ...[...stormIds].flatMap((id) => changesByStorm.get(id) ?? []),
-      ...inForce.filter((a) => isNewWithLatestAdvisory(a, storms)).map((a) => `${titleCase(a.hazard)} ${a.type} issued for ${a.area}.`),
-      ...endedAlerts.filter((a) => a.region === region).map((a) => `${titleCase(a.hazard)} ${a.type} for ${a.area} discontinued.`),
+      ...inForce
+        .filter((a) => isNewWithLatestAdvisory(a, storms))
+        .map((a) => ({ kind: 'alertIssued' as const, hazard: a.hazard, alertType: a.type, area: a.area, text: `${titleCase(a.hazard)} ${a.type} issued for ${a.area}.` })),
+      ...endedAlerts
+        .filter((a) => a.region === region)
+        .map((a) => ({ kind: 'alertEnded' as const, hazard: a.hazard, alertType: a.type, area: a.area, text: `${titleCase(a.hazard)} ${a.type} for ${a.area} discontinued.` })),
     ];
     const names = storms.filter((s) => stormIds.has(s.id)).map((s) => s.name);
     impact.push({ region, alerts: inForce, changes, stories: await listLocalStories(db, { place: region, words: [...names, ...STORM_WORDS], limit: 5 }) });
@@ -73,6 +91,17 @@ function isNewWithLatestAdvisory(alert: StormAlert, storms: readonly Storm[]): b
 
 function titleCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The changes of one storm as ImpactChange values (its English wording in `text`). */
+export function impactChanges(storm: Pick<Storm, 'name'>, changes: readonly StormChange[]): ImpactChange[] {
+  const texts = describeChanges(storm, changes);
+  const described = changes.filter((c) => ['category', 'windSpeed', 'classification', 'threatLevel', 'movement', 'pressure'].includes(c.field));
+  return described.map((c, i) => ({ kind: c.field as ImpactChange['kind'], storm: storm.name, from: scalar(c.from), to: scalar(c.to), text: texts[i]! }));
+}
+
+function scalar(value: unknown): string | number | null {
+  return typeof value === 'number' || typeof value === 'string' ? value : value === null || value === undefined ? null : JSON.stringify(value);
 }
 
 export function describeChanges(storm: Pick<Storm, 'name'>, changes: readonly StormChange[]): string[] {

@@ -19,6 +19,8 @@ export type CachedResponse = {
   gzip?: Buffer;
   etag: string;
   cacheControl: string;
+  /** The Vary header (Accept-Encoding unless the answer also depends on a cookie). */
+  vary?: string;
 };
 
 type Entry = { response: CachedResponse; version: number; builtAt: number };
@@ -143,7 +145,7 @@ function finish(built: Omit<CachedResponse, 'etag' | 'gzip'>): CachedResponse {
 export function sendCached(req: Request, res: Response, cached: CachedResponse): void {
   res.setHeader('ETag', cached.etag);
   res.setHeader('Cache-Control', cached.cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Vary', cached.vary ?? 'Accept-Encoding');
   const ifNoneMatch = req.headers['if-none-match'];
   if (cached.status === 200 && ifNoneMatch && matchesEtag(ifNoneMatch, cached.etag)) {
     res.statusCode = 304;

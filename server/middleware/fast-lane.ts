@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../../core/logger';
 import { matchesEtag, type CachedResponse, type ResponseCache } from '../cache/response-cache';
+import { pageLanguage } from '../cookies';
 import { redactUrl } from './request-log';
 
 /**
@@ -16,6 +17,8 @@ export function fastLane(deps: { cache: ResponseCache; headers: readonly (readon
   const security = deps.headers.flat();
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // Bound pages are the English ones: a reader with another language gets theirs from the app.
+    if (pageLanguage(req.headers.cookie) !== 'EN' && !req.url.startsWith('/api/')) return next();
     // API answers are bound by URL; pages (which hold absolute URLs) by trusted origin and URL.
     const cached = deps.cache.peekUrl(req.url) ?? (deps.originOf ? deps.cache.peekUrl(deps.originOf(req) + req.url) : undefined);
     if (!cached) return next();
@@ -34,7 +37,7 @@ export function fastLane(deps: { cache: ResponseCache; headers: readonly (readon
  * pairs), which spares Node validating and storing each header one by one.
  */
 function writeCachedHead(req: Request, res: Response, cached: CachedResponse, extra: string[]): number {
-  const head = [...extra, 'ETag', cached.etag, 'Cache-Control', cached.cacheControl, 'Vary', 'Accept-Encoding'];
+  const head = [...extra, 'ETag', cached.etag, 'Cache-Control', cached.cacheControl, 'Vary', cached.vary ?? 'Accept-Encoding'];
   const ifNoneMatch = req.headers['if-none-match'];
   if (cached.status === 200 && ifNoneMatch && matchesEtag(ifNoneMatch, cached.etag)) {
     res.writeHead(304, head);

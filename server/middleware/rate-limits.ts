@@ -22,6 +22,8 @@ export type RateLimitSettings = {
   pageViewsPerStory: Limit;
   /** A reader's own changes (follows, saved stories, alerts) per client address. */
   readerWrites: Limit;
+  /** Readers' article translations per client address (each new one is an AI call). */
+  translate: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -36,6 +38,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   pageViewsPerStory: { windowMs: 30 * 60_000, limit: 10 },
   // Generous for a person clicking Save and Follow, tight for a script.
   readerWrites: { windowMs: 60_000, limit: 60 },
+  translate: { windowMs: 60 * 60_000, limit: 20 },
 };
 
 export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
@@ -80,6 +83,7 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
     webhook: limiter('webhook', s.webhook),
     ogImage: limiter('og-image', s.ogImage),
     pageViews: limiter('page-views', s.pageViews),
+    translate: limiter('translate', s.translate),
     pageViewsPerStory: limiter('page-views-story', s.pageViewsPerStory, { keyGenerator: addressAndStoryKey, skip: (req) => !storyView(req) }),
     readerWrites: limiter('reader-writes', s.readerWrites, { skip: (req) => req.method === 'GET' || req.method === 'HEAD' }),
   };

@@ -21,32 +21,34 @@ type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean
 /**
  * Server rendering of public pages: the head tags crawlers read, the page's HTML (React, from
  * the SSR build of web/), and its data as a JSON block the browser hydrates from. Pages are
- * rendered in English and depend on their path (and a section page's offset) alone, so the
- * server may cache them; a reader's language is applied in the browser after load.
+ * rendered in the reader's language (the c360_lang cookie) and depend on it and their path (and a
+ * section page's offset) alone, so the server may cache them per language: a Spanish reader gets
+ * a Spanish page at once, with no English flash.
  */
-export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ssrEntry: string; logger: Logger; site?: SiteConfig }): Promise<HtmlRenderer> {
+export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ssrEntry: string; logger: Logger; site?: SiteConfig; translation?: boolean }): Promise<HtmlRenderer> {
   const site: SiteConfig = deps.site ?? { newsletter: false };
   let entry: SsrEntry | null = null;
   if (existsSync(deps.ssrEntry)) entry = (await import(pathToFileURL(deps.ssrEntry).href)) as SsrEntry;
   else deps.logger.warn({ ssrEntry: deps.ssrEntry }, 'server rendering bundle missing: pages get head tags only (run `npm run build:web`)');
 
-  return async ({ req, path, shell, origin }) => {
-    const page = await resolvePage(deps.db, deps.clock(), path, req);
+  return async ({ req, path, shell, origin, language }) => {
+    const page = await resolvePage(deps.db, deps.clock(), path, req, deps.translation ?? false);
     if ('redirect' in page) return { status: 301, html: '', redirect: page.redirect };
     let app = '';
     if (page.ssr && entry) {
       try {
-        app = await entry.render(path + sectionQuery(path, req), page.initial, 'EN', site, origin);
+        app = await entry.render(path + sectionQuery(path, req), page.initial, language, site, origin);
       } catch (error) {
         // The browser renders the page itself if the server cannot: a degraded page, not an error page.
         deps.logger.error({ err: error, path }, 'server rendering failed');
       }
     }
     const html = shell
+      .replace('<html lang="en">', `<html lang="${app ? language.toLowerCase() : 'en'}">`)
       .replace('<!--c360:head-->', buildHead(page.head, origin))
       .replace('<!--c360:app-->', app)
       // The block goes to every page: the site settings and the origin (share links are absolute); the data only with rendered HTML.
-      .replace('<!--c360:data-->', pageDataBlock({ initial: app ? page.initial : null, language: 'EN', site, origin }));
+      .replace('<!--c360:data-->', pageDataBlock({ initial: app ? page.initial : null, language, site, origin }));
     return { status: page.status, html };
   };
 }
@@ -60,7 +62,7 @@ function sectionQuery(path: string, req: Request): string {
   return path.startsWith('/section/') && offsetOf(req) > 0 ? `?offset=${offsetOf(req)}` : '';
 }
 
-async function resolvePage(db: Knex, now: Date, path: string, req: Request): Promise<Page> {
+async function resolvePage(db: Knex, now: Date, path: string, req: Request, translation: boolean): Promise<Page> {
   if (path === '/') return { status: 200, head: { kind: 'home' }, initial: { key: 'home', data: await homePayload(db, now) }, ssr: true };
 
   const section = /^\/section\/([^/]+)\/?$/.exec(path);
@@ -86,7 +88,7 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request): Pro
     if (!found) return notFound(path, 'Article not found', 'The requested article could not be found', { key: `article:${id}`, data: undefined, error: { status: 404, message: 'The requested article could not be found' } });
     // Any other address of the story (a UUID, an old slug) moves for good to its current one.
     if (found.canonicalPath !== path) return { redirect: found.canonicalPath };
-    return { status: 200, head: { kind: 'article', story: found.story }, initial: { key: `article:${id}`, data: presentArticle(found, await getStormContext(db, now), now) }, ssr: true };
+    return { status: 200, head: { kind: 'article', story: found.story }, initial: { key: `article:${id}`, data: presentArticle(found, await getStormContext(db, now), now, { translation }) }, ssr: true };
   }
 
   if (path === '/storm-centre') {

@@ -25,6 +25,7 @@ export function presentStoryCard(story: Story & { ranking?: { score: number } })
     score: story.ranking?.score,
     read_minutes: readingMinutes(story),
     view_count: story.view_count,
+    language: story.language ?? 'en',
   };
 }
 

@@ -23,7 +23,7 @@ const articleParam = z.string().max(300);
 const API_CACHE_CONTROL = 'public, no-cache';
 
 /** Public reads: published stories only, filtered, ranked and paginated in SQL by the core. */
-export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: ResponseCache }): Router {
+export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: ResponseCache; translation?: boolean }): Router {
   const router = Router();
 
   const cachedJson = async (req: Request, res: Response, key: string, build: () => Promise<unknown>) => {
@@ -67,7 +67,7 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
   router.get('/articles/:id', async (req, res) => {
     const id = articleParam.parse(req.params.id);
     await cachedJson(req, res, `api:article:${id}`, async () => {
-      const found = await articlePayload(deps.db, id, deps.clock());
+      const found = await articlePayload(deps.db, id, deps.clock(), { translation: deps.translation ?? false });
       if (!found) throw new C360Error('not_found', 'The requested article could not be found');
       return found;
     });
@@ -97,13 +97,14 @@ export async function sectionPayload(db: Knex, options: { section: string; offse
   return { ...page, items: page.items.map(presentStoryCard) };
 }
 
-export async function articlePayload(db: Knex, id: string, now: Date) {
+export async function articlePayload(db: Knex, id: string, now: Date, options: { translation: boolean } = { translation: false }) {
   const found = await findPublishedStory(db, id);
-  return found ? presentArticle(found, await getStormContext(db, now), now) : null;
+  return found ? presentArticle(found, await getStormContext(db, now), now, options) : null;
 }
 
-export function presentArticle(found: PublishedLookup, storms: StormContext, now: Date) {
+/** `translation`: whether a reader may ask for the story in their language (an AI provider is configured). */
+export function presentArticle(found: PublishedLookup, storms: StormContext, now: Date, options: { translation: boolean } = { translation: false }) {
   // A UUID address is not the article's address: canonicalPath tells the client where to go.
   const story = { ...presentStory(found.story), breaking: isBreaking(found.story, storms, now) };
-  return { story, canonicalPath: found.canonicalPath, matchedBy: found.matchedBy, redirect: found.matchedBy === 'uuid' };
+  return { story, canonicalPath: found.canonicalPath, matchedBy: found.matchedBy, redirect: found.matchedBy === 'uuid', translation: options.translation };
 }

@@ -14,7 +14,10 @@ import { summariseOffline } from '../../core/pipeline/summarise/offline-provider
  * It counts calls and the tokens it reports (about 4 characters a token, as such servers estimate);
  * delayMs makes every answer slow (to catch a worker mid-batch). Clustering's same-event checks
  * (response format "same_event") are answered apart, with `sameEvent` (default true), and counted in
- * sameEventCalls, so they neither take scripted behaviours nor count as story calls.
+ * sameEventCalls, so they neither take scripted behaviours nor count as story calls. Readers'
+ * translations (response format "translation") are answered apart too, with `translation`:
+ * 'valid' (each text prefixed with "[<to>] "), 'garbage' (the wrong shape) or 'hang'; counted in
+ * translationCalls.
  */
 
 export type FakeBehaviour = 'valid' | 'invalid-json' | 'garbage' | 'rate-limit' | 'server-error' | 'hang';
@@ -27,12 +30,15 @@ export type FakeOpenAi = {
   behaviours: FakeBehaviour[];
   sameEventCalls: number;
   setSameEvent: (answer: boolean | 'garbage') => void;
+  translationCalls: number;
+  setTranslation: (answer: 'valid' | 'garbage' | 'hang') => void;
   requests: { messages: { role: string; content: string }[]; model: string; response_format?: unknown }[];
   setScript: (script: FakeBehaviour[], fallback?: FakeBehaviour) => void;
   close: () => Promise<void>;
 };
 
-export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallback?: FakeBehaviour; retryAfterMs?: number; delayMs?: number; sameEvent?: boolean | 'garbage' } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallback?: FakeBehaviour; retryAfterMs?: number; delayMs?: number; sameEvent?: boolean | 'garbage'; translation?: 'valid' | 'garbage' | 'hang' } = {}): Promise<FakeOpenAi> {
+  let translation = options.translation ?? 'valid';
   let script = [...(options.script ?? [])];
   let sameEvent = options.sameEvent ?? true;
   let fallback: FakeBehaviour = options.fallback ?? 'valid';
@@ -46,6 +52,10 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
     sameEventCalls: 0,
     setSameEvent: (answer) => {
       sameEvent = answer;
+    },
+    translationCalls: 0,
+    setTranslation: (answer) => {
+      translation = answer;
     },
     requests: [],
     setScript: (next, nextFallback) => {
@@ -71,6 +81,16 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
       const content = sameEvent === 'garbage' ? 'perhaps' : JSON.stringify({ same: sameEvent });
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({ id: 'same-event', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }], usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 } }),
+      );
+      return;
+    }
+    if (body.response_format?.json_schema?.name === 'translation') {
+      state.translationCalls++;
+      if (translation === 'hang') return;
+      const asked = JSON.parse(body.messages.find((m: { role: string }) => m.role === 'user').content) as { to: string; texts: string[] };
+      const content = translation === 'garbage' ? JSON.stringify({ translated: 'sorry' }) : JSON.stringify({ texts: asked.texts.map((t) => `[${asked.to}] ${t}`) });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ id: 'translation', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }], usage: { prompt_tokens: 200, completion_tokens: 200, total_tokens: 400 } }),
       );
       return;
     }

@@ -55,6 +55,13 @@ export const SAME_EVENT_PROMPT = [
 ].join('\n');
 const sameEventSchema = z.object({ same: z.boolean() });
 
+export const TRANSLATE_PROMPT = [
+  'You translate news for C360, a news service for the Caribbean and its diaspora.',
+  'You receive {"from": language, "to": language, "texts": [...]}: translate every text from the first language to the second, faithfully, plainly, keeping names, figures, dates and quotation marks.',
+  'Reply with JSON {"texts": [...]} holding exactly as many texts as you received, in the same order, each the translation of the text at the same place. Nothing else.',
+].join('\n');
+const translationSchema = z.object({ texts: z.array(z.string()) });
+
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
@@ -64,8 +71,9 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const responseFormat = zodResponseFormat(storySummarySchema, 'story_summary');
   const sameEventFormat = zodResponseFormat(sameEventSchema, 'same_event');
+  const translationFormat = zodResponseFormat(translationSchema, 'translation');
 
-  async function complete(messages: Message[], usage: AiUsage, format: typeof responseFormat | typeof sameEventFormat = responseFormat): Promise<string> {
+  async function complete(messages: Message[], usage: AiUsage, format: typeof responseFormat | typeof sameEventFormat | typeof translationFormat = responseFormat): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
         usage.calls++;
@@ -130,6 +138,28 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         throw new AiFailure(`same-event answer is not {"same": boolean}: ${content.slice(0, 80)}`, usage, { retryable: false });
       }
       return { same: parsed.same, usage };
+    },
+    async translate(input) {
+      const usage = emptyUsage('openai', options.model);
+      const content = await complete(
+        [
+          { role: 'system', content: TRANSLATE_PROMPT },
+          { role: 'user', content: JSON.stringify({ from: input.from, to: input.to, texts: input.texts }) },
+        ],
+        usage,
+        translationFormat,
+      );
+      let parsed: z.infer<typeof translationSchema>;
+      try {
+        parsed = translationSchema.parse(JSON.parse(content));
+      } catch {
+        throw new AiFailure(`the translation is not {"texts": [string…]}: ${content.slice(0, 80)}`, usage, { retryable: false });
+      }
+      if (parsed.texts.length !== input.texts.length) {
+        throw new AiFailure(`the translation has ${parsed.texts.length} texts for ${input.texts.length}`, usage, { retryable: false });
+      }
+      if (parsed.texts.some((t, i) => input.texts[i]!.trim() !== '' && t.trim() === '')) throw new AiFailure('the translation left a text empty', usage, { retryable: false });
+      return { texts: parsed.texts, usage };
     },
   };
 }

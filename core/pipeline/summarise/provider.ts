@@ -27,6 +27,9 @@ export type AiResult = { summary: StorySummary; usage: AiUsage };
 export type EventBrief = { outlet: string; title: string; lead: string; publishedAt: string | null };
 export type SameEventInput = { report: EventBrief; story: readonly EventBrief[] };
 
+/** Texts of one story to translate, in order; the answer has the same number of texts in the same order. */
+export type TranslateInput = { from: string; to: string; texts: readonly string[] };
+
 export interface AiProvider {
   readonly name: string;
   readonly model: string;
@@ -36,6 +39,8 @@ export interface AiProvider {
    * only for borderline joins; providers without it (the offline one) leave the rule's decision.
    */
   sameEvent?(input: SameEventInput): Promise<{ same: boolean; usage: AiUsage }>;
+  /** One call: the texts translated (a reader's "Translate" on an article); absent offline. */
+  translate?(input: TranslateInput): Promise<{ texts: string[]; usage: AiUsage }>;
 }
 
 /** A provider gave up on a story (after its retries and its one repair); usage says what it spent. */

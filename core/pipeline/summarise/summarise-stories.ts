@@ -1,3 +1,4 @@
+import { storyItemLanguages, storyLanguageOf } from '../../stories/story-language';
 import type { Knex } from 'knex';
 import pLimit from 'p-limit';
 import { auditEntry } from '../../stories/story';
@@ -66,6 +67,7 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
         return 'skipped';
       }
       const current = await trx('synced_content').select('status', 'pipeline_stage').where('id', id).first();
+      const language = storyLanguageOf(await storyItemLanguages(trx, id));
       await saveStory(trx, id, {
         patch: {
           title: s.title,
@@ -89,6 +91,7 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
           diaspora_relevance: s.diaspora_relevance,
           topics: s.topics,
           claims: JSON.stringify(s.claims),
+          language,
         },
         audit: auditEntry('summarised', ctx.actor, now, {
           details: `${result.usage.provider} (${result.usage.model}): ${result.usage.calls} call(s), ${result.usage.totalTokens} tokens, ${sources.length} source item(s)`,

@@ -24,6 +24,7 @@ export type StoryWorkPatch = Partial<{
   cluster_keys: string[];
   first_item_at: string | null;
   last_item_at: string | null;
+  language: string;
 }>;
 
 /**

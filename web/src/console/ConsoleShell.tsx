@@ -1,11 +1,11 @@
 import { Suspense, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useT } from '../i18n/i18n';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { getJson } from '../data/api';
 import { useSession } from '../shared/session';
 import { ChevronLeftIcon, ChevronRightIcon, LogOutIcon, MenuIcon } from './icons';
 import { LiveEventsProvider, LiveIndicator, useLiveConnection } from './live/LiveEvents';
 import { CONSOLE_ROUTES, HOME_PATH, resolveConsoleRoute, screenComponent, type ConsoleRouteEntry } from './routes';
+import { navKey, useConsoleI18n } from './console-i18n';
 import { Skeleton } from './ui';
 
 const COLLAPSED_KEY = 'c360_console_sidebar_collapsed';
@@ -45,7 +45,7 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
-  const t = useT();
+  const { t } = useConsoleI18n();
 
   const closeMenu = useCallback((returnFocus: boolean) => {
     setMenuOpen(false);
@@ -82,8 +82,8 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   }, [collapsed]);
 
   useEffect(() => {
-    document.title = `${route?.label ?? 'Not found'} · C360 Admin Console`;
-  }, [route]);
+    document.title = t('console.shell.documentTitle', { page: route ? t(`console.nav.${navKey(route.path)}`) : t('console.shell.notFoundTitle') });
+  }, [route, t]);
 
   // The Outbox is the demo's: admins see it while a mail catcher runs (the server answers 403 to others anyway).
   const [mailCatcher, setMailCatcher] = useState(false);
@@ -102,13 +102,13 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
     <LiveEventsProvider>
     <div className={`console${narrow ? ' console-narrow' : collapsed ? ' console-collapsed' : ''}${menuOpen ? ' console-menu-open' : ''}`}>
       <a className="skip-link" href="#console-main">
-        Skip to content
+        {t('console.shell.skip')}
       </a>
-      <nav id="console-sidebar" ref={sidebar} className="c-sidebar" aria-label="Console" hidden={narrow && !menuOpen ? true : undefined}>
+      <nav id="console-sidebar" ref={sidebar} className="c-sidebar" aria-label={t('console.shell.console')} hidden={narrow && !menuOpen ? true : undefined}>
         <div className="c-brand">
-          <Link to={HOME_PATH} className="c-brand-link" title="C360 Admin Home">
+          <Link to={HOME_PATH} className="c-brand-link" title={t('console.shell.homeTitle')}>
             <span className="c-brand-mark" aria-hidden="true">C3</span>
-            <span className="c-brand-text">C360 Newsroom</span>
+            <span className="c-brand-text">{t('console.shell.brand')}</span>
           </Link>
         </div>
         <ul className="c-nav">
@@ -121,9 +121,9 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
             <SidebarLink key={r.path} route={r} collapsed={collapsed && !narrow} />
           ))}
           <li className="c-collapse-item">
-            <button type="button" className="c-collapse" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
+            <button type="button" className="c-collapse" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed} aria-label={collapsed ? t('console.shell.expand') : t('console.shell.collapseSidebar')}>
               {collapsed ? <ChevronRightIcon size={18} /> : <ChevronLeftIcon size={18} />}
-              <span className="c-nav-label">Collapse</span>
+              <span className="c-nav-label">{t('console.shell.collapse')}</span>
             </button>
           </li>
         </ul>
@@ -161,17 +161,19 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
 
 function SidebarLink({ route, collapsed }: { route: ConsoleRouteEntry; collapsed: boolean }) {
   const Icon = route.icon;
+  const { t } = useConsoleI18n();
+  const label = t(`console.nav.${navKey(route.path)}`);
   return (
     <li>
       <NavLink
         to={route.path}
         end={route.path === HOME_PATH}
         className={({ isActive }) => `c-nav-link${isActive ? ' active' : ''}`}
-        title={collapsed ? route.label : undefined}
-        aria-label={collapsed ? route.label : undefined}
+        title={collapsed ? label : undefined}
+        aria-label={collapsed ? label : undefined}
       >
         <Icon size={18} />
-        <span className="c-nav-label">{route.label}</span>
+        <span className="c-nav-label">{label}</span>
       </NavLink>
     </li>
   );
@@ -182,6 +184,7 @@ function ConsoleHeader({ email, role, menu }: { email: string; role: string; men
   const live = useLiveConnection();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const { t } = useConsoleI18n();
   const onSignOut = async () => {
     setBusy(true);
     live?.stop(); // no more events once signed out
@@ -195,17 +198,17 @@ function ConsoleHeader({ email, role, menu }: { email: string; role: string; men
     <header className="c-header">
       <div className="c-header-left">
         {menu}
-        <p className="c-header-title">Admin Console</p>
+        <p className="c-header-title">{t('console.shell.title')}</p>
       </div>
       <div className="c-header-right">
         <LiveIndicator />
-        <span className="c-user" title={`Signed in as ${email} (${role})`}>
+        <span className="c-user" title={t('console.shell.signedInAs', { email, role })}>
           <span className="c-user-email">{email}</span>
           <span className="c-user-role">{role}</span>
         </span>
         <button type="button" className="c-button c-button-ghost" onClick={onSignOut} disabled={busy}>
           <LogOutIcon size={16} />
-          <span>Sign Out</span>
+          <span>{t('console.shell.signOut')}</span>
         </button>
       </div>
     </header>
@@ -214,29 +217,32 @@ function ConsoleHeader({ email, role, menu }: { email: string; role: string; men
 
 function Screen({ route }: { route: ConsoleRouteEntry }) {
   const Component = screenComponent(route);
+  const { t } = useConsoleI18n();
   if (!Component) return <NotBuilt route={route} />;
   return (
-    <Suspense fallback={<Skeleton rows={4} label={`Loading ${route.label}…`} />}>
+    <Suspense fallback={<Skeleton rows={4} label={t('console.shell.loadingScreen', { screen: t(`console.nav.${navKey(route.path)}`) })} />}>
       <Component />
     </Suspense>
   );
 }
 
 function NotBuilt({ route }: { route: ConsoleRouteEntry }) {
+  const { t } = useConsoleI18n();
   return (
     <div className="c-notice">
-      <h1>{route.label}</h1>
-      <p>This screen is not built yet.</p>
+      <h1>{t(`console.nav.${navKey(route.path)}`)}</h1>
+      <p>{t('console.shell.notBuilt')}</p>
     </div>
   );
 }
 
 function NotFound() {
+  const { t } = useConsoleI18n();
   return (
     <div className="c-notice">
-      <h1>No such console page</h1>
+      <h1>{t('console.shell.noSuchPage')}</h1>
       <p>
-        <Link to={HOME_PATH}>Go to Admin Home</Link>
+        <Link to={HOME_PATH}>{t('console.shell.goHome')}</Link>
       </p>
     </div>
   );

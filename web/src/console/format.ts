@@ -9,12 +9,15 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-/** "5 minutes ago", "2 days ago", "just now" (the article card's published time). */
-export function timeAgo(iso: string | null | undefined, now: Date = new Date()): string {
+/**
+ * "5 minutes ago", "2 days ago", "just now" (the article card's published time), in the locale
+ * given ("hace 5 minutos", "il y a 2 jours", "5 minuten geleden"); `justNow` words the last 45 s.
+ */
+export function timeAgo(iso: string | null | undefined, now: Date = new Date(), locale = 'en', justNow = 'just now'): string {
   if (!iso) return '';
   const seconds = Math.round((now.getTime() - new Date(iso).getTime()) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+  if (Math.abs(seconds) < 45) return justNow;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return format.format(-Math.round(seconds / size), unit);
   return format.format(-Math.round(seconds / 60), 'minute');
 }

@@ -24,6 +24,8 @@ export type StoryCard = {
   trending?: boolean;
   read_minutes?: number;
   view_count?: number;
+  /** The language the story is written in (ISO 639-1); its text is marked with it. */
+  language?: string;
 };
 
 export type TimelineEntry = { date: string; event: string };
@@ -85,7 +87,9 @@ export type SectionData = Page<StoryCard> & {
   total: number;
   totalCapped: boolean;
 };
-export type ArticleData = { story: Story; canonicalPath: string };
+export type ArticleData = { story: Story; canonicalPath: string; translation?: boolean };
+/** A story's text in another language (POST /api/articles/:id/translation). */
+export type StoryTranslation = { title: string; summary: string; layers: Layer[]; language: string; cached: boolean };
 
 export type Storm = {
   id: string;
@@ -94,20 +98,40 @@ export type Storm = {
   location: { lat: number; lng: number };
   windSpeed: number;
   pressure: number | null;
-  movement: string;
+  classification?: string;
+  movement: string | null;
   status: 'active' | 'developing';
-  threatLevel: 'high' | 'moderate';
+  threatLevel: 'high' | 'moderate' | 'low';
+  advisoryNumber?: string | null;
   track?: { lat: number; lng: number; at?: string }[];
   lastUpdate?: string;
 };
 export type StormAlert = {
   id: string;
+  stormId?: string;
   type: 'warning' | 'watch';
+  /** NHC's hazard: "Hurricane", "Tropical Storm", "Storm Surge". */
+  hazard?: string;
   region: string;
+  /** NHC's own wording of the area (English, shown as quoted source text). */
+  area?: string;
+  advisoryNumber?: string | null;
   message: string;
   severity: 'extreme' | 'moderate';
   issuedAt: string;
   expiresAt: string | null;
+};
+
+/** One change since the previous advisory (core/storms/storm-centre ImpactChange). */
+export type ImpactChange = {
+  kind: 'category' | 'windSpeed' | 'classification' | 'threatLevel' | 'movement' | 'pressure' | 'alertIssued' | 'alertEnded';
+  storm?: string;
+  from?: string | number | null;
+  to?: string | number | null;
+  hazard?: string;
+  alertType?: 'warning' | 'watch';
+  area?: string;
+  text: string;
 };
 
 export type SessionUser = { email: string; role: 'reader' | 'editor' | 'admin' };

@@ -1,6 +1,7 @@
 import rosetta from 'rosetta';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import en from './en.json';
+import { dateTime, formatNumber, localeOf, longDate, regionName, shortDate } from '../shared/format';
 
 export const LANGUAGES = ['EN', 'ES', 'FR', 'NL'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -27,7 +28,17 @@ export function loadDictionary(language: Language): Promise<Dictionary> {
 }
 
 type T = (key: string, params?: Record<string, string | number>) => string;
-type I18n = { language: Language; t: T; tn: (key: string, n: number, params?: Record<string, string | number>) => string; cycle: () => Promise<void> };
+type Formatters = {
+  /** The Intl locale of the current language ("en-US", "es", "fr", "nl"). */
+  locale: string;
+  longDate: (iso: string | null | undefined) => string;
+  shortDate: (iso: string | null | undefined) => string;
+  dateTime: (iso: string | null | undefined) => string;
+  number: (n: number) => string;
+  /** A region's name in the language (Intl.DisplayNames). */
+  region: (name: string) => string;
+};
+type I18n = { language: Language; t: T; tn: (key: string, n: number, params?: Record<string, string | number>) => string; fmt: Formatters; cycle: () => Promise<void> };
 
 const I18nContext = createContext<I18n | null>(null);
 
@@ -52,7 +63,15 @@ export function I18nProvider({ initial, preferred, dictionary, children }: { ini
     return {
       language: state.language,
       t,
-      tn: (key, n, params) => t(`${key}_${n === 1 ? 'one' : 'other'}`, { n, ...params }),
+      tn: (key, n, params) => t(`${key}_${n === 1 ? 'one' : 'other'}`, { n: formatNumber(n, state.language), ...params }),
+      fmt: {
+        locale: localeOf(state.language),
+        longDate: (iso) => longDate(iso, state.language),
+        shortDate: (iso) => shortDate(iso, state.language),
+        dateTime: (iso) => dateTime(iso, state.language),
+        number: (n) => formatNumber(n, state.language),
+        region: (name) => regionName(name, state.language),
+      },
       cycle: async () => {
         const language = nextLanguage(state.language);
         const next = await loadDictionary(language);
@@ -72,3 +91,21 @@ export function useI18n(): I18n {
 }
 
 export const useT = () => useI18n().t;
+
+/**
+ * A page's own texts kept out of the first-load dictionary (the reader's first JavaScript has a
+ * budget): the page's lazy chunk imports its four dictionaries and looks a key up there first,
+ * then in the site's dictionary.
+ */
+export function usePageT(dictionaries: Record<Language, object>): I18n {
+  const base = useI18n();
+  return useMemo(() => {
+    const r = rosetta<object>({ [base.language]: dictionaries[base.language] });
+    r.locale(base.language);
+    const t: T = (key, params) => {
+      const text = r.t(key, params as Record<string, unknown>);
+      return text === '' ? base.t(key, params) : text;
+    };
+    return { ...base, t, tn: (key, n, params) => t(`${key}_${n === 1 ? 'one' : 'other'}`, { n: base.fmt.number(n), ...params }) };
+  }, [base, dictionaries]);
+}

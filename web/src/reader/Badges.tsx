@@ -5,7 +5,8 @@ const REGION_COLOURS = ['region-a', 'region-b', 'region-c', 'region-d', 'region-
 
 /** One of five colours by the region name's length, as the spec does. */
 export function RegionBadge({ region }: { region: string }) {
-  return <span className={`badge region-badge ${REGION_COLOURS[region.length % 5]}`}>{region}</span>;
+  const { fmt } = useI18n();
+  return <span className={`badge region-badge ${REGION_COLOURS[region.length % 5]}`}>{fmt.region(region)}</span>;
 }
 
 export function SourceCount({ story }: { story: Pick<StoryCard, 'source_count'> }) {

@@ -1,15 +1,53 @@
-/** Dates in long US form ("November 20, 2026"), in UTC so server and browser render the same text. */
-export function longDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/**
+ * Dates and numbers in the reader's language, through the browser's own Intl (no library).
+ * Dates are shown in UTC so the server's rendering and the browser's hydration give the same text.
+ */
+const LOCALES: Record<string, string> = { EN: 'en-US', ES: 'es', FR: 'fr', NL: 'nl' };
+
+/** The Intl locale for a site language ("EN" → "en-US", "ES" → "es"…); English for anything else. */
+export function localeOf(language: string | null | undefined): string {
+  return LOCALES[(language ?? '').toUpperCase()] ?? 'en-US';
 }
 
-export function shortDate(iso: string | null | undefined): string {
+/** "November 20, 2026", "20 de noviembre de 2026", "20 novembre 2026", "20 november 2026". */
+export function longDate(iso: string | null | undefined, language = 'EN'): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return new Date(iso).toLocaleDateString(localeOf(language), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-export function dateTime(iso: string | null | undefined): string {
+/** "Nov 20", "20 nov", "20 nov.", "20 nov". */
+export function shortDate(iso: string | null | undefined, language = 'EN'): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+  return new Date(iso).toLocaleDateString(localeOf(language), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** "Nov 20, 3:00 PM UTC" in English; the 24-hour clock elsewhere ("20 nov, 15:00 UTC"). */
+export function dateTime(iso: string | null | undefined, language = 'EN'): string {
+  if (!iso) return '';
+  return new Date(iso).toLocaleString(localeOf(language), { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+}
+
+/** A whole number with the language's grouping ("12,345", "12.345", "12 345"). */
+export function formatNumber(n: number, language = 'EN'): string {
+  return n.toLocaleString(localeOf(language));
+}
+
+/** The region names the site uses, by their ISO 3166 code (Intl.DisplayNames names them in each language). */
+const REGION_CODES: Record<string, string> = {
+  Jamaica: 'JM', Barbados: 'BB', 'Trinidad and Tobago': 'TT', Bahamas: 'BS', 'The Bahamas': 'BS', Cuba: 'CU', 'Dominican Republic': 'DO', Haiti: 'HT',
+  'Puerto Rico': 'PR', 'Antigua and Barbuda': 'AG', 'Saint Lucia': 'LC', Grenada: 'GD', 'Saint Vincent and the Grenadines': 'VC', Dominica: 'DM',
+  'Saint Kitts and Nevis': 'KN', 'Cayman Islands': 'KY', 'Turks and Caicos Islands': 'TC', Bermuda: 'BM', Belize: 'BZ', Guyana: 'GY', Suriname: 'SR',
+  Anguilla: 'AI', Montserrat: 'MS', 'British Virgin Islands': 'VG', 'US Virgin Islands': 'VI', Aruba: 'AW', Curaçao: 'CW', 'Sint Maarten': 'SX',
+  Guadeloupe: 'GP', Martinique: 'MQ', Canada: 'CA', 'United States': 'US', 'United Kingdom': 'GB', Mexico: 'MX', Venezuela: 'VE',
+};
+
+/** A region's name in the reader's language ("Dominican Republic" → "República Dominicana"); other names as they are. */
+export function regionName(region: string, language = 'EN'): string {
+  const code = REGION_CODES[region];
+  if (!code || language.toUpperCase() === 'EN') return region;
+  try {
+    return new Intl.DisplayNames([localeOf(language)], { type: 'region' }).of(code) ?? region;
+  } catch {
+    return region;
+  }
 }

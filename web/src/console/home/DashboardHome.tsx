@@ -9,6 +9,7 @@ import { StoryCardView } from '../stories/StoryCardView';
 import { StoryPreview } from '../stories/StoryPreview';
 import { runOrigin } from '../pipeline/last-run';
 import { RunOriginLabel } from '../pipeline/parts';
+import { known, useConsoleI18n } from '../console-i18n';
 import { Badge, Card, Dialog, EmptyState, PageHeader, Skeleton, StatCard } from '../ui';
 
 type Overview = Awaited<ReturnType<typeof consoleApi.overview>>;
@@ -17,6 +18,7 @@ type Overview = Awaited<ReturnType<typeof consoleApi.overview>>;
 export default function DashboardHome() {
   const { show: toast } = useToast();
   const { user } = useSession();
+  const { t, fmt } = useConsoleI18n();
   const [data, setData] = useState<Overview | null>(null);
   const [loading, setLoading] = useState(true);
   const [params, setParams] = useSearchParams();
@@ -26,11 +28,11 @@ export default function DashboardHome() {
     try {
       setData(await consoleApi.overview());
     } catch {
-      toast({ title: 'Failed to load dashboard data', tone: 'error' });
+      toast({ title: t('console.home.loadFailed'), tone: 'error' });
     } finally {
       setLoading(false);
     }
-  }, [toast]);
+  }, [toast, t]);
 
   useEffect(() => {
     void load();
@@ -38,12 +40,12 @@ export default function DashboardHome() {
   useLiveReload(load, ['stories', 'patterns']);
 
   const counts: StoryCounts | undefined = data?.counts;
-  const n = (value: number | undefined) => (loading && value === undefined ? '...' : (value ?? 0).toLocaleString('en-US'));
+  const n = (value: number | undefined) => (loading && value === undefined ? '...' : fmt.number(value ?? 0));
   return (
     <>
       <PageHeader
-        title="Editorial Dashboard"
-        subtitle="What the newsroom is working with right now."
+        title={t('console.home.title')}
+        subtitle={t('console.home.subtitle')}
         actions={
           <button
             type="button"
@@ -53,29 +55,29 @@ export default function DashboardHome() {
               void load();
             }}
           >
-            <RefreshIcon size={16} /> Refresh Feed
+            <RefreshIcon size={16} /> {t('console.home.refresh')}
           </button>
         }
       />
       <div className="c-stats">
-        <StatCard label="Active Signals" value="Live" note={data ? `AI scanner active · ${data.signalsLast24h} signals in 24 h` : 'AI scanner active'} icon={<PulseIcon />} tone="green" />
-        <StatCard label="Synced Content" value={n(counts?.total)} note={counts ? `${counts.published} published · ${counts.fromSanity} from Sanity` : undefined} icon={<SyncIcon />} tone="blue" />
-        <StatCard label="Regional Coverage" value={n(counts?.regions)} note="regions among the stories" icon={<GlobeIcon />} tone="purple" />
-        <StatCard label="High Priority" value={n(counts?.highPriority)} note="Critical stories" icon={<AlertIcon />} tone="red" />
+        <StatCard label={t('console.home.activeSignals')} value={t('console.home.live')} note={data ? t('console.home.scannerSignals', { n: fmt.number(data.signalsLast24h) }) : t('console.home.scanner')} icon={<PulseIcon />} tone="green" />
+        <StatCard label={t('console.home.synced')} value={n(counts?.total)} note={counts ? t('console.home.syncedNote', { published: fmt.number(counts.published), sanity: fmt.number(counts.fromSanity) }) : undefined} icon={<SyncIcon />} tone="blue" />
+        <StatCard label={t('console.home.coverage')} value={n(counts?.regions)} note={t('console.home.coverageNote')} icon={<GlobeIcon />} tone="purple" />
+        <StatCard label={t('console.home.priority')} value={n(counts?.highPriority)} note={t('console.home.priorityNote')} icon={<AlertIcon />} tone="red" />
       </div>
       <Card
         title={
           <>
-            Latest Intelligence Brief <Badge tone="green">Live Feed</Badge>
+            {t('console.home.brief')} <Badge tone="green">{t('console.home.liveFeed')}</Badge>
           </>
         }
-        actions={counts && counts.total > 0 ? <Link to="/dashboard/sync">View All {counts.total.toLocaleString('en-US')} Articles</Link> : null}
+        actions={counts && counts.total > 0 ? <Link to="/dashboard/sync">{t('console.home.viewAll', { n: fmt.number(counts.total) })}</Link> : null}
       >
         {loading && !data ? (
-          <Skeleton rows={3} label="Loading content feed..." />
+          <Skeleton rows={3} label={t('console.home.loadingFeed')} />
         ) : !data || data.latest.length === 0 ? (
-          <EmptyState title="No Content Available" action={<Link className="c-button" to="/dashboard/sync">Configure Sync</Link>}>
-            Stories appear here as the pipeline publishes them or as the content-sync webhook delivers them. Set up the Sanity webhook to sync your CMS content.
+          <EmptyState title={t('console.home.empty')} action={<Link className="c-button" to="/dashboard/sync">{t('console.home.configure')}</Link>}>
+            {t('console.home.emptyBody')}
           </EmptyState>
         ) : (
           <div className="c-grid">
@@ -87,8 +89,13 @@ export default function DashboardHome() {
       </Card>
       {data?.lastRun ? (
         <p className="c-hint">
-          Last pipeline run (<RunOriginLabel origin={runOrigin({ actor: data.lastRun.actor, label: data.lastRun.stage, startedAt: data.lastRun.started_at }, user?.email ?? null)} />): {data.lastRun.stage}{' '}
-          {data.lastRun.status}, {data.lastRun.processed} processed, {data.lastRun.auto_published} auto-published.
+          {t('console.home.lastRun', {
+            stage: known(t, `console.runStage.${data.lastRun.stage}`, data.lastRun.stage),
+            status: known(t, `console.run.${data.lastRun.status}`, data.lastRun.status),
+            processed: fmt.number(data.lastRun.processed),
+            published: fmt.number(data.lastRun.auto_published),
+          })}{' '}
+          <RunOriginLabel origin={runOrigin({ actor: data.lastRun.actor, label: data.lastRun.stage, startedAt: data.lastRun.started_at }, user?.email ?? null)} />
         </p>
       ) : null}
       {previewId ? <PreviewDialog id={previewId} onClose={() => setParams({}, { replace: true })} /> : null}
@@ -99,12 +106,13 @@ export default function DashboardHome() {
 function PreviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const [story, setStory] = useState<ConsoleStory | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useConsoleI18n();
   useEffect(() => {
     consoleApi.story(id).then((r) => setStory(r.story), (e: Error) => setError(e.message));
   }, [id]);
   return (
-    <Dialog title="Preview" onClose={onClose} wide footer={story ? <Link className="c-button" to={`/dashboard/editor?doc=${encodeURIComponent(story.id)}`}>Edit</Link> : undefined}>
-      {error ? <p role="alert">{error}</p> : story ? <StoryPreview story={story} /> : <Skeleton rows={3} label="Loading preview…" />}
+    <Dialog title={t('console.home.preview')} onClose={onClose} wide footer={story ? <Link className="c-button" to={`/dashboard/editor?doc=${encodeURIComponent(story.id)}`}>{t('console.home.edit')}</Link> : undefined}>
+      {error ? <p role="alert">{error}</p> : story ? <StoryPreview story={story} /> : <Skeleton rows={3} label={t('console.home.loadingPreview')} />}
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useConsoleI18n } from '../console-i18n';
 import { LiveConnection, POLL_MS, type EventSourceLike, type LiveEventType, type LiveStatus } from './connection';
 import { SharedLiveConnection, type ChannelLike, type LiveSource, type LockManagerLike } from './shared';
 
@@ -106,7 +107,8 @@ export function useLiveReload(reload: () => void, types: readonly LiveEventType[
 /** The header's indicator: Live, or Reconnecting (refreshing every 5 s). */
 export function LiveIndicator() {
   const status = useLiveStatus();
-  const text = status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Reconnecting · refreshing every 5 s';
+  const { t } = useConsoleI18n();
+  const text = t(`console.live.${status === 'live' ? 'live' : status === 'connecting' ? 'connecting' : 'reconnecting'}`);
   return (
     <span className={`c-live c-live-${status}`} role="status" aria-live="polite" data-live-status={status} title={text}>
       <span className="c-live-dot" aria-hidden="true" />

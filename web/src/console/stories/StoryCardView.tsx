@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { sourceLabel, timeAgo } from '../format';
+import { known, useConsoleI18n } from '../console-i18n';
+import { timeAgo } from '../format';
 import { Badge } from '../ui';
 import type { StoryCard } from './api';
 import { RegionBadge, StageBadge, StatusBadge } from './badges';
@@ -16,14 +17,16 @@ export const editorPath = (id: string) => `/dashboard/editor?doc=${encodeURIComp
 export function StoryCardView({ story, href, actions, showStage, children }: { story: StoryCard; href?: string; actions?: ReactNode; showStage?: boolean; children?: ReactNode }) {
   const to = href ?? editorPath(story.id);
   const external = to.startsWith('/article/');
+  const { t, tn, fmt } = useConsoleI18n();
+  const risk = known(t, `console.risk.${story.ai_risk_level}`, story.ai_risk_level);
   return (
     <article className={`c-article c-risk-${story.ai_risk_level}`} data-story-id={story.id}>
       <div className="c-meta">
         <RegionBadge region={story.region} />
         {showStage ? <StageBadge stage={story.pipeline_stage} /> : null}
         <StatusBadge label={story.status_label} />
-        {story.is_featured ? <Badge tone="yellow">Homepage #{story.featured_priority}</Badge> : null}
-        {story.section_featured ? <Badge tone="teal">Section main</Badge> : null}
+        {story.is_featured ? <Badge tone="yellow">{t('console.card.homepage', { n: story.featured_priority ?? '' })}</Badge> : null}
+        {story.section_featured ? <Badge tone="teal">{t('console.card.sectionMain')}</Badge> : null}
       </div>
       <h3>{external ? <a href={to}>{story.title}</a> : <Link to={to}>{story.title}</Link>}</h3>
       {story.summary ? <p className="c-summary">{story.summary}</p> : null}
@@ -38,18 +41,18 @@ export function StoryCardView({ story, href, actions, showStage, children }: { s
         </div>
       ) : null}
       {showStage ? (
-        <div className="c-progress" role="progressbar" aria-label="Pipeline progress" aria-valuenow={Math.round(story.progress)} aria-valuemin={0} aria-valuemax={100}>
+        <div className="c-progress" role="progressbar" aria-label={t('console.card.progress')} aria-valuenow={Math.round(story.progress)} aria-valuemin={0} aria-valuemax={100}>
           <span style={{ width: `${story.progress}%` }} />
         </div>
       ) : null}
       <div className="c-meta">
-        <span title={`${story.ai_risk_level} risk`}>
-          <span className="c-risk-dot" aria-hidden="true" /> {story.ai_risk_level} risk
+        <span title={t('console.card.risk', { level: risk })}>
+          <span className="c-risk-dot" aria-hidden="true" /> {t('console.card.risk', { level: risk })}
         </span>
         <span aria-hidden="true">·</span>
-        <span>{timeAgo(story.published_at ?? story.updated_at)}</span>
+        <span>{timeAgo(story.published_at ?? story.updated_at, new Date(), fmt.locale, t('console.card.justNow'))}</span>
         <span aria-hidden="true">·</span>
-        <span>{sourceLabel(story)}</span>
+        <span>{tn('console.card.source', story.source_count ?? story.source_list?.length ?? 0)}</span>
       </div>
       {children}
       {actions ? <div className="c-card-actions">{actions}</div> : null}

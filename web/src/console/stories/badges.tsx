@@ -1,3 +1,4 @@
+import { known, useConsoleI18n } from '../console-i18n';
 import { Badge, type BadgeTone } from '../ui';
 import type { StoryCard } from './api';
 
@@ -12,17 +13,21 @@ export function regionTone(region: string): BadgeTone {
 }
 
 export function StageBadge({ stage }: { stage: string }) {
-  return <Badge tone={STAGE_TONE[stage] ?? 'grey'}>{stage}</Badge>;
+  const { t } = useConsoleI18n();
+  return <Badge tone={STAGE_TONE[stage] ?? 'grey'}>{known(t, `console.stage.${stage}`, stage)}</Badge>;
 }
 
 export function RegionBadge({ region }: { region: string }) {
-  return region ? <Badge tone={regionTone(region)}>{region}</Badge> : null;
+  const { fmt } = useConsoleI18n();
+  return region ? <Badge tone={regionTone(region)}>{fmt.region(region)}</Badge> : null;
 }
 
 export function RiskBadge({ risk }: { risk: string }) {
-  return <Badge tone={RISK_TONE[risk] ?? 'grey'}>{risk} risk</Badge>;
+  const { t } = useConsoleI18n();
+  return <Badge tone={RISK_TONE[risk] ?? 'grey'}>{t('console.card.risk', { level: known(t, `console.risk.${risk}`, risk) })}</Badge>;
 }
 
 export function StatusBadge({ label }: { label: StoryCard['status_label'] }) {
-  return <Badge tone={STATUS_TONE[label]}>{label}</Badge>;
+  const { t } = useConsoleI18n();
+  return <Badge tone={STATUS_TONE[label]}>{known(t, `console.status.${label}`, label)}</Badge>;
 }

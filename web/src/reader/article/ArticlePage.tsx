@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../data/api';
+import { ApiError, api, postJson } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
-import type { Layer, Story } from '../../data/types';
+import type { Layer, Story, StoryTranslation } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
-import { longDate } from '../../shared/format';
 import { ArrowLeftIcon } from '../../shared/icons';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture } from '../Badges';
 import { Spinner } from '../Spinner';
@@ -41,6 +40,7 @@ function Article({ id }: { id: string }) {
   return (
     <ArticleView
       story={data.story}
+      translation={data.translation ?? false}
       actions={
         <Suspense fallback={<div className="article-actions" />}>
           <ArticleActions storyId={data.story.id} region={data.story.region} />
@@ -71,8 +71,56 @@ function NotFoundCard({ reason }: { reason: 'noId' | 'missing' | 'error' }) {
   );
 }
 
-export function ArticleView({ story, actions }: { story: Story; actions?: ReactNode }) {
-  const { t } = useI18n();
+/**
+ * A story in another language than the reader's: a note naming its language and, with an AI
+ * provider, a button that asks the server for a translation of the five layers (kept there, so a
+ * second reader costs nothing). Story text is marked with its own language (lang), the page's
+ * texts are in the reader's.
+ */
+function TranslationBar({ story, available, translated, onTranslated }: { story: Story; available: boolean; translated: StoryTranslation | null; onTranslated: (t: StoryTranslation | null) => void }) {
+  const { t, language } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const storyName = t(`translate.names.${story.language ?? 'en'}`);
+  const translate = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await postJson<{ translation: StoryTranslation }>(`/api/articles/${encodeURIComponent(story.id)}/translation`, { language: language.toLowerCase() });
+      onTranslated(answer.translation);
+    } catch (e) {
+      setError(e instanceof ApiError && e.status === 429 ? t('translate.tooMany') : t('translate.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (translated) {
+    return (
+      <p className="translation-bar" role="status">
+        {t('translate.translatedFrom', { language: storyName })}{' '}
+        <button type="button" className="link-button" onClick={() => onTranslated(null)}>{t('translate.showOriginal')}</button>
+      </p>
+    );
+  }
+  return (
+    <p className="translation-bar">
+      {t('translate.note', { language: storyName })}{' '}
+      {available ? (
+        <button type="button" className="button-secondary" disabled={busy} onClick={() => void translate()}>
+          {busy ? t('translate.working') : t('translate.button', { language: t(`translate.names.${language.toLowerCase()}`) })}
+        </button>
+      ) : null}
+      {error ? <span className="error" role="alert"> {error}</span> : null}
+    </p>
+  );
+}
+
+export function ArticleView({ story: original, translation = false, actions }: { story: Story; translation?: boolean; actions?: ReactNode }) {
+  const { t, fmt, language } = useI18n();
+  const [translated, setTranslated] = useState<StoryTranslation | null>(null);
+  const current = translated && translated.language === language.toLowerCase() ? translated : null;
+  const story: Story = current ? { ...original, title: current.title, summary: current.summary, layers: current.layers } : original;
+  const textLang = current ? current.language : (original.language ?? 'en');
   const byType = new Map(story.layers.map((layer) => [layer.layerType, layer]));
   const sourceNames = storySources(story).map((s) => s.name);
   return (
@@ -85,10 +133,11 @@ export function ArticleView({ story, actions }: { story: Story; actions?: ReactN
             <BreakingBadge story={story} />
           </div>
         </div>
-        <h1>{story.title}</h1>
+        <h1 lang={textLang}>{story.title}</h1>
+        {(original.language ?? 'en') !== language.toLowerCase() ? <TranslationBar story={original} available={translation} translated={current} onTranslated={setTranslated} /> : null}
         <StoryPicture story={story} size="large" />
         <p className="meta">
-          <time dateTime={story.published_at ?? undefined}>{t('article.published', { date: longDate(story.published_at) })}</time>
+          <time dateTime={story.published_at ?? undefined}>{t('article.published', { date: fmt.longDate(story.published_at) })}</time>
           {' · '}
           <span className="badge badge-sources"><SourceCount story={story} /></span>
         </p>
@@ -102,7 +151,7 @@ export function ArticleView({ story, actions }: { story: Story; actions?: ReactN
       </header>
       <div className="layers">
         {LAYER_ORDER.map((type) => (
-          <LayerCard key={type} type={type} layer={byType.get(type)} summary={story.summary} sourceNames={sourceNames} placeholder={story.layers.length === 0} />
+          <LayerCard key={type} type={type} layer={byType.get(type)} summary={story.summary} sourceNames={sourceNames} placeholder={story.layers.length === 0} lang={textLang} />
         ))}
       </div>
       <footer className="article-foot">

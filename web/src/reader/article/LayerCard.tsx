@@ -1,7 +1,6 @@
 import { Fragment } from 'react';
 import type { Layer, LayerSentence, MetricRow } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
-import { shortDate } from '../../shared/format';
 import { ArrowDownIcon, ArrowUpIcon } from '../../shared/icons';
 
 /** A layer a reader would see nothing in: no text, no quotes, no table rows. */
@@ -14,7 +13,8 @@ export function isEmptyLayer(layer: Layer | undefined): boolean {
  * shown; the spec's "being prepared" texts appear only for a story with no layers written at all.
  * sourceNames (the story's source list) turns each sentence's source numbers into marks.
  */
-export function LayerCard({ type, layer, summary, sourceNames, placeholder = false }: { type: Layer['layerType']; layer: Layer | undefined; summary: string; sourceNames?: readonly string[]; placeholder?: boolean }) {
+/** `lang`: the language of the story's text (its words are marked with it; the card's own labels are the page's). */
+export function LayerCard({ type, layer, summary, sourceNames, placeholder = false, lang }: { type: Layer['layerType']; layer: Layer | undefined; summary: string; sourceNames?: readonly string[]; placeholder?: boolean; lang?: string }) {
   const { t } = useI18n();
   const fallback = type === 'short_version' ? summary.trim() : '';
   if (isEmptyLayer(layer) && !fallback && !placeholder) return null;
@@ -23,13 +23,15 @@ export function LayerCard({ type, layer, summary, sourceNames, placeholder = fal
   return (
     <section className={`layer-card layer-${type}`} aria-labelledby={`layer-${type}`}>
       <h2 id={`layer-${type}`}>{t(`article.layers.${type}`)}</h2>
-      {sentences ? (
-        <SourcedText type={type} sentences={sentences} sourceNames={sourceNames!} />
-      ) : content ? (
-        type === 'what_happened' ? <WhatHappened content={content} /> : <Paragraphs text={content} />
-      ) : null}
-      {type === 'what_happened' && layer?.timeline?.length ? <Timeline entries={layer.timeline} /> : null}
-      {type === 'what_locals_saying' && layer?.quotes?.length ? <Quotes quotes={layer.quotes} sourceNames={sourceNames} /> : null}
+      <div className="layer-text" lang={layer?.content?.trim() || fallback ? lang : undefined}>
+        {sentences ? (
+          <SourcedText type={type} sentences={sentences} sourceNames={sourceNames!} />
+        ) : content ? (
+          type === 'what_happened' ? <WhatHappened content={content} /> : <Paragraphs text={content} />
+        ) : null}
+      </div>
+      {type === 'what_happened' && layer?.timeline?.length ? <Timeline entries={layer.timeline} lang={lang} /> : null}
+      {type === 'what_locals_saying' && layer?.quotes?.length ? <Quotes quotes={layer.quotes} sourceNames={sourceNames} lang={lang} /> : null}
       {type === 'why_it_matters' && layer?.metricsTable?.length ? <MetricsTable rows={layer.metricsTable} /> : null}
     </section>
   );
@@ -115,8 +117,8 @@ export function visibleTimeline(entries: { date: string; event: string }[]) {
   return entries.filter((e) => !/published/i.test(e.event));
 }
 
-function Timeline({ entries }: { entries: { date: string; event: string }[] }) {
-  const { t } = useI18n();
+function Timeline({ entries, lang }: { entries: { date: string; event: string }[]; lang?: string }) {
+  const { t, fmt } = useI18n();
   const shown = visibleTimeline(entries);
   if (shown.length === 0) return null;
   return (
@@ -125,8 +127,8 @@ function Timeline({ entries }: { entries: { date: string; event: string }[] }) {
       <ol>
         {shown.map((e, i) => (
           <li key={i}>
-            <time dateTime={e.date}>{/^\d{4}-\d{2}-\d{2}/.test(e.date) ? shortDate(e.date) : e.date}</time>
-            <span>{e.event}</span>
+            <time dateTime={e.date}>{/^\d{4}-\d{2}-\d{2}/.test(e.date) ? fmt.shortDate(e.date) : e.date}</time>
+            <span lang={lang}>{e.event}</span>
           </li>
         ))}
       </ol>
@@ -134,7 +136,7 @@ function Timeline({ entries }: { entries: { date: string; event: string }[] }) {
   );
 }
 
-function Quotes({ quotes, sourceNames }: { quotes: NonNullable<Layer['quotes']>; sourceNames?: readonly string[] }) {
+function Quotes({ quotes, sourceNames, lang }: { quotes: NonNullable<Layer['quotes']>; sourceNames?: readonly string[]; lang?: string }) {
   const { t } = useI18n();
   return (
     <div className="quotes">
@@ -144,11 +146,11 @@ function Quotes({ quotes, sourceNames }: { quotes: NonNullable<Layer['quotes']>;
         // Only words found verbatim in a source are shown as a quotation; the rest is reported speech.
         return q.verbatim === false ? (
           <p key={i} className="reported">
-            {by} ({t('article.reportedSpeech')}): {q.quote}
+            {by} ({t('article.reportedSpeech')}): <span lang={lang}>{q.quote}</span>
           </p>
         ) : (
           <figure key={i} className="quote">
-            <blockquote>“{q.quote}”</blockquote>
+            <blockquote lang={lang}>“{q.quote}”</blockquote>
             <figcaption>
               — {by}
               {sourceNames && q.marks?.length ? <SourceMarks marks={q.marks} sourceNames={sourceNames} /> : null}

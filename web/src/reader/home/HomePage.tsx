@@ -3,8 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { HomeData, StormBanner, StoryCard } from '../../data/types';
-import { useT } from '../../i18n/i18n';
-import { dateTime, shortDate } from '../../shared/format';
+import { useI18n, useT } from '../../i18n/i18n';
 import { useSession } from '../../shared/session';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture, VerifiedBadge } from '../Badges';
 import { AdSlot, LoadError, Spinner } from '../Spinner';
@@ -76,8 +75,8 @@ function CategoryBlocks({ blocks }: { blocks: HomeData['categories'] }) {
           {block.stories.map((story, i) => (
             <article key={story.id} className="block-story">
               {i === 0 ? <StoryPicture story={story} /> : null}
-              <h3><StoryLink story={story}>{story.title}</StoryLink></h3>
-              {i === 0 ? <p>{story.summary}</p> : null}
+              <h3 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h3>
+              {i === 0 ? <p lang={story.language ?? 'en'}>{story.summary}</p> : null}
             </article>
           ))}
         </section>
@@ -94,16 +93,16 @@ const ALERT_KEY: Record<string, string> = { Hurricane: 'hurricane', 'Tropical St
 
 /** The storm threatening covered countries, first on the page: what, how near, which alerts, where to follow it. */
 export function StormBannerView({ storm }: { storm: StormBanner }) {
-  const t = useT();
+  const { t, fmt } = useI18n();
   const kind = KIND_BY_CLASS[storm.classification.toUpperCase()] ?? 'storm';
   const facts = [
     kind === 'hurricane' && storm.category > 0 ? t('stormBanner.category', { n: storm.category }) : t(`stormBanner.kind.${kind}`),
-    t('stormBanner.wind', { mph: storm.windSpeed }),
-    storm.nearest ? t('stormBanner.distance', { km: Math.round(storm.nearest.distanceKm / 5) * 5, country: storm.nearest.region }) : null,
+    t('stormBanner.wind', { mph: fmt.number(storm.windSpeed), kmh: fmt.number(Math.round(storm.windSpeed * 1.609344)) }),
+    storm.nearest ? t('stormBanner.distance', { km: fmt.number(Math.round(storm.nearest.distanceKm / 5) * 5), country: fmt.region(storm.nearest.region) }) : null,
   ].filter(Boolean);
   const advisory = storm.advisoryNumber
-    ? t('stormBanner.advisory', { number: storm.advisoryNumber, time: dateTime(storm.advisoryAt) })
-    : t('stormBanner.advisoryAt', { time: dateTime(storm.advisoryAt) });
+    ? t('stormBanner.advisory', { number: storm.advisoryNumber, time: fmt.dateTime(storm.advisoryAt) })
+    : t('stormBanner.advisoryAt', { time: fmt.dateTime(storm.advisoryAt) });
   const headingId = `storm-banner-${storm.id}`;
   return (
     <section className="home-storm-banner" aria-labelledby={headingId}>
@@ -118,7 +117,7 @@ export function StormBannerView({ storm }: { storm: StormBanner }) {
             const label = key ? t(`stormBanner.alert.${key}${alert.type === 'warning' ? 'Warning' : 'Watch'}`) : `${alert.hazard} ${alert.type}`;
             return (
               <li key={`${alert.hazard}-${alert.type}`} className={`storm-banner-alert-${alert.type}`}>
-                <strong>{label}:</strong> {alert.regions.join(', ')}
+                <strong>{label}:</strong> {alert.regions.map((region) => fmt.region(region)).join(', ')}
               </li>
             );
           })}
@@ -139,6 +138,11 @@ function WarningIcon() {
   );
 }
 
+function ShortDate({ iso }: { iso: string | null | undefined }) {
+  const { fmt } = useI18n();
+  return <>{fmt.shortDate(iso)}</>;
+}
+
 function LeadStory({ story }: { story: StoryCard }) {
   return (
     <article className="lead-story">
@@ -150,9 +154,9 @@ function LeadStory({ story }: { story: StoryCard }) {
           <BreakingBadge story={story} />
           <RegionBadge region={story.region} />
         </div>
-        <h1><StoryLink story={story}>{story.title}</StoryLink></h1>
-        <p className="lead-summary"><StoryLink story={story}>{story.summary}</StoryLink></p>
-        <p className="meta">{shortDate(story.published_at)} · <SourceCount story={story} /></p>
+        <h1 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h1>
+        <p className="lead-summary" lang={story.language ?? 'en'}><StoryLink story={story}>{story.summary}</StoryLink></p>
+        <p className="meta"><ShortDate iso={story.published_at} /> · <SourceCount story={story} /></p>
       </div>
     </article>
   );
@@ -168,9 +172,9 @@ export function StoryCardView({ story, trending, featured, level = 3 }: { story:
         {trending ? <span className="badge badge-trending">{t('badge.trending')}</span> : null}
         <RegionBadge region={story.region} />
       </div>
-      <Heading><StoryLink story={story}>{story.title}</StoryLink></Heading>
-      <p>{story.summary}</p>
-      <p className="meta">{shortDate(story.published_at)} · <SourceCount story={story} /></p>
+      <Heading lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></Heading>
+      <p lang={story.language ?? 'en'}>{story.summary}</p>
+      <p className="meta"><ShortDate iso={story.published_at} /> · <SourceCount story={story} /></p>
     </article>
   );
 }
@@ -202,11 +206,11 @@ function MoreNews({ initial, hasMore: initialHasMore, next: initialNext }: { ini
           <li key={story.id} className="more-news-item">
             <div className="badges">
               <RegionBadge region={story.region} />
-              <span className="muted">{shortDate(story.published_at)}</span>
+              <span className="muted"><ShortDate iso={story.published_at} /></span>
               <VerifiedBadge story={story} />
             </div>
-            <h3><StoryLink story={story}>{story.title}</StoryLink></h3>
-            <p>{story.summary}</p>
+            <h3 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h3>
+            <p lang={story.language ?? 'en'}>{story.summary}</p>
             <SourceCount story={story} />
           </li>
         ))}

@@ -2,12 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../data/api';
 import type { StoryCard } from '../../data/types';
-import { useI18n, useT } from '../../i18n/i18n';
-import { shortDate } from '../../shared/format';
+import { useI18n } from '../../i18n/i18n';
 
 /** Full-text search over published stories (the server searches in SQL); results as you type. */
 export function SearchDialog({ onClose }: { onClose: () => void }) {
-  const t = useT();
+  const { t, fmt } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
   const [q, setQ] = useState('');
   const [results, setResults] = useState<{ q: string; items: StoryCard[]; hasMore: boolean } | null>(null);
@@ -60,8 +59,8 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
           <ul className="search-results">
             {results.items.map((s) => (
               <li key={s.id}>
-                {s.path ? <Link to={s.path} onClick={() => dialog.current?.close()}>{s.title}</Link> : s.title}
-                <span className="muted"> · {s.region} · {shortDate(s.published_at)}</span>
+                <span lang={s.language ?? 'en'}>{s.path ? <Link to={s.path} onClick={() => dialog.current?.close()}>{s.title}</Link> : s.title}</span>
+                <span className="muted"> · {s.region} · {fmt.shortDate(s.published_at)}</span>
               </li>
             ))}
           </ul>

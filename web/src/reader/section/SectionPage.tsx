@@ -4,7 +4,6 @@ import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { StoryCard } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
-import { shortDate } from '../../shared/format';
 import { GridIcon, ListIcon } from '../../shared/icons';
 import { RegionBadge, SourceCount } from '../Badges';
 import { StoryCardView } from '../home/HomePage';
@@ -22,8 +21,11 @@ export function SectionPage() {
 
   const latest = data?.query.kind === 'latest';
   const name = section.toLowerCase();
-  const heading = latest ? t('section.latestHeading') : name.charAt(0).toUpperCase() + name.slice(1);
-  const subtitle = latest ? t('section.latestSubtitle') : t('section.subtitle', { section: name });
+  // The site's sections have their names in each language; any other word is the reader's own.
+  const known = ['business', 'politics', 'weather', 'sports', 'culture', 'technology'].includes(name);
+  const label = known ? t(`nav.${name}`) : name.charAt(0).toUpperCase() + name.slice(1);
+  const heading = latest ? t('section.latestHeading') : label;
+  const subtitle = latest ? t('section.latestSubtitle') : t('section.subtitle', { section: known ? label.toLowerCase() : name });
 
   return (
     <div className="section-page">
@@ -71,15 +73,15 @@ export function SectionPage() {
 }
 
 function StoryRow({ story }: { story: StoryCard }) {
-  const { t, tn } = useI18n();
+  const { t, tn, fmt } = useI18n();
   return (
     <li className="story-row">
       <div className="badges">
         <RegionBadge region={story.region} />
-        <span className="muted">{shortDate(story.published_at)}</span>
+        <span className="muted">{fmt.shortDate(story.published_at)}</span>
       </div>
-      <h2><StoryLink story={story}>{story.title}</StoryLink></h2>
-      <p>{story.summary}</p>
+      <h2 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h2>
+      <p lang={story.language ?? 'en'}>{story.summary}</p>
       <p className="meta">
         <SourceCount story={story} /> · {t('section.readTime', { n: story.read_minutes ?? 1 })} · {tn('section.views', story.view_count ?? 0)}
       </p>

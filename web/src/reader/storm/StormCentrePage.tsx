@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getJson } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
-import type { Storm, StormAlert, StoryCard } from '../../data/types';
-import { useI18n } from '../../i18n/i18n';
-import { dateTime } from '../../shared/format';
+import type { ImpactChange, Storm, StormAlert, StoryCard } from '../../data/types';
+import { usePageT } from '../../i18n/i18n';
 import { StormIcon } from '../../shared/icons';
 import { LoadError, Spinner } from '../Spinner';
 import { StoryLink } from '../StoryLink';
 import { AGENCIES, GUIDES, guideAsText } from './guides';
 import { StormMap, type MapData } from './StormMap';
+import { alertMessageIn, alertNameIn, changeIn, classificationIn, movementIn, speedText, STORM_DICTIONARIES } from './storm-text';
 
 export type StormCentreData = {
   storms: Storm[];
   alerts: StormAlert[];
-  impact: { region: string; alerts: StormAlert[]; changes: string[]; stories: StoryCard[] }[];
+  impact: { region: string; alerts: StormAlert[]; changes: ImpactChange[]; stories: StoryCard[] }[];
   map: MapData;
   lastAdvisoryAt: string | null;
 };
@@ -35,7 +35,7 @@ function categoryIcon(category: number): string {
 }
 
 export default function StormCentrePage() {
-  const { t, tn } = useI18n();
+  const { t, tn, fmt } = usePageT(STORM_DICTIONARIES);
   const [tab, setTab] = useState<Tab>('overview');
   const { data, error, loading, reload } = useRouteData('storm-centre', (signal) => getJson<StormCentreData>('/api/storm-centre', { signal }));
 
@@ -44,7 +44,7 @@ export default function StormCentrePage() {
       <header className="page-head">
         <h1>{t('storm.title')}</h1>
         <p className="subtitle">{t('storm.subtitle')}</p>
-        {data?.lastAdvisoryAt ? <p className="muted">{t('storm.updated', { time: dateTime(data.lastAdvisoryAt) })}</p> : null}
+        {data?.lastAdvisoryAt ? <p className="muted">{t('storm.updated', { time: fmt.dateTime(data.lastAdvisoryAt) })}</p> : null}
       </header>
       {data && data.alerts.length > 0 ? (
         <div className="storm-banner" role="alert">
@@ -69,7 +69,7 @@ export default function StormCentrePage() {
           <>
             {tab === 'overview' ? <Overview data={data} onTab={setTab} /> : null}
             {tab === 'tracking' ? <Tracking data={data} /> : null}
-            {tab === 'alerts' ? <AlertList alerts={data.alerts} /> : null}
+            {tab === 'alerts' ? <AlertList alerts={data.alerts} storms={data.storms} /> : null}
             {tab === 'impact' ? <Impact data={data} /> : null}
           </>
         )}
@@ -80,16 +80,20 @@ export default function StormCentrePage() {
 }
 
 function StormSummary({ storm }: { storm: Storm }) {
-  const { t } = useI18n();
+  const { t, fmt, language } = usePageT(STORM_DICTIONARIES);
+  const movement = movementIn(t, fmt.number, language, storm.movement);
+  const facts = [
+    storm.category > 0 ? t('storm.category', { n: storm.category }) : storm.classification ? classificationIn(t, storm.classification) : null,
+    t('stormText.wind', { speed: speedText(t, fmt.number, storm.windSpeed) }),
+    storm.pressure ? t('stormText.pressure', { mb: fmt.number(storm.pressure) }) : null,
+    movement ? t('stormText.movement', { movement }) : null,
+  ].filter(Boolean);
   return (
     <li className={`storm storm-${categoryIcon(storm.category)}`}>
       <StormIcon />
       <div>
         <h3>{storm.name}</h3>
-        <p>
-          {storm.category > 0 ? t('storm.category', { n: storm.category }) : null} {t('storm.wind', { mph: storm.windSpeed })}
-          {storm.pressure ? ` · ${t('storm.pressure', { mb: storm.pressure })}` : ''} · {t('storm.movement', { movement: storm.movement })}
-        </p>
+        <p>{facts.join(' · ')}</p>
         <span className="badge badge-outline">{t(`storm.status.${storm.status}`)}</span>{' '}
         <span className={`badge ${severityClass(storm.threatLevel)}`}>{t(`storm.threat.${storm.threatLevel}`)}</span>
       </div>
@@ -98,7 +102,7 @@ function StormSummary({ storm }: { storm: Storm }) {
 }
 
 function Overview({ data, onTab }: { data: StormCentreData; onTab: (tab: Tab) => void }) {
-  const { t } = useI18n();
+  const { t } = usePageT(STORM_DICTIONARIES);
   const download = () => {
     const url = URL.createObjectURL(new Blob([guideAsText()], { type: 'text/plain' }));
     const a = Object.assign(document.createElement('a'), { href: url, download: 'c360-emergency-guide.txt' });
@@ -113,7 +117,7 @@ function Overview({ data, onTab }: { data: StormCentreData; onTab: (tab: Tab) =>
       </section>
       <section className="card" aria-labelledby="current-alerts">
         <h2 id="current-alerts">{t('storm.currentAlerts')}</h2>
-        {data.alerts.length === 0 ? <p>{t('storm.noAlerts')}</p> : <AlertList alerts={data.alerts.slice(0, 3)} />}
+        {data.alerts.length === 0 ? <p>{t('storm.noAlerts')}</p> : <AlertList alerts={data.alerts.slice(0, 3)} storms={data.storms} />}
       </section>
       <section className="card" aria-labelledby="quick-actions">
         <h2 id="quick-actions">{t('storm.quickActions')}</h2>
@@ -127,18 +131,29 @@ function Overview({ data, onTab }: { data: StormCentreData; onTab: (tab: Tab) =>
   );
 }
 
-function AlertList({ alerts }: { alerts: StormAlert[] }) {
-  const { t } = useI18n();
+/**
+ * Alerts worded in the reader's language from their parts (hazard, kind, the storm's facts); the
+ * area keeps NHC's English wording, marked as English so it reads as quoted source text.
+ */
+function AlertList({ alerts, storms }: { alerts: StormAlert[]; storms: Storm[] }) {
+  const { t, fmt, language } = usePageT(STORM_DICTIONARIES);
   if (alerts.length === 0) return <p>{t('storm.noAlerts')}</p>;
   return (
     <ul className="alert-list">
       {alerts.map((a) => (
         <li key={a.id} className="storm-alert">
-          <span className={`badge ${severityClass(a.severity)}`}>{a.type.toUpperCase()}</span> <strong>{a.region}</strong>
-          <p>{a.message}</p>
+          <span className={`badge ${severityClass(a.severity)}`}>{a.hazard ? alertNameIn(t, a.hazard, a.type).toUpperCase() : t(`stormText.type.${a.type}`).toUpperCase()}</span> <strong>{fmt.region(a.region)}</strong>
+          {a.hazard ? (
+            <>
+              <p>{alertMessageIn(t, fmt.number, language, a, storms.find((s) => s.id === a.stormId))}</p>
+              {a.area && a.area !== a.region ? <p className="muted">{t('stormText.area')} <span lang="en">{a.area}</span></p> : null}
+            </>
+          ) : (
+            <p lang="en">{a.message}</p>
+          )}
           <p className="muted">
-            {t('storm.issued', { time: dateTime(a.issuedAt) })}
-            {a.expiresAt ? ` · ${t('storm.expires', { time: dateTime(a.expiresAt) })}` : ''}
+            {t('storm.issued', { time: fmt.dateTime(a.issuedAt) })}
+            {a.expiresAt ? ` · ${t('storm.expires', { time: fmt.dateTime(a.expiresAt) })}` : ''}
           </p>
         </li>
       ))}
@@ -147,7 +162,7 @@ function AlertList({ alerts }: { alerts: StormAlert[] }) {
 }
 
 function Tracking({ data }: { data: StormCentreData }) {
-  const { t } = useI18n();
+  const { t } = usePageT(STORM_DICTIONARIES);
   return (
     <div>
       <StormMap map={data.map} storms={data.storms} title={t('storm.mapTitle')} />
@@ -157,22 +172,22 @@ function Tracking({ data }: { data: StormCentreData }) {
 }
 
 function Impact({ data }: { data: StormCentreData }) {
-  const { t } = useI18n();
+  const { t, fmt, language } = usePageT(STORM_DICTIONARIES);
   if (data.impact.length === 0) return <p>{t('storm.noAlerts')}</p>;
   return (
     <div className="impact">
       {data.impact.map((island) => (
         <section key={island.region} className="card" aria-labelledby={`impact-${island.region}`}>
-          <h2 id={`impact-${island.region}`}>{island.region}</h2>
+          <h2 id={`impact-${island.region}`}>{fmt.region(island.region)}</h2>
           <h3>{t('storm.watchesWarnings')}</h3>
-          <AlertList alerts={island.alerts} />
+          <AlertList alerts={island.alerts} storms={data.storms} />
           <h3>{t('storm.changed')}</h3>
-          {island.changes.length === 0 ? <p>{t('storm.noChange')}</p> : <ul>{island.changes.map((c, i) => <li key={i}>{c}</li>)}</ul>}
+          {island.changes.length === 0 ? <p>{t('storm.noChange')}</p> : <ul>{island.changes.map((c, i) => <li key={i}>{changeIn(t, fmt.number, language, c)}{c.area ? <> <span lang="en">{c.area}</span></> : null}</li>)}</ul>}
           <h3>{t('storm.localStories')}</h3>
           {island.stories.length === 0 ? (
             <p>{t('storm.noLocalStories')}</p>
           ) : (
-            <ul>{island.stories.map((s) => <li key={s.id}><StoryLink story={s}>{s.title}</StoryLink></li>)}</ul>
+            <ul>{island.stories.map((s) => <li key={s.id} lang={s.language ?? 'en'}><StoryLink story={s}>{s.title}</StoryLink></li>)}</ul>
           )}
         </section>
       ))}
@@ -181,6 +196,7 @@ function Impact({ data }: { data: StormCentreData }) {
 }
 
 function Guides() {
+  const { t } = usePageT(STORM_DICTIONARIES);
   return (
     <div className="guides">
       {GUIDES.map((g) => (
@@ -190,7 +206,7 @@ function Guides() {
         </section>
       ))}
       <section className="card" aria-labelledby="guide-agencies">
-        <h2 id="guide-agencies">Official sources</h2>
+        <h2 id="guide-agencies">{t('stormText.officialSources')}</h2>
         <ul>
           {AGENCIES.map((a) => (
             <li key={a.url}>
@@ -198,7 +214,7 @@ function Guides() {
             </li>
           ))}
         </ul>
-        <p><Link to="/section/weather">Weather stories on C360</Link></p>
+        <p><Link to="/section/weather">{t('stormText.weatherStories')}</Link></p>
       </section>
     </div>
   );
