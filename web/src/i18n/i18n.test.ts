@@ -18,11 +18,11 @@ import nl from './nl.json';
  * English one only when it is listed below: brand and proper names, language names written in
  * their own language, and words the language itself uses (cognates), each checked by hand.
  */
-const BRANDS = ['C360', 'C360 Pro', 'C360 Local', 'Instagram', 'Facebook', 'X', 'LinkedIn', 'YouTube', 'WhatsApp', 'OK', 'English', 'Español', 'Français', 'Nederlands'];
+const BRANDS = ['C360', 'C360 Pro', 'C360 Local', 'Instagram', 'Facebook', 'X', 'LinkedIn', 'YouTube', 'WhatsApp', 'OK', 'English', 'Español', 'Français', 'Nederlands', 'HTML'];
 const SAME_AS_ENGLISH: Record<'es' | 'fr' | 'nl', readonly string[]> = {
   es: [...BRANDS],
   fr: [...BRANDS, 'E-mail', 'Console', 'Source', 'source', 'sources', 'Menu', 'Active', 'Contact', 'Sports', 'Culture'],
-  nl: [...BRANDS, 'E-mail', 'aggregator', 'Indicator', 'Trend', 'Contact', 'ACCOUNT', 'Menu'],
+  nl: [...BRANDS, 'E-mail', 'aggregator', 'Indicator', 'Trend', 'Contact', 'ACCOUNT', 'Menu', 'Storm'],
 };
 /** Keys whose translation may use other placeholders than English: the speed's unit is the language's choice (mph or km/h). */
 const PLACEHOLDER_CHOICE: Record<string, readonly string[]> = { 'stormText.speed': ['kmh', 'mph'], 'stormBanner.wind': ['kmh', 'mph'] };
