@@ -28,10 +28,11 @@ export function HomePage() {
           <OperatorPanel />
         </Suspense>
       ) : null}
+      {/* A threatening storm leads the page, above everything else. */}
+      {data?.storms?.map((storm) => <StormBannerView key={storm.id} storm={storm} />)}
       <AdSlot />
       {loading ? <Spinner /> : error ? <LoadError onRetry={reload} /> : data && !data.lead ? <p className="empty">{t('home.empty')}</p> : data ? (
         <>
-          {data.storms?.map((storm) => <StormBannerView key={storm.id} storm={storm} />)}
           <LeadStory story={data.lead!} />
           <section className="latest" aria-labelledby="latest-title">
             <div className="section-head">
