@@ -66,7 +66,7 @@ describe('/api/home during a storm', () => {
     const html = (await render('/', { key: 'home', data }, 'EN')).replace(/<!-- -->/g, '');
     const banner = html.indexOf('class="home-storm-banner"');
     expect(banner).toBeGreaterThan(-1);
-    expect(banner).toBeLessThan(html.indexOf('class="lead-story"'));
+    expect(banner).toBeLessThan(html.indexOf('class="ad-slot"')); // first in the page, above the advertisement and the lead
     expect(html).toContain('Hurricane Keron');
     expect(html).toContain('Category 1 hurricane');
     expect(html).toMatch(/about \d+ km from Dominican Republic/);

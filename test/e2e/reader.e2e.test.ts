@@ -103,7 +103,8 @@ describe('home', () => {
     expect(html).toContain('Housing bill passes in Parliament'); // in the HTML itself, for crawlers
     const page = await open('/');
     await expect(page.locator('.lead-story h1').textContent()).resolves.toBe('Housing bill passes in Parliament');
-    expect(await page.locator('.lead-story .badge-breaking').count()).toBe(1);
+    // Urgency 90, but four days old: no longer BREAKING (the rule wants the last 24 hours).
+    expect(await page.locator('.lead-story .badge-breaking').count()).toBe(0);
     expect(await page.locator('.lead-story .region-badge').textContent()).toBe('Jamaica');
     const latest = await page.locator('.latest .story-card h3').allTextContents();
     expect(latest).toEqual(['Kingston water main work begins', ...['A', 'B', 'C', 'D', 'E'].map((l) => `Bridgetown harbour report ${l}`)]);
@@ -128,6 +129,40 @@ describe('home', () => {
     expect(text).not.toContain('Toronto carnival parade');
     await page.locator('.lead-story h1 a').click();
     await page.waitForURL(/\/article\/housing-bill-passes-parliament-jamaica-[0-9a-f]{8}$/);
+  });
+
+  it('leads with a storm banner while Hurricane Keron threatens, and with the storm story when no editor chose a lead', async () => {
+    const page = await open('/');
+    // The banner comes first, above the editor's priority-1 lead, which stays the lead.
+    const banner = page.getByRole('region', { name: 'Hurricane Keron' });
+    expect(await banner.locator('.storm-banner-facts').textContent()).toMatch(/^Category 1 hurricane · winds \d+ mph · about \d+ km from (Dominican Republic|Haiti)$/);
+    expect(await banner.locator('.storm-banner-advisory').textContent()).toMatch(/^Advisory \d+, /);
+    expect(await banner.locator('.storm-banner-alerts li').allTextContents()).toEqual(expect.arrayContaining(['Hurricane watch: Jamaica']));
+    expect(await page.locator('main > .home-storm-banner:first-child').count()).toBe(1); // first in the page, above the advertisement
+    expect(await page.locator('.lead-story h1').textContent()).toBe('Housing bill passes in Parliament');
+
+    // Without the editor's lead, the storm's story leads, BREAKING though its urgency is 40.
+    const keron = await createStory(site.db.knex, { now: new Date(), title: 'Jamaica under hurricane watch as Keron nears', region: 'Jamaica', daysAgo: 0.05, urgency: 40, storm_id: 'AL192026', storm_name: 'Keron' });
+    await site.db.knex('synced_content').where({ id: stories.featured!.id }).update({ is_featured: false });
+    try {
+      for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+        const ctx = await site.newContext({ viewport: { width, height } });
+        const storm = await open('/', ctx);
+        expect(await storm.locator('.lead-story h1').textContent()).toBe('Jamaica under hurricane watch as Keron nears');
+        expect(await storm.locator('.lead-story .badge-breaking').textContent()).toBe('BREAKING');
+        expect(await storm.locator('.home-storm-banner h2').textContent()).toBe('Hurricane Keron');
+        expect(await storm.locator('.category-block:not(:has(.block-story))').count()).toBe(0);
+        expect(await storm.evaluate(() => document.documentElement.scrollWidth), `${width}px`).toBeLessThanOrEqual(width);
+        await storm.getByRole('link', { name: 'Track it in the Storm Centre' }).click();
+        await storm.waitForURL(/\/storm-centre$/);
+        await storm.goBack({ waitUntil: 'networkidle' });
+        await site.screenshot(storm, `reader-home-storm-${width}`);
+        await ctx.close();
+      }
+    } finally {
+      await site.db.knex('synced_content').where({ id: keron.id }).del();
+      await site.db.knex('synced_content').where({ id: stories.featured!.id }).update({ is_featured: true });
+    }
   });
 
   it('loads at most 100 KB of JavaScript gzipped and no console code', async () => {
@@ -362,6 +397,7 @@ describe('pages and people', () => {
     await page.getByRole('button', { name: 'Search stories' }).click();
     await page.getByRole('searchbox').fill('cricket');
     await page.locator('.search-results li', { hasText: 'Cricket squad named for tour' }).waitFor();
+    expect(await page.locator('.search-count').textContent()).toBe('1 result for “cricket”');
   });
 
   it('is usable with the keyboard: the skip link and the account menu', async () => {

@@ -30,6 +30,8 @@ export function HomePage() {
           <OperatorPanel />
         </Suspense>
       ) : null}
+      {/* A threatening storm leads the page, above everything else. */}
+      {data?.storms?.map((storm) => <StormBannerView key={storm.id} storm={storm} />)}
       {user ? (
         <Suspense fallback={null}>
           <MyHome mine={mine} onChange={setMine} />
@@ -38,7 +40,6 @@ export function HomePage() {
       {user && mine ? null : <AdSlot />}
       {user && mine ? null : loading ? <Spinner /> : error ? <LoadError onRetry={reload} /> : data && !data.lead ? <p className="empty">{t('home.empty')}</p> : data ? (
         <>
-          {data.storms?.map((storm) => <StormBannerView key={storm.id} storm={storm} />)}
           <LeadStory story={data.lead!} />
           <section className="latest" aria-labelledby="latest-title">
             <div className="section-head">

@@ -75,5 +75,5 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
 export function SearchCount({ count, hasMore, q }: { count: number; hasMore: boolean; q: string }) {
   const { t, tn } = useI18n();
   const text = count === 0 ? t('search.none', { q }) : hasMore ? t('search.resultsMany', { n: count, q }) : tn('search.results', count, { q });
-  return <p className="muted">{text}</p>;
+  return <p className="search-count muted">{text}</p>;
 }
