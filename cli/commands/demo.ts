@@ -92,13 +92,13 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
     } else {
       say('An admin account already exists (see `c360 users list --role admin`).');
     }
+    if (!options.serve) return;
     say(`Feed host: ${host.origin}/feeds/ (the ${release.feeds.length} sample outlets, loopback only).`);
     say(
       catcher
         ? `Mail catcher: ${catcher.url} receives every e-mail C360 sends (nothing leaves this machine). Admins read them in the console: Outbox (/dashboard/outbox).`
         : 'Mail: SMTP is set up, so e-mail goes to your SMTP server (no mail catcher, no Outbox).',
     );
-    if (!options.serve) return;
 
     const sequence = loadStormSequence(STORM_SEQUENCE, STORM_CURRENT);
     let lastStorm = 0;

@@ -85,7 +85,7 @@ export function feedsCommand(): Command {
             { header: 'OUTLET', value: (f) => f.outlet, width: 28 },
             { header: 'REGION', value: (f) => f.region, width: 18 },
             { header: 'KIND', value: (f) => f.kind },
-            { header: 'ON', value: (f) => (f.enabled ? 'yes' : 'no') },
+            { header: 'ON', value: (f) => (f.enabled ? 'yes' : 'no') + (f.demo ? ' (demo)' : '') },
             { header: 'LAST', value: (f) => (f.lastStatus ? `${f.lastStatus}${f.lastHttpStatus ? ` ${f.lastHttpStatus}` : ''}` : 'never') },
             { header: 'FETCHED', value: (f) => ago(f.lastFetchedAt) },
             { header: 'NEXT', value: (f) => ago(f.nextFetchAt) },

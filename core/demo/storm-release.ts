@@ -52,7 +52,9 @@ export function stormReleaseAt(sequence: StormSequence, settings: { start: Date;
   const index = Math.floor((now.getTime() - settings.start.getTime()) / settings.intervalMs);
   if (index < 1) return null;
   const last = sequence.advisories.length - 1;
-  return { index, advisory: sequence.advisories[Math.min(index - 1, last)]!, issuedAt: new Date(settings.start.getTime() + index * settings.intervalMs), repeat: index - 1 > last };
+  // Whole seconds: the RSS summary's date has no milliseconds, and it must match CurrentStorms' time to count as the same advisory.
+  const issuedAt = new Date(Math.floor((settings.start.getTime() + index * settings.intervalMs) / 1000) * 1000);
+  return { index, advisory: sequence.advisories[Math.min(index - 1, last)]!, issuedAt, repeat: index - 1 > last };
 }
 
 const pad3 = (n: number) => String(n).padStart(3, '0');

@@ -174,14 +174,14 @@ export async function sendNewsletter(
       hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.',
     });
   }
-  // A send to nobody is a mistake, not a success to log: refuse it before anything is recorded.
-  if ((await countRecipients(db, segments)) === 0) {
-    throw new C360Error('invalid_input', NO_CONFIRMED_SUBSCRIBERS, { hint: 'Choose a segment with confirmed subscribers, or wait until readers confirm their sign-up.' });
-  }
   const { sendId } = await db.transaction(async (trx) => {
     const newsletter = await getNewsletter(trx, input.id, { forUpdate: true });
     if (!newsletter) throw draftNotFound(input.id);
     if (newsletter.sections.length === 0) throw new C360Error('conflict', 'This newsletter has no articles to send.');
+    // A send to nobody is a mistake, not a success to log: refuse it before anything is recorded.
+    if ((await countRecipients(trx, segments)) === 0) {
+      throw new C360Error('invalid_input', NO_CONFIRMED_SUBSCRIBERS, { hint: 'Choose a segment with confirmed subscribers, or wait until readers confirm their sign-up.' });
+    }
     const result = await insertSendWithDeliveries(trx, { newsletterId: newsletter.id, segments, origin: input.origin.replace(/\/+$/, ''), requestedBy: input.actor.email, now: input.now });
     if (result.recipients > 0 && newsletter.status === 'draft') await setNewsletterStatus(trx, newsletter.id, 'sending', input.now);
     return result;

@@ -26,6 +26,7 @@ import { silentLogger } from '../../core/logger';
 import { createMailer } from '../../core/mail/mailer';
 import { createApp, type C360App } from '../../server/app';
 import { startServer, type RunningServer } from '../../server/start-server';
+import { startMailCatcher, type MailCatcher } from '../../cli/demo/mail-catcher';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp-server';
 import { openTestDatabase } from '../helpers/test-database';
 
@@ -55,14 +56,22 @@ export type Site = {
 
 let users = 0;
 
-export async function startSite(options: { seed?: (db: Database, now: Date) => Promise<void>; env?: Record<string, string> } = {}): Promise<Site> {
+/**
+ * `mail`: 'test-server' (default) sends to the test SMTP server (site.smtp); 'none' runs without
+ * SMTP (the newsletter box is hidden); 'demo-catcher' sends to the demo's mail catcher, which
+ * keeps the messages for the console's Outbox.
+ */
+export async function startSite(options: { seed?: (db: Database, now: Date) => Promise<void>; env?: Record<string, string>; mail?: 'test-server' | 'none' | 'demo-catcher' } = {}): Promise<Site> {
   if (!existsSync(`${WEB_DIST}index.html`)) throw new Error('The web app is not built: run `npm run build:web` before the browser tests.');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: apt-get install -y chromium`);
   const db = await openTestDatabase();
   const smtp = await startTestSmtpServer();
   const now = new Date();
   await options.seed?.(db, now);
-  const config = loadConfig({ SMTP_URL: smtp.url, SMTP_FROM: 'C360 <news@c360.test>', C360_LOG_LEVEL: 'silent', ...options.env }, fileURLToPath(new URL('../..', import.meta.url)));
+  const mail = options.mail ?? 'test-server';
+  const catcher: MailCatcher | null = mail === 'demo-catcher' ? await startMailCatcher(db.knex, { logger: silentLogger }) : null;
+  const smtpEnv: Record<string, string> = mail === 'none' ? {} : { SMTP_URL: catcher?.url ?? smtp.url, SMTP_FROM: 'C360 <news@c360.test>' };
+  const config = loadConfig({ ...smtpEnv, C360_LOG_LEVEL: 'silent', ...options.env }, fileURLToPath(new URL('../..', import.meta.url)));
   const app = createApp({
     db,
     config,
@@ -70,6 +79,7 @@ export async function startSite(options: { seed?: (db: Database, now: Date) => P
     webDist: WEB_DIST,
     secret: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
     mailer: createMailer(config.smtp),
+    mailCatcher: catcher !== null,
     // Browser tests sign in and subscribe more often than a person would.
     rateLimits: { signIn: { limit: 1000, windowMs: 60_000 }, signUp: { limit: 1000, windowMs: 60_000 }, newsletter: { limit: 1000, windowMs: 60_000 } },
   });
@@ -113,6 +123,7 @@ export async function startSite(options: { seed?: (db: Database, now: Date) => P
       await server.close();
       await app.shutdown();
       await smtp.close();
+      await catcher?.close();
       await db.close();
     },
   };

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCatcher, type MailCatcher } from '../cli/demo/mail-catcher';
-import { silentLogger } from '../core/logger';
-import { createStory } from '../test/factories/stories';
-import { openTestDatabase } from '../test/helpers/test-database';
-import type { Database } from '../core/db/open-database';
-import { startTestApp, type TestApp } from '../test/helpers/test-app';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { silentLogger } from '../../core/logger';
+import { createStory } from '../../test/factories/stories';
+import { openTestDatabase } from '../../test/helpers/test-database';
+import type { Database } from '../../core/db/open-database';
+import { startTestApp, type TestApp } from '../../test/helpers/test-app';
 
 /**
  * The demo's mail end to end: a sign-up on the site, the confirmation caught by the demo's mail
