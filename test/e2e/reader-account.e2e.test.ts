@@ -130,6 +130,7 @@ describe('a reader account', () => {
     await expect.poll(() => titles(page), WAIT).toEqual([stories.cricket!.title]);
     await site.screenshot(page, 'reader-account-my-caribbean-390');
     await page.goto(`${site.url}/account`);
+    await page.getByRole('button', { name: 'Add alert' }).waitFor(WAIT);
     await site.screenshot(page, 'reader-account-settings-390');
     await context.close();
   }, 120_000);
