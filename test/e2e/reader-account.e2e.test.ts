@@ -129,8 +129,14 @@ describe('a reader account', () => {
     await page.getByRole('button', { name: 'Save choices' }).click();
     await expect.poll(() => titles(page), WAIT).toEqual([stories.cricket!.title]);
     await site.screenshot(page, 'reader-account-my-caribbean-390');
+    // "Follow Business" on the section page adds the topic to what they follow.
+    await page.goto(`${site.url}/section/business`);
+    await page.getByRole('button', { name: 'Follow Business' }).click();
+    await page.getByRole('button', { name: '✓ Following Business' }).waitFor(WAIT);
     await page.goto(`${site.url}/account`);
     await page.getByRole('button', { name: 'Add alert' }).waitFor(WAIT);
+    expect(await page.getByLabel('Business').isChecked()).toBe(true);
+    expect(await page.getByLabel('Haiti').isChecked()).toBe(true);
     await site.screenshot(page, 'reader-account-settings-390');
     await context.close();
   }, 120_000);
