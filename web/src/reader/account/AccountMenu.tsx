@@ -47,8 +47,9 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
             type="button"
             onClick={async () => {
               close();
-              await signOut();
+              // Navigate first: signing out unmounts this menu, and an unmounted component cannot navigate.
               navigate('/');
+              await signOut();
             }}
           >
             {t('readerAccount.signOut')}

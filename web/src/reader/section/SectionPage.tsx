@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
@@ -9,6 +9,9 @@ import { RegionBadge, SourceCount } from '../Badges';
 import { StoryCardView } from '../home/HomePage';
 import { AdSlot, LoadError, Spinner } from '../Spinner';
 import { StoryLink } from '../StoryLink';
+
+// "Follow Business": loaded after the page, so it never delays the section.
+const FollowTopicButton = lazy(() => import('../account/FollowTopicButton'));
 
 export function SectionPage() {
   const { t, tn } = useI18n();
@@ -35,6 +38,11 @@ export function SectionPage() {
         <p className="subtitle">{subtitle}</p>
         {data ? (
           <p className="count-line">{data.totalCapped ? t('section.foundMany', { n: data.total }) : tn('section.found', data.total)}</p>
+        ) : null}
+        {data?.query.kind === 'keyword' ? (
+          <Suspense fallback={<div className="article-actions" />}>
+            <FollowTopicButton topic={name} />
+          </Suspense>
         ) : null}
       </header>
       {loading ? <Spinner /> : error ? <LoadError onRetry={reload} /> : data && data.items.length === 0 ? (
