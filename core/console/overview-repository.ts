@@ -12,7 +12,7 @@ const CARD_COLUMNS = [
   'id', 'sanity_id', 'title', 'summary', 'region', 'slug', 'status', 'pipeline_stage', 'published_at', 'created_at', 'updated_at',
   'source_count', 'source_list', 'tags', 'ai_risk_level', 'triangulation_check', 'truth_score', 'fact_check_score',
   'auto_publish_eligible', 'human_verified', 'editor_signed_off', 'ai_fact_check_panel', 'flag_reason', 'storm_type', 'urgency',
-  'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority', 'feature_expires_at',
+  'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority', 'feature_expires_at', 'language',
 ] as const;
 
 export type StoryCardRow = Pick<Story, (typeof CARD_COLUMNS)[number] | 'view_count'> & { enriched: boolean };

@@ -53,6 +53,10 @@ export function I18nProvider({ initial, preferred, dictionary, children }: { ini
       setState({ language: preferred, dictionary: next });
     });
   }, [initial, preferred]);
+  // The page's language follows the texts' (the console is rendered in the browser, on the English shell).
+  useEffect(() => {
+    document.documentElement.lang = state.language.toLowerCase();
+  }, [state.language]);
   const value = useMemo<I18n>(() => {
     const r = rosetta<Dictionary>({ [state.language]: state.dictionary });
     r.locale(state.language);

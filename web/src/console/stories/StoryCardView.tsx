@@ -28,8 +28,8 @@ export function StoryCardView({ story, href, actions, showStage, children }: { s
         {story.is_featured ? <Badge tone="yellow">{t('console.card.homepage', { n: story.featured_priority ?? '' })}</Badge> : null}
         {story.section_featured ? <Badge tone="teal">{t('console.card.sectionMain')}</Badge> : null}
       </div>
-      <h3>{external ? <a href={to}>{story.title}</a> : <Link to={to}>{story.title}</Link>}</h3>
-      {story.summary ? <p className="c-summary">{story.summary}</p> : null}
+      <h3 lang={story.language ?? 'en'}>{external ? <a href={to}>{story.title}</a> : <Link to={to}>{story.title}</Link>}</h3>
+      {story.summary ? <p className="c-summary" lang={story.language ?? 'en'}>{story.summary}</p> : null}
       {story.tags.length || story.status_flags.length ? (
         <div className="c-meta">
           {story.tags.slice(0, 2).map((t) => (
