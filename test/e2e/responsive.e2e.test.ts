@@ -107,6 +107,16 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
       over.add(el);
       problems.push(`${name(el)} ends at ${Math.round(rect.right)} px, past the ${edge} px viewport`);
     }
+    // Text that runs out of its box past the edge (a word wider than its card, say).
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !(node.textContent ?? '').trim() || over.has(parent) || !visible(parent) || contained(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const right = Math.max(0, ...[...range.getClientRects()].map((r) => r.right));
+      if (right > edge + 1) problems.push(`the text "${(node.textContent ?? '').trim().slice(0, 40)}" in ${name(parent)} runs to ${Math.round(right)} px, past the ${edge} px viewport`);
+    }
     for (const cell of document.querySelectorAll('td, th')) {
       const rect = visible(cell);
       if (!rect) continue;
@@ -228,8 +238,8 @@ describe.each(WIDTHS)('at %i px', (width) => {
       await button.click();
       await sidebar.getByRole('link', { name: 'Settings' }).click();
       await page.waitForURL(/\/dashboard\/settings$/);
-      expect(await sidebar.isVisible()).toBe(false);
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('console-main');
+      await sidebar.waitFor({ state: 'hidden', timeout: 5_000 });
+      await page.waitForFunction(() => document.activeElement?.id === 'console-main', undefined, { timeout: 5_000 });
     });
   } else {
     it('the console shows its sidebar beside the screen, with no menu button', async () => {

@@ -104,7 +104,19 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
       <a className="skip-link" href="#console-main">
         {t('console.shell.skip')}
       </a>
-      <nav id="console-sidebar" ref={sidebar} className="c-sidebar" aria-label={t('console.shell.console')} hidden={narrow && !menuOpen ? true : undefined}>
+      <nav
+        id="console-sidebar"
+        ref={sidebar}
+        className="c-sidebar"
+        aria-label={t('console.shell.console')}
+        hidden={narrow && !menuOpen ? true : undefined}
+        onClick={(event) => {
+          // A link chosen from the menu (the current screen's too) closes it; focus goes to the content.
+          if (!menuOpen || !(event.target as HTMLElement).closest('a')) return;
+          setMenuOpen(false);
+          requestAnimationFrame(() => document.getElementById('console-main')?.focus());
+        }}
+      >
         <div className="c-brand">
           <Link to={HOME_PATH} className="c-brand-link" title={t('console.shell.homeTitle')}>
             <span className="c-brand-mark" aria-hidden="true">C3</span>

@@ -202,7 +202,7 @@ function IndicatorRow({ i }: { i: Indicator }) {
       <td>{i.previousValue === null ? '—' : `${formatValue(i.previousValue, i.unit)} (${i.previousYear})`}</td>
       <td>{i.change === null ? '—' : <Badge tone={i.trend === 'up' ? 'green' : i.trend === 'down' ? 'red' : 'grey'}>{`${i.change > 0 ? '+' : ''}${i.change}%`}</Badge>}</td>
       <td>{i.category}</td>
-      <td className="c-hint">{i.sourceUrl ? <a href={i.sourceUrl} rel="noopener noreferrer" target="_blank">{i.source}</a> : i.source}</td>
+      <td className="c-hint pl-cell-text">{i.sourceUrl ? <a href={i.sourceUrl} rel="noopener noreferrer" target="_blank">{i.source}</a> : i.source}</td>
     </tr>
   );
 }

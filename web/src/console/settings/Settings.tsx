@@ -252,7 +252,7 @@ function UsersTab({ me }: { me: string }) {
             <tbody>
               {users.map((u) => (
                 <tr key={u.id}>
-                  <td>
+                  <td className="c-cell-id">
                     {u.email} {u.email === me ? <Badge tone="blue">you</Badge> : null}
                   </td>
                   <td>
@@ -263,8 +263,8 @@ function UsersTab({ me }: { me: string }) {
                     </select>
                   </td>
                   <td>{u.identities.join(', ')}</td>
-                  <td>{u.last_sign_in_at ? dateTime(u.last_sign_in_at) : '—'}</td>
-                  <td>{dateTime(u.created_at)}</td>
+                  <td className="c-nowrap">{u.last_sign_in_at ? dateTime(u.last_sign_in_at) : '—'}</td>
+                  <td className="c-nowrap">{dateTime(u.created_at)}</td>
                 </tr>
               ))}
             </tbody>
