@@ -8,6 +8,7 @@ import nl from './i18n/nl.json';
 export const CONSOLE_DICTIONARIES = { EN: en, ES: es, FR: fr, NL: nl };
 
 export const useConsoleI18n = () => usePageT(CONSOLE_DICTIONARIES);
+export const useConsoleT = () => useConsoleI18n().t;
 
 /** The sidebar key of a console path ("/dashboard/sanity-editor" → "sanity-editor", "/dashboard" → "home"). */
 export function navKey(path: string): string {

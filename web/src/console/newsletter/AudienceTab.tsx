@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useT } from '../../i18n/i18n';
+import { useConsoleT as useT } from '../console-i18n';
 import { dateTime } from '../../shared/format';
 import { useToast } from '../../shared/toasts';
 import { MailIcon, RefreshIcon, SearchIcon } from '../icons';

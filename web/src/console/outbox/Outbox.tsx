@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useT } from '../../i18n/i18n';
+import { useConsoleT as useT } from '../console-i18n';
 import { dateTime } from '../../shared/format';
 import { RefreshIcon } from '../icons';
 import { Card, EmptyState, InlineError, PageHeader, Skeleton, Tabs } from '../ui';

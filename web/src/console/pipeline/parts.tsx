@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useT } from '../../i18n/i18n';
+import { useConsoleT as useT } from '../console-i18n';
 import { timeAgo } from '../format';
 import { Badge, type BadgeTone } from '../ui';
 import type { StoryCard } from '../stories/api';

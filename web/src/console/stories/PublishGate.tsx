@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useT } from '../../i18n/i18n';
+import { useConsoleT as useT } from '../console-i18n';
 
 export type Gate = { ok: true; missing: readonly string[] } | { ok: false; missing: readonly string[]; message?: string };
 const REQUIREMENTS = ['sources', 'triangulation', 'fact_check'] as const;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
-import { useT } from '../../i18n/i18n';
+import { useConsoleT as useT } from '../console-i18n';
 import { Dialog, Skeleton } from '../ui';
 import { GateReasons } from './PublishGate';
 import { ClaimsPanel } from './ClaimsPanel';
