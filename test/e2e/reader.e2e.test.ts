@@ -419,6 +419,7 @@ describe('storm centre', () => {
   it('shows the banner and five tabs on the storm data, with the map and island-by-island impact', async () => {
     const page = await open('/storm-centre');
     expect(await page.locator('.storm-banner strong').textContent()).toMatch(/^\d+ active storm alerts?$/);
+    await page.getByRole('tab').first().waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Live Tracking', 'Alerts', 'Regional Impact', 'Emergency Guides']);
     await page.getByRole('tab', { name: 'Live Tracking' }).click();
     expect(await page.locator('svg.storm-map .storm-marker').count()).toBeGreaterThan(0);
@@ -426,7 +427,8 @@ describe('storm centre', () => {
     await page.getByRole('tab', { name: 'Regional Impact' }).click();
     expect(await page.locator('.impact h2').allTextContents()).toContain('Jamaica');
     await page.getByRole('tab', { name: 'Alerts' }).click();
-    expect(await page.locator('.alert-list .badge').first().textContent()).toMatch(/^(WARNING|WATCH)$/);
+    // The badge names the alert in full ("HURRICANE WARNING"), in the reader's language.
+    expect(await page.locator('.alert-list .badge').first().textContent()).toMatch(/^(HURRICANE|TROPICAL STORM|STORM SURGE) (WARNING|WATCH)$/);
     await page.getByRole('tab', { name: 'Emergency Guides' }).click();
     expect(await page.locator('.guides h2').first().textContent()).toContain('make a plan');
   });

@@ -201,8 +201,9 @@ function Guides() {
     <div className="guides">
       {GUIDES.map((g) => (
         <section key={g.id} className="card" aria-labelledby={`guide-${g.id}`}>
-          <h2 id={`guide-${g.id}`}>{g.title}</h2>
-          <ul>{g.points.map((p) => <li key={p}>{p}</li>)}</ul>
+          {/* The guides' text is reference content written in English (not yet translated): marked as such. */}
+          <h2 id={`guide-${g.id}`} lang="en">{g.title}</h2>
+          <ul lang="en">{g.points.map((p) => <li key={p}>{p}</li>)}</ul>
         </section>
       ))}
       <section className="card" aria-labelledby="guide-agencies">
