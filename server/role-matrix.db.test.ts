@@ -34,6 +34,8 @@ const MATRIX: Record<string, Cell> = {
   'GET /api/sections/:section': { path: () => '/api/sections/business', expect: all(200) },
   'GET /api/search': { path: () => '/api/search?q=water', expect: all(200) },
   'GET /api/articles/:id': { path: (f) => `/api${f.storyPath.replace('/article/', '/articles/')}`, expect: all(200) },
+  // Translation on demand: public, for published stories; no AI provider here, so 422 for everyone
+  'POST /api/articles/:id/translation': { path: (f) => `/api${f.storyPath.replace('/article/', '/articles/')}/translation`, body: () => ({ language: 'es' }), expect: all(422) },
   'GET /api/storms': { expect: all(200) },
   'GET /api/storms/alerts': { expect: all(200) },
   'GET /api/storms/:id': { path: () => '/api/storms/al012026', expect: all(404) },
@@ -220,7 +222,7 @@ describe('role matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000); // four roles × every route of the app, one request at a time
 
   it('refuses every state-changing route without the CSRF token, even for an admin (except those that carry their own secret or act for no one)', async () => {
     const exempt = new Set(['POST /api/sync-sanity', 'POST /newsletter/unsubscribe', 'POST /api/page-views']);
