@@ -47,7 +47,7 @@ describe('a reader account', () => {
     // A reader lands on their own page, not on "The console is for editors".
     await page.waitForURL(`${site.url}/my-caribbean`);
     await expect.poll(() => page.locator('.account-name').textContent(), WAIT).toBe('islander@example.org');
-    expect(await page.locator('h1').textContent()).toBe('My Caribbean');
+    await expect.poll(() => page.locator('h1').textContent(), WAIT).toBe('My Caribbean');
     expect(await page.locator('.account-hint').textContent()).toContain("You don't follow any island or topic yet");
 
     await page.getByLabel('Jamaica').check();
