@@ -68,6 +68,7 @@ const MATRIX: Record<string, Cell> = {
   'POST /api/me/alerts': { body: () => ({ kind: 'storm', scope: 'region', place: 'jamaica' }), expect: signedIn(201, 401) },
   'PATCH /api/me/alerts/:id': { path: () => `/api/me/alerts/${NO_SUCH_ID}`, body: () => ({ is_active: false }), expect: signedIn(404, 401) },
   'DELETE /api/me/alerts/:id': { path: () => `/api/me/alerts/${NO_SUCH_ID}`, expect: signedIn(404, 401) },
+  'POST /api/me/confirm-email': { expect: signedIn(200, 401) },
   // Console: editor or admin
   // Live updates: an EventSource (Accept: text/event-stream) gets the stream; this plain GET gets the relay's state as JSON
   'GET /api/console/events': { expect: editorOnly },
@@ -161,6 +162,7 @@ const MATRIX: Record<string, Cell> = {
   'GET /sitemaps/:file': { path: () => '/sitemaps/stories-1.xml', expect: all(200) },
   'GET /rss.xml': { expect: all(200) },
   'GET /newsletter/confirm': { path: () => '/newsletter/confirm?token=not-a-real-token-0123456789', expect: all(404) },
+  'GET /account/confirm-email': { path: () => '/account/confirm-email?token=not-a-real-token', expect: all(400) },
   'GET /newsletter/unsubscribe': { path: () => '/newsletter/unsubscribe?id=x&token=y', expect: all(200) },
   'POST /newsletter/unsubscribe': { path: () => '/newsletter/unsubscribe?id=x&token=y', expect: all(404) },
   'GET /article/:id': { path: (f) => `/article/${f.storyId}`, expect: all(301) },

@@ -51,9 +51,9 @@ export async function insertUser(
   input: { email: string; role: Role; passwordHash: string | null; emailVerified: boolean },
 ): Promise<UserRow | null> {
   const { rows } = await db.raw(
-    `insert into users (email, role, password_hash, email_verified) values (?, ?, ?, ?)
+    `insert into users (email, role, password_hash, email_verified, email_confirmed_at) values (?, ?, ?, ?, case when ? then now() end)
      on conflict (email) do nothing returning id`,
-    [input.email, input.role, input.passwordHash, input.emailVerified],
+    [input.email, input.role, input.passwordHash, input.emailVerified, input.emailVerified],
   );
   return rows[0] ? findUserById(db, rows[0].id as string) : null;
 }
@@ -87,7 +87,7 @@ export async function setUserPassword(db: Knex, id: string, passwordHash: string
 }
 
 export async function markEmailVerified(db: Knex, id: string): Promise<void> {
-  await db.raw(`update users set email_verified = true, updated_at = now() where id = ?`, [id]);
+  await db.raw(`update users set email_verified = true, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = ?`, [id]);
 }
 
 export async function touchSignIn(db: Knex, id: string, now: Date): Promise<void> {

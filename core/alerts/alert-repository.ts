@@ -111,6 +111,8 @@ export type ActiveAlert = {
   created_at: string;
   scope: AlertScope | null;
   place: string | null;
+  /** Events count from here: the alert's creation, or for a reader's alert the owner's e-mail confirmation if later. */
+  listens_from: string;
   /** Reader alerts: what the owner follows now (a 'follows' alert follows their changes). */
   follows: { regions: string[]; topics: string[] };
 };
@@ -123,10 +125,12 @@ export type ActiveAlert = {
 export async function listDeliverableAlerts(db: Knex): Promise<ActiveAlert[]> {
   const { rows } = await db.raw(
     `select a.id, u.email, a.kind, a.region, a.alert_level, a.storm_types, a.created_at, a.scope, a.place,
+            greatest(a.created_at, case when a.kind <> 'console' then u.email_confirmed_at end) as listens_from,
             case when a.scope = 'follows' then coalesce((select array_agg(f.value order by f.value) from reader_follows f where f.user_id = a.user_id and f.kind = 'region'), '{}') end as follow_regions,
             case when a.scope = 'follows' then coalesce((select array_agg(f.value order by f.value) from reader_follows f where f.user_id = a.user_id and f.kind = 'topic'), '{}') end as follow_topics
        from alerts a join users u on u.id = a.user_id
       where a.is_active and 'email' = any(a.notification_methods) and (a.kind <> 'console' or u.role in ('editor', 'admin'))
+        and (a.kind = 'console' or u.email_confirmed_at is not null)
       order by a.created_at, a.id`,
   );
   return rows.map((r: Record<string, unknown>) => ({
@@ -137,6 +141,7 @@ export async function listDeliverableAlerts(db: Knex): Promise<ActiveAlert[]> {
     alert_level: r.alert_level as AlertLevel,
     storm_types: (r.storm_types as StormType[]) ?? [],
     created_at: iso(r.created_at)!,
+    listens_from: iso(r.listens_from)!,
     scope: (r.scope as AlertScope | null) ?? null,
     place: (r.place as string | null) ?? null,
     follows: { regions: (r.follow_regions as string[] | null) ?? [], topics: (r.follow_topics as string[] | null) ?? [] },

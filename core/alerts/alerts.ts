@@ -44,7 +44,9 @@ import { alertPlaces, readerStormAlertMatches, readerStoryAlertMatches, type Rea
  * a storm advisory or a newly published story matches an active alert, once per alert and event
  * (the unique key on alert_deliveries), from `c360 storms ingest`, after pipeline runs that
  * publish, from the schedule and from the server's minute tick. Only e-mail is delivered: WhatsApp
- * and push are kept as preferences (no provider is configured in this build).
+ * and push are kept as preferences (no provider is configured in this build). A reader's alerts
+ * deliver only once the owner's e-mail address is confirmed (accounts/email-confirmation.ts),
+ * and then for events after the confirmation.
  */
 
 export type Owner = { id: string };
@@ -226,7 +228,7 @@ export async function dispatchAlerts(deps: DispatchDeps): Promise<DispatchResult
   for (const event of stormEvents) {
     for (const alert of alerts) {
       // An alert hears of events C360 learned about after it was created.
-      if (event.seenAt < alert.created_at) continue;
+      if (event.seenAt < alert.listens_from) continue;
       const matching = event.alerts.filter((a) => (alert.kind === 'console' ? stormAlertMatches(alert, a) : readerStormAlertMatches(readerCriteria(alert), a)));
       if (matching.length === 0) continue;
       matching.sort((a, b) => ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(b)) - ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(a)));
@@ -235,7 +237,7 @@ export async function dispatchAlerts(deps: DispatchDeps): Promise<DispatchResult
   }
   for (const story of stories) {
     for (const alert of alerts) {
-      if (story.published_at < alert.created_at) continue;
+      if (story.published_at < alert.listens_from) continue;
       if (!(alert.kind === 'console' ? storyMatches(alert, story) : readerStoryAlertMatches(readerCriteria(alert), story))) continue;
       await fire(alert, `story:${story.id}`, 'story', storyMessage(alert, story, origin));
     }

@@ -1,6 +1,9 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { getEmailConfirmation, requestEmailConfirmation, type ConfirmationRequest, type EmailConfirmationState } from '../../core/accounts/email-confirmation';
+import type { Logger } from '../../core/logger';
+import type { Mailer } from '../../core/mail/mailer';
 import { createReaderAlert, deleteReaderAlert, listReaderAlerts, setReaderAlertEnabled } from '../../core/alerts/reader-alerts';
 import type { Alert } from '../../core/alerts/alert-repository';
 import { C360Error } from '../../core/errors';
@@ -52,8 +55,28 @@ function presentAlert(alert: Alert) {
   };
 }
 
-export function meRouter(deps: { db: Knex; clock: () => Date; limits: RateLimiters }): Router {
+export type MeDeps = { db: Knex; clock: () => Date; limits: RateLimiters; mailer: Mailer; secret: string; logger: Logger; originOf: (req: Request) => string };
+
+/** Whether the reader's alerts can reach them: the address, confirmed or not, and whether this server sends e-mail. */
+function presentEmail(state: EmailConfirmationState, mailer: Mailer, outcome?: ConfirmationRequest['outcome']) {
+  return { address: state.email, confirmed: state.confirmed, sent_at: state.sent_at, mail_configured: mailer.configured, ...(outcome ? { outcome } : {}) };
+}
+
+export function meRouter(deps: MeDeps): Router {
   const router = Router();
+  /**
+   * Sends the confirmation e-mail when the reader is unconfirmed (at most one per 10 minutes).
+   * Answers first: the SMTP conversation runs after the response.
+   */
+  const confirmation = async (req: Request, res: Response) => {
+    const ctx = { db: deps.db, mailer: deps.mailer, secret: deps.secret, origin: deps.originOf(req), now: deps.clock() };
+    const request = await requestEmailConfirmation(ctx, reader(res).id);
+    const after = () => {
+      if (request.deliver) void request.deliver().catch((error: unknown) => deps.logger.warn({ err: (error as Error).message }, 'e-mail confirmation message failed (the reader may ask again at once)'));
+    };
+    return { email: presentEmail(request.state, deps.mailer, request.outcome), after };
+  };
+
   router.use(requireReader(), deps.limits.readerWrites, (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -98,18 +121,32 @@ export function meRouter(deps: { db: Knex; clock: () => Date; limits: RateLimite
   });
 
   router.get('/alerts', async (_req, res) => {
-    res.json({ alerts: (await listReaderAlerts(deps.db, reader(res))).map(presentAlert), delivered: ['email'] });
+    const alerts = (await listReaderAlerts(deps.db, reader(res))).map(presentAlert);
+    res.json({ alerts, delivered: ['email'], email: presentEmail(await getEmailConfirmation(deps.db, reader(res).id), deps.mailer) });
   });
 
+  // Creating or switching on an alert while the address is unconfirmed sends the confirmation link.
   router.post('/alerts', async (req, res) => {
     const alert = await createReaderAlert(deps.db, { owner: reader(res), alert: req.body ?? {}, now: deps.clock() });
-    res.status(201).json({ alert: presentAlert(alert) });
+    const { email, after } = await confirmation(req, res);
+    res.status(201).json({ alert: presentAlert(alert), email });
+    after();
   });
 
   router.patch('/alerts/:id', async (req, res) => {
     const { is_active } = parseBody(toggleBody, req);
     const alert = await setReaderAlertEnabled(deps.db, { owner: reader(res), id: String(req.params.id), active: is_active, now: deps.clock() });
-    res.json({ alert: presentAlert(alert) });
+    if (!is_active) return void res.json({ alert: presentAlert(alert) });
+    const { email, after } = await confirmation(req, res);
+    res.json({ alert: presentAlert(alert), email });
+    after();
+  });
+
+  // "Send again": outcome 'sent', 'recently_sent' (one per 10 minutes), 'already_confirmed' or 'mail_unavailable'.
+  router.post('/confirm-email', async (req, res) => {
+    const { email, after } = await confirmation(req, res);
+    res.status(email.outcome === 'sent' ? 202 : 200).json({ email });
+    after();
   });
 
   router.delete('/alerts/:id', async (req, res) => {

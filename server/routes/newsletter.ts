@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { confirmEmail, CONFIRM_EMAIL_PATH } from '../../core/accounts/email-confirmation';
 import { isC360Error } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { Mailer } from '../../core/mail/mailer';
@@ -55,6 +56,21 @@ export function newsletterPagesRouter(deps: NewsletterDeps): Router {
     } catch (error) {
       if (!isC360Error(error, 'not_found')) throw error;
       html(res, 404, simplePage({ title: 'Link not valid', heading: 'This link is not valid any more', paragraphs: [error.message, 'Sign up again from the newsletter box at the bottom of any page to get a new link.'] }));
+    }
+  });
+
+  // A reader account's e-mail confirmation (for alerts; core/accounts/email-confirmation.ts): the
+  // signed link is the proof, no session needed. Success, or a link followed again, goes to /account.
+  router.get(CONFIRM_EMAIL_PATH, async (req, res) => {
+    const { token } = tokenQuery.parse(req.query);
+    try {
+      await confirmEmail(deps.db, { token, secret: deps.secret, now: deps.clock() });
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Referrer-Policy', 'no-referrer');
+      res.redirect(303, '/account?email_confirmed=1#alerts');
+    } catch (error) {
+      if (!isC360Error(error, 'invalid_input')) throw error;
+      html(res, 400, simplePage({ title: 'Link not valid', heading: 'This confirmation link does not work', paragraphs: [error.message, 'Sign in, open Alerts & settings and press "Send again" to get a new link.'] }));
     }
   });
 

@@ -47,7 +47,7 @@ describe('a reader account', () => {
     // A reader lands on their own page, not on "The console is for editors".
     await page.waitForURL(`${site.url}/my-caribbean`);
     await expect.poll(() => page.locator('.account-name').textContent(), WAIT).toBe('islander@example.org');
-    expect(await page.locator('h1').textContent()).toBe('My Caribbean');
+    await expect.poll(() => page.locator('h1').textContent(), WAIT).toBe('My Caribbean');
     expect(await page.locator('.account-hint').textContent()).toContain("You don't follow any island or topic yet");
 
     await page.getByLabel('Jamaica').check();
@@ -84,7 +84,15 @@ describe('a reader account', () => {
     await page.getByRole('button', { name: 'Add alert' }).click();
     await expect.poll(() => page.locator('.alert-row').count(), WAIT).toBe(1);
     expect(await page.locator('.alert-row').textContent()).toContain('Storm alerts for what you follow · Watches and warnings');
+    // A password sign-up is unconfirmed: no alert is e-mailed until the address is confirmed.
+    await expect.poll(() => page.locator('.confirm-email-notice').textContent(), WAIT).toContain('Confirm your e-mail address to receive alerts: we sent a link to');
+    expect(await page.getByRole('button', { name: 'Send again' }).count()).toBe(1);
     await site.screenshot(page, 'reader-account-settings-1366');
+    const confirmation = await site.smtp.waitForMessage((m) => m.subject === 'Confirm your e-mail address for C360 alerts');
+    await page.goto(/https?:\/\/\S+\/account\/confirm-email\?token=\S+/.exec(confirmation.text!)![0]);
+    await page.waitForURL(/\/account\?email_confirmed=1/);
+    await expect.poll(() => page.locator('.confirm-email-notice').textContent(), WAIT).toContain('your e-mail address is confirmed');
+    expect(await page.getByRole('button', { name: 'Send again' }).count()).toBe(0);
 
     // Sign out: a real POST with the CSRF token; the header offers sign-in again.
     await page.getByRole('button', { name: /Account menu, signed in as/ }).click();

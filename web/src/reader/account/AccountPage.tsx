@@ -3,7 +3,7 @@ import { ApiError } from '../../data/api';
 import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { LoadError, Spinner } from '../Spinner';
-import { meApi, type Follows, type NewAlert, type ReaderAlert } from './api';
+import { meApi, type AlertEmail, type Follows, type NewAlert, type ReaderAlert } from './api';
 import { FollowPicker } from './FollowPicker';
 import { islandName, useAccountT, type AccountT } from './i18n';
 import { RequireSignIn } from './RequireSignIn';
@@ -23,13 +23,17 @@ function Account() {
   const { user } = useSession();
   const [follows, setFollows] = useState<{ follows: Follows; options: Follows } | null>(null);
   const [alerts, setAlerts] = useState<ReaderAlert[] | null>(null);
+  const [email, setEmail] = useState<AlertEmail | null>(null);
   const [failed, setFailed] = useState(false);
+  // The confirmation link lands here (/account?email_confirmed=1#alerts).
+  const [justConfirmed] = useState(() => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('email_confirmed'));
 
   useEffect(() => {
     Promise.all([meApi.follows(), meApi.alerts()]).then(
       ([f, a]) => {
         setFollows(f);
         setAlerts(a.alerts);
+        setEmail(a.email);
       },
       () => setFailed(true),
     );
@@ -47,15 +51,49 @@ function Account() {
       <section id="alerts" aria-labelledby="alerts-title">
         <h2 id="alerts-title">{t('readerAccount.alertsTitle')}</h2>
         <p className="muted">{t('readerAccount.alertsIntro', { email: user?.email ?? '' })}</p>
+        {email?.confirmed && justConfirmed ? <p className="confirm-email-notice" role="status">{t('readerAccount.emailConfirmed')}</p> : null}
+        {email && !email.confirmed ? <ConfirmEmailNotice email={email} onChange={setEmail} /> : null}
         {alerts.length === 0 ? <p>{t('readerAccount.noAlerts')}</p> : (
           <ul className="alert-list">
             {alerts.map((alert) => (
-              <AlertRow key={alert.id} alert={alert} onChange={(next) => setAlerts(alerts.map((a) => (a.id === next.id ? next : a)))} onDelete={() => setAlerts(alerts.filter((a) => a.id !== alert.id))} />
+              <AlertRow key={alert.id} alert={alert} onChange={(next, e) => { setAlerts(alerts.map((a) => (a.id === next.id ? next : a))); if (e) setEmail(e); }} onDelete={() => setAlerts(alerts.filter((a) => a.id !== alert.id))} />
             ))}
           </ul>
         )}
-        <NewAlertForm islands={follows.options.regions} onAdded={(alert) => setAlerts([alert, ...alerts])} />
+        <NewAlertForm islands={follows.options.regions} onAdded={(alert, e) => { setAlerts([alert, ...alerts]); setEmail(e); }} />
       </section>
+    </div>
+  );
+}
+
+/** While the address is unconfirmed, alerts are not e-mailed: say so, and offer the link again. */
+function ConfirmEmailNotice({ email, onChange }: { email: AlertEmail; onChange: (e: AlertEmail) => void }) {
+  const t = useAccountT();
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  if (!email.mail_configured) {
+    return <p className="confirm-email-notice" role="status">{t('readerAccount.confirmEmailNoMail', { email: email.address })}</p>;
+  }
+  const sendAgain = async () => {
+    setBusy(true);
+    setNote(null);
+    try {
+      const { email: next } = await meApi.confirmEmail();
+      onChange(next);
+      setNote(next.outcome === 'recently_sent' ? t('readerAccount.confirmEmailWait') : next.outcome === 'mail_unavailable' ? t('readerAccount.confirmEmailNoMail', { email: next.address }) : t('readerAccount.confirmEmailSent', { email: next.address }));
+    } catch (error) {
+      setNote(error instanceof ApiError ? error.message : t('readerAccount.confirmEmailFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="confirm-email-notice" role="status">
+      <p>{email.sent_at ? t('readerAccount.confirmEmailPending', { email: email.address }) : t('readerAccount.confirmEmailNeeded', { email: email.address })}</p>
+      <button type="button" className="button-secondary" disabled={busy} onClick={() => void sendAgain()}>
+        {email.sent_at ? t('readerAccount.confirmEmailSendAgain') : t('readerAccount.confirmEmailSend')}
+      </button>
+      {note ? <p className="muted">{note}</p> : null}
     </div>
   );
 }
@@ -69,7 +107,7 @@ function describeAlert(t: AccountT, alert: ReaderAlert): string {
   return `${t(alert.kind === 'storm' ? 'readerAccount.stormFor' : 'readerAccount.storyFor', { place })} · ${level}`;
 }
 
-function AlertRow({ alert, onChange, onDelete }: { alert: ReaderAlert; onChange: (a: ReaderAlert) => void; onDelete: () => void }) {
+function AlertRow({ alert, onChange, onDelete }: { alert: ReaderAlert; onChange: (a: ReaderAlert, email?: AlertEmail) => void; onDelete: () => void }) {
   const t = useAccountT();
   const toast = useToast();
   const act = async (fn: () => Promise<void>) => {
@@ -82,7 +120,7 @@ function AlertRow({ alert, onChange, onDelete }: { alert: ReaderAlert; onChange:
   return (
     <li className="alert-row">
       <label className="alert-toggle">
-        <input type="checkbox" checked={alert.is_active} onChange={() => void act(async () => onChange((await meApi.setAlertActive(alert.id, !alert.is_active)).alert))} />
+        <input type="checkbox" checked={alert.is_active} onChange={() => void act(async () => { const next = await meApi.setAlertActive(alert.id, !alert.is_active); onChange(next.alert, next.email); })} />
         <span>{describeAlert(t, alert)}</span>
       </label>
       <span className="muted">{t('readerAccount.sent', { n: alert.deliveries })}</span>
@@ -93,7 +131,7 @@ function AlertRow({ alert, onChange, onDelete }: { alert: ReaderAlert; onChange:
   );
 }
 
-function NewAlertForm({ islands, onAdded }: { islands: string[]; onAdded: (alert: ReaderAlert) => void }) {
+function NewAlertForm({ islands, onAdded }: { islands: string[]; onAdded: (alert: ReaderAlert, email: AlertEmail) => void }) {
   const t = useAccountT();
   const [kind, setKind] = useState<NewAlert['kind']>('storm');
   const [scope, setScope] = useState<NewAlert['scope']>('follows');
@@ -108,8 +146,8 @@ function NewAlertForm({ islands, onAdded }: { islands: string[]; onAdded: (alert
     setError(null);
     try {
       const level = kind === 'storm' ? (important ? 'high' : 'medium') : important ? 'high' : 'low';
-      const { alert } = await meApi.addAlert({ kind, scope, ...(scope === 'region' ? { place } : {}), alert_level: level });
-      onAdded(alert);
+      const { alert, email } = await meApi.addAlert({ kind, scope, ...(scope === 'region' ? { place } : {}), alert_level: level });
+      onAdded(alert, email);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('readerAccount.error'));
     } finally {

@@ -14,6 +14,14 @@ export type ReaderAlert = {
   created_at: string;
   deliveries: number;
 };
+/** Whether alerts can reach the reader: their address must be confirmed (a link e-mailed to it). */
+export type AlertEmail = {
+  address: string;
+  confirmed: boolean;
+  sent_at: string | null;
+  mail_configured: boolean;
+  outcome?: 'sent' | 'recently_sent' | 'already_confirmed' | 'mail_unavailable';
+};
 export type NewAlert = { kind: 'storm' | 'story'; scope: 'follows' | 'region'; place?: string; alert_level: ReaderAlert['alert_level'] };
 
 export const meApi = {
@@ -24,9 +32,10 @@ export const meApi = {
   savedIds: (ids: string[]) => getJson<{ saved: string[] }>(`/api/me/saved/ids?ids=${ids.map(encodeURIComponent).join(',')}`),
   save: (storyId: string) => postJson<{ saved: true }>('/api/me/saved', { storyId }),
   unsave: (storyId: string) => postJson<{ saved: false }>(`/api/me/saved/${encodeURIComponent(storyId)}`, undefined, 'DELETE'),
-  alerts: () => getJson<{ alerts: ReaderAlert[] }>('/api/me/alerts'),
-  addAlert: (alert: NewAlert) => postJson<{ alert: ReaderAlert }>('/api/me/alerts', alert),
-  setAlertActive: (id: string, active: boolean) => postJson<{ alert: ReaderAlert }>(`/api/me/alerts/${id}`, { is_active: active }, 'PATCH'),
+  alerts: () => getJson<{ alerts: ReaderAlert[]; email: AlertEmail }>('/api/me/alerts'),
+  addAlert: (alert: NewAlert) => postJson<{ alert: ReaderAlert; email: AlertEmail }>('/api/me/alerts', alert),
+  setAlertActive: (id: string, active: boolean) => postJson<{ alert: ReaderAlert; email?: AlertEmail }>(`/api/me/alerts/${id}`, { is_active: active }, 'PATCH'),
+  confirmEmail: () => postJson<{ email: AlertEmail }>('/api/me/confirm-email', {}),
   deleteAlert: (id: string) => postJson<{ deleted: true }>(`/api/me/alerts/${id}`, undefined, 'DELETE'),
 };
 
