@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
 import { fromLocalInput, toLocalInput } from '../format';
-import { useConsoleI18n } from '../console-i18n';
+import { known, useConsoleI18n } from '../console-i18n';
 import { Dialog } from '../ui';
 import { consoleApi, type ConsoleStory, type StoryCard } from './api';
 import { GateReasons } from './PublishGate';
@@ -31,6 +31,7 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
   const blocked = refused || missing.length > 0;
   const featured = homepage || section;
   const reasonsId = useId();
+  const label = known(t, `console.curation.publishLabel.${story.publish_label}`, story.publish_label);
 
   const publish = async () => {
     setBusy(true);
@@ -48,7 +49,7 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
 
   return (
     <Dialog
-      title={story.live ? story.publish_label : t('console.publish.title')}
+      title={story.live ? label : t('console.publish.title')}
       onClose={onClose}
       footer={
         <>
@@ -56,7 +57,7 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
             {t('console.publish.cancel')}
           </button>
           <button type="button" className="c-button" onClick={publish} disabled={busy || blocked} aria-describedby={blocked ? reasonsId : undefined}>
-            {busy ? t('console.publish.publishing') : story.live ? story.publish_label : t('console.publish.publish')}
+            {busy ? t('console.publish.publishing') : story.live ? label : t('console.publish.publish')}
           </button>
         </>
       }
