@@ -264,7 +264,7 @@ function SchedulerNote({ scheduler, isAdmin }: { scheduler: SchedulerView; isAdm
       </div>
       <p className="c-hint">
         {t('console.publishing.switchStored')} {here.running ? t('console.publishing.thisServerRuns', { server: here.server, jobs: here.jobs.join(', ') }) : t('console.publishing.thisServerIdle', { server: here.server })}
-        {here.canRun ? '.' : ` (${(here.detail ?? t('console.publishing.cannotRun')).replace(/\.$/, '')}).`}
+        {here.canRun ? '.' : ` (${t('console.steps.noSchedule').replace(/\.$/, '')}).`}
         {isAdmin ? '' : ` ${t('console.publishing.adminOnlyShort')}`}
       </p>
     </Card>
