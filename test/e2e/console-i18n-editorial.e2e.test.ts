@@ -103,7 +103,7 @@ afterAll(async () => {
 });
 
 describe.each(['es', 'fr', 'nl'])('the editorial console in %s', (language) => {
-  it('shows no English on Live Publishing, its Review dialog, the task board and a story\'s workflow', async () => {
+  it('shows no English on Live Publishing, its Review dialog, Content Curation, the task board and a story\'s workflow', async () => {
     const context = await withLanguage(language, { signedIn: true });
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};
@@ -128,6 +128,13 @@ describe.each(['es', 'fr', 'nl'])('the editorial console in %s', (language) => {
     await page.getByRole('tab').nth(2).click();
     await page.locator('.c-stats').nth(1).waitFor().catch(() => undefined);
     await check('publishing-analytics');
+
+    await page.goto(`${site.url}/dashboard/content-curation`, { waitUntil: 'networkidle' });
+    await page.locator('.c-card').first().waitFor();
+    await check('curation-featured');
+    await page.getByRole('tab').nth(1).click();
+    await page.locator('.c-grid .c-article').first().waitFor();
+    await check('curation-ready');
 
     await page.goto(`${site.url}/dashboard/editor`, { waitUntil: 'networkidle' });
     await page.locator('.c-board').waitFor();
