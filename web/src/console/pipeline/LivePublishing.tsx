@@ -10,6 +10,7 @@ import { ReviewDialog } from '../stories/ReviewDialog';
 import { GateReasons } from '../stories/PublishGate';
 import { StoryPreview } from '../stories/StoryPreview';
 import { Badge, Card, Dialog, EmptyState, InlineError, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
+import { known, useConsoleI18n } from '../console-i18n';
 import { pipelineApi, type LiveStep, type Publishing, type SchedulerView } from './api';
 import { StepsView } from './parts';
 import { startOfToday } from './progress';
@@ -28,6 +29,7 @@ const LIVE_PROGRESS: Record<string, number> = { ingested: 15, enriched: 30, rank
  */
 export default function LivePublishing() {
   const toast = useToast();
+  const { t, tn, fmt } = useConsoleI18n();
   const { user } = useSession();
   const live = useLiveStatus();
   const [tab, setTab] = useState<TabKey>('pipeline');
@@ -52,10 +54,10 @@ export default function LivePublishing() {
       failedOnce.current = false;
     } catch (e) {
       setError(errorText(e));
-      if (!failedOnce.current) toast.show({ title: 'Failed to load dashboard data', description: errorText(e), tone: 'error' });
+      if (!failedOnce.current) toast.show({ title: t('console.publishing.loadFailed'), description: errorText(e), tone: 'error' });
       failedOnce.current = true;
     }
-  }, [toast]);
+  }, [toast, t]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -74,10 +76,10 @@ export default function LivePublishing() {
     try {
       const { scheduler: after } = await pipelineApi.setScheduler(next);
       setScheduler(after);
-      toast.show({ title: next ? 'Publishing System Started' : 'Publishing System Stopped', description: after.thisServer.running ? `This server runs ${after.thisServer.jobs.join(', ')}.` : undefined, tone: 'success' });
+      toast.show({ title: next ? t('console.publishing.started') : t('console.publishing.stopped'), description: after.thisServer.running ? t('console.publishing.serverRuns', { jobs: after.thisServer.jobs.join(', ') }) : undefined, tone: 'success' });
     } catch (e) {
       setScheduler(before);
-      toast.show({ title: 'System Error', description: errorText(e, 'Failed to toggle publishing system'), tone: 'error' });
+      toast.show({ title: t('console.publishing.systemError'), description: errorText(e, t('console.publishing.toggleFailed')), tone: 'error' });
     } finally {
       setToggling(false);
     }
@@ -89,7 +91,7 @@ export default function LivePublishing() {
     try {
       setDetail((await consoleApi.story(story.id)).story);
     } catch (e) {
-      toast.show({ title: 'Error', description: errorText(e), tone: 'error' });
+      toast.show({ title: t('console.publishing.error'), description: errorText(e), tone: 'error' });
     }
   };
 
@@ -98,53 +100,53 @@ export default function LivePublishing() {
   return (
     <div className="pl">
       <PageHeader
-        title="Live Publishing"
-        subtitle="The publishing system as it runs: what the pipeline did today, what waits, and the stories that need an editor."
+        title={t('console.publishing.title')}
+        subtitle={t('console.publishing.subtitle')}
         actions={
           <div className="pl-system">
             <span className={`pl-live-badge${live === 'live' ? ' is-live' : ''}`} data-live={live}>
-              {live === 'live' ? 'Live' : 'Disconnected'}
+              {live === 'live' ? t('console.publishing.live') : t('console.publishing.disconnected')}
             </span>
-            {updatedAt ? <span className="c-hint">Updated {updatedAt.toLocaleTimeString('en-GB')}</span> : null}
+            {updatedAt ? <span className="c-hint">{t('console.publishing.updated', { time: updatedAt.toLocaleTimeString(fmt.locale) })}</span> : null}
             <button
               type="button"
               className={`c-button ${running ? 'c-button-danger' : ''}`}
               onClick={() => void toggle()}
               disabled={!scheduler || toggling || !isAdmin || !scheduler.thisServer.canRun}
-              title={!isAdmin ? 'Only an administrator can start or stop the publishing system.' : undefined}
+              title={!isAdmin ? t('console.publishing.adminOnly') : undefined}
             >
-              {running ? <PauseIcon size={16} /> : <PlayIcon size={16} />} {running ? 'Stop System' : 'Start System'}
+              {running ? <PauseIcon size={16} /> : <PlayIcon size={16} />} {running ? t('console.publishing.stop') : t('console.publishing.start')}
             </button>
           </div>
         }
       />
-      {error ? <InlineError>Could not load Live Publishing: {error}</InlineError> : null}
+      {error ? <InlineError>{t('console.publishing.loadError', { error })}</InlineError> : null}
       {scheduler ? <SchedulerNote scheduler={scheduler} isAdmin={isAdmin} /> : null}
       {c ? (
         <div className="c-stats">
-          <StatCard label="Processed today" value={c.processedToday} note={`${c.runs} run(s) since midnight`} />
-          <StatCard label="Flagged" value={c.flagged} note="held for review today" tone="red" />
-          <StatCard label="Auto-published" value={c.autoPublished} note={`${c.publishedToday} published today in all`} tone="green" />
-          <StatCard label="Human reviews" value={c.humanReviews} note="editors' overrides and publications today" tone="purple" />
+          <StatCard label={t('console.publishing.processedToday')} value={c.processedToday} note={tn('console.publishing.runsSinceMidnight', c.runs)} />
+          <StatCard label={t('console.publishing.flagged')} value={c.flagged} note={t('console.publishing.flaggedNote')} tone="red" />
+          <StatCard label={t('console.publishing.autoPublished')} value={c.autoPublished} note={t('console.publishing.publishedInAll', { n: fmt.number(c.publishedToday) })} tone="green" />
+          <StatCard label={t('console.publishing.humanReviews')} value={c.humanReviews} note={t('console.publishing.humanReviewsNote')} tone="purple" />
         </div>
       ) : (
         <Skeleton rows={1} />
       )}
       <Tabs
         tabs={[
-          { key: 'pipeline', label: 'Pipeline' },
-          { key: 'articles', label: 'Articles', count: attention?.length },
-          { key: 'analytics', label: 'Analytics' },
+          { key: 'pipeline', label: t('console.publishing.tabPipeline') },
+          { key: 'articles', label: t('console.publishing.tabArticles'), count: attention?.length },
+          { key: 'analytics', label: t('console.publishing.tabAnalytics') },
         ]}
         value={tab}
         onChange={setTab}
-        label="Live Publishing"
+        label={t('console.publishing.title')}
       >
         {tab === 'pipeline' ? (
           status ? (
-            <Card title="Pipeline steps">
-              <p className="c-hint">Each Run button starts a real run of that step on the server (one run at a time).</p>
-              {control.run?.status === 'running' && control.run.kind !== 'step' ? <p className="c-hint">A {control.run.kind} run is going ({Math.round(control.run.overall)}%).</p> : null}
+            <Card title={t('console.publishing.steps')}>
+              <p className="c-hint">{t('console.publishing.stepsHint')}</p>
+              {control.run?.status === 'running' && control.run.kind !== 'step' ? <p className="c-hint">{t('console.publishing.otherRun', { kind: known(t, `console.runStage.${control.run.kind}`, control.run.kind), percent: Math.round(control.run.overall) })}</p> : null}
               <StepsView steps={status.steps} run={control.run ?? status.consoleRun} onRun={runStep} disabled={control.running || control.starting} />
             </Card>
           ) : (
@@ -155,32 +157,32 @@ export default function LivePublishing() {
           attention === null ? (
             <Skeleton rows={3} />
           ) : attention.length === 0 ? (
-            <EmptyState title="Nothing needs attention">No story is flagged or waiting for an editor's decision.</EmptyState>
+            <EmptyState title={t('console.publishing.nothing')}>{t('console.publishing.nothingBody')}</EmptyState>
           ) : (
-            <Card title="Articles needing attention">
-              <p className="c-hint">Flagged or not auto-eligible, newest first (at most 20).</p>
+            <Card title={t('console.publishing.attention')}>
+              <p className="c-hint">{t('console.publishing.attentionHint')}</p>
               <ul className="pl-attention">
                 {attention.map((story) => (
                   <li key={story.id} data-story-id={story.id}>
                     <div>
-                      <h3>{story.title}</h3>
+                      <h3 lang={story.language ?? 'en'}>{story.title}</h3>
                       <div className="c-meta">
                         <StageBadge stage={story.pipeline_stage} />
                         <StatusBadge label={story.status_label} />
                         <RegionBadge region={story.region} />
-                        <Badge tone={story.publish_gate.ok ? 'green' : 'red'}>{story.publish_gate.ok ? 'Passes the gate' : 'Fails the gate'}</Badge>
+                        <Badge tone={story.publish_gate.ok ? 'green' : 'red'}>{story.publish_gate.ok ? t('console.publishing.passes') : t('console.publishing.fails')}</Badge>
                       </div>
                       {story.flag_reason ? <div className="c-gate pl-flag">{story.flag_reason}</div> : null}
                     </div>
                     <div className="c-row">
                       <button type="button" className="c-button c-button-small c-button-ghost" onClick={() => void openDetail(story)}>
-                        <EyeIcon size={14} /> Details
+                        <EyeIcon size={14} /> {t('console.publishing.details')}
                       </button>
                       <button type="button" className="c-button c-button-small" onClick={() => setReview(story)}>
-                        Review
+                        {t('console.publishing.review')}
                       </button>
                     </div>
-                    <div className="c-progress" role="progressbar" aria-label="Publishing progress" aria-valuenow={LIVE_PROGRESS[story.pipeline_stage] ?? 0} aria-valuemin={0} aria-valuemax={100}>
+                    <div className="c-progress" role="progressbar" aria-label={t('console.publishing.progress')} aria-valuenow={LIVE_PROGRESS[story.pipeline_stage] ?? 0} aria-valuemin={0} aria-valuemax={100}>
                       <span style={{ width: `${LIVE_PROGRESS[story.pipeline_stage] ?? 0}%` }} />
                     </div>
                   </li>
@@ -193,14 +195,14 @@ export default function LivePublishing() {
           a ? (
             <div className="c-stats">
               <StatCard
-                label="Average processing time"
-                value={a.processingTime.averageMinutes === null ? '—' : formatMinutes(a.processingTime.averageMinutes)}
-                note={a.processingTime.stories ? `from the first report to publication; ${a.processingTime.stories} stories in ${a.processingTime.windowDays} days, median ${formatMinutes(a.processingTime.medianMinutes ?? 0)}` : `no story published in the last ${a.processingTime.windowDays} days`}
+                label={t('console.publishing.avgTime')}
+                value={a.processingTime.averageMinutes === null ? '—' : formatMinutes(a.processingTime.averageMinutes, t)}
+                note={a.processingTime.stories ? t('console.publishing.avgTimeNote', { n: fmt.number(a.processingTime.stories), days: a.processingTime.windowDays, median: formatMinutes(a.processingTime.medianMinutes ?? 0, t) }) : t('console.publishing.avgTimeNone', { days: a.processingTime.windowDays })}
               />
-              <StatCard label="Success rate" value={a.successRate === null ? '—' : `${a.successRate}%`} note="(processed − flagged) / processed, today" tone="green" />
-              <StatCard label="Signals detected" value={a.signalsDetected} note={`today · ${a.signalsLastDay} in the last 24 h`} tone="orange" />
-              <StatCard label="Patterns identified" value={a.patternsIdentified} note="today" tone="purple" />
-              <StatCard label="Active sources" value={a.activeSources} note="outlets whose items arrived today" />
+              <StatCard label={t('console.publishing.successRate')} value={a.successRate === null ? '—' : new Intl.NumberFormat(fmt.locale, { style: 'percent', maximumFractionDigits: 1 }).format(a.successRate / 100)} note={t('console.publishing.successRateNote')} tone="green" />
+              <StatCard label={t('console.publishing.signals')} value={a.signalsDetected} note={t('console.publishing.signalsNote', { n: fmt.number(a.signalsLastDay) })} tone="orange" />
+              <StatCard label={t('console.publishing.patterns')} value={a.patternsIdentified} note={t('console.publishing.today')} tone="purple" />
+              <StatCard label={t('console.publishing.sources')} value={a.activeSources} note={t('console.publishing.sourcesNote')} />
             </div>
           ) : (
             <Skeleton rows={2} />
@@ -218,16 +220,16 @@ export default function LivePublishing() {
         />
       ) : null}
       {detail ? (
-        <Dialog title="Article details" onClose={() => setDetail(null)} wide>
+        <Dialog title={t('console.publishing.detailTitle')} onClose={() => setDetail(null)} wide>
           <StoryPreview story={detail} />
-          {detail.flag_reason ? <div className="c-gate">Flagged: {detail.flag_reason}</div> : null}
+          {detail.flag_reason ? <div className="c-gate">{t('console.publishing.flaggedReason', { reason: detail.flag_reason })}</div> : null}
           <GateReasons gate={detail.publish_gate} />
           <ClaimsPanel story={detail} onChanged={setDetail} />
-          <h3>Audit log</h3>
+          <h3>{t('console.publishing.auditLog')}</h3>
           <ul className="pl-list">
             {[...detail.audit_log].reverse().slice(0, 30).map((e, i) => (
               <li key={i} className="c-hint">
-                {new Date(e.timestamp).toLocaleString('en-GB')} · <strong>{e.action}</strong> by {e.user}
+                {fmt.dateTime(e.timestamp)} · <strong>{e.action}</strong> {t('console.publishing.auditBy', { user: e.user })}
                 {e.reason ? ` — ${e.reason}` : ''}
                 {e.details ? ` (${e.details})` : ''}
               </li>
@@ -239,26 +241,31 @@ export default function LivePublishing() {
   );
 }
 
-function formatMinutes(minutes: number): string {
-  if (minutes < 60) return `${Math.round(minutes)} min`;
+function formatMinutes(minutes: number, t: (key: string, params?: Record<string, string | number>) => string): string {
+  if (minutes < 60) return t('console.publishing.minutes', { m: Math.round(minutes) });
   const h = Math.floor(minutes / 60);
-  return `${h} h ${Math.round(minutes - h * 60)} min`;
+  return t('console.publishing.hoursMinutes', { h, m: Math.round(minutes - h * 60) });
 }
 
 function SchedulerNote({ scheduler, isAdmin }: { scheduler: SchedulerView; isAdmin: boolean }) {
   const here = scheduler.thisServer;
+  const { t, fmt } = useConsoleI18n();
+  const by = scheduler.updatedBy ?? '';
+  const switched = scheduler.updatedAt
+    ? t(scheduler.enabled ? 'console.publishing.switchedOnAt' : 'console.publishing.switchedOffAt', { user: by, time: fmt.dateTime(scheduler.updatedAt) })
+    : t(scheduler.enabled ? 'console.publishing.switchedOn' : 'console.publishing.switchedOff', { user: by });
   return (
     <Card className="pl-scheduler">
       <div className="c-row">
-        <Badge tone={scheduler.enabled ? 'green' : 'grey'}>{scheduler.enabled ? 'System started' : 'System stopped'}</Badge>
+        <Badge tone={scheduler.enabled ? 'green' : 'grey'}>{scheduler.enabled ? t('console.publishing.systemStarted') : t('console.publishing.systemStopped')}</Badge>
         <span className="c-hint">
-          {scheduler.updatedBy ? `Switched ${scheduler.enabled ? 'on' : 'off'} by ${scheduler.updatedBy}${scheduler.updatedAt ? ` at ${new Date(scheduler.updatedAt).toLocaleString('en-GB')}` : ''}.` : 'Never switched on from the console.'}
+          {scheduler.updatedBy ? switched : t('console.publishing.neverSwitched')}
         </span>
       </div>
       <p className="c-hint">
-        The switch is stored in the database: every C360 server on it follows it within seconds. This server ({here.server}) {here.running ? `runs ${here.jobs.join(', ')}` : 'runs no schedule now'}
-        {here.canRun ? '.' : ` (${(here.detail ?? 'it cannot run one').replace(/\.$/, '')}).`}
-        {isAdmin ? '' : ' Only an administrator can start or stop it.'}
+        {t('console.publishing.switchStored')} {here.running ? t('console.publishing.thisServerRuns', { server: here.server, jobs: here.jobs.join(', ') }) : t('console.publishing.thisServerIdle', { server: here.server })}
+        {here.canRun ? '.' : ` (${t('console.steps.noSchedule').replace(/\.$/, '')}).`}
+        {isAdmin ? '' : ` ${t('console.publishing.adminOnlyShort')}`}
       </p>
     </Card>
   );

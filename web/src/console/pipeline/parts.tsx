@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useConsoleT as useT } from '../console-i18n';
+import { known, useConsoleI18n, useConsoleT as useT } from '../console-i18n';
 import { timeAgo } from '../format';
 import { Badge, type BadgeTone } from '../ui';
 import type { StoryCard } from '../stories/api';
@@ -52,34 +52,40 @@ const STEP_TONE: Record<StepView['status'], BadgeTone> = { idle: 'grey', running
  * runs (Editorial Review is people's work); the step a console run works on shows its progress.
  */
 export function StepsView({ steps, run, onRun, disabled }: { steps: StepView[]; run?: ConsoleRun | null; onRun?: (step: LiveStep) => void; disabled?: boolean }) {
+  const { t, tn, fmt } = useConsoleI18n();
   const active = run?.status === 'running' ? run : null;
   return (
     <ol className="pl-steps">
       {steps.map((step, i) => {
         const mine = active?.kind === 'step' && active.step === step.id ? active.stages[0] : null;
         const status = mine ? 'running' : step.status;
+        const name = known(t, `console.steps.name.${step.id}`, step.name);
+        // The count the server's detail starts with (for signal detection it is not the waiting count).
+        const count = Number.parseInt(step.detail, 10);
+        const detailKey = `console.steps.detail.${step.id}`;
+        const detail = Number.isFinite(count) && t(`${detailKey}_other`) !== `${detailKey}_other` ? `${tn(detailKey, count)}${step.failed ? `; ${t('console.steps.failedRetry', { n: fmt.number(step.failed) })}` : ''}` : step.detail;
         return (
           <li key={step.id} className={`pl-step pl-step-${status}`} data-step={step.id} data-status={status}>
             <div className="pl-step-head">
               <span className="pl-step-n" aria-hidden="true">
                 {i + 1}
               </span>
-              <strong>{step.name}</strong>
-              <Badge tone={STEP_TONE[status]}>{status}</Badge>
+              <strong>{name}</strong>
+              <Badge tone={STEP_TONE[status]}>{known(t, `console.steps.status.${status}`, status)}</Badge>
             </div>
             <div className="pl-step-count">
-              <span className="pl-big">{step.waiting.toLocaleString('en-US')}</span> waiting
-              {step.failed ? <span className="pl-failed"> · {step.failed} failed</span> : null}
+              <span className="pl-big">{fmt.number(step.waiting)}</span> {t('console.steps.waiting')}
+              {step.failed ? <span className="pl-failed"> · {t('console.steps.failed', { n: fmt.number(step.failed) })}</span> : null}
             </div>
-            <p className="c-hint">{step.detail}</p>
+            <p className="c-hint">{detail}</p>
             {mine ? (
-              <div className="c-progress" role="progressbar" aria-label={`${step.name} progress`} aria-valuenow={Math.round(mine.progress)} aria-valuemin={0} aria-valuemax={100}>
+              <div className="c-progress" role="progressbar" aria-label={t('console.steps.progress', { step: name })} aria-valuenow={Math.round(mine.progress)} aria-valuemin={0} aria-valuemax={100}>
                 <span style={{ width: `${mine.progress}%` }} />
               </div>
             ) : null}
             {onRun && step.runnable ? (
               <button type="button" className="c-button c-button-small c-button-ghost" onClick={() => onRun(step.id)} disabled={disabled}>
-                Run {step.name}
+                {t('console.steps.run', { step: name })}
               </button>
             ) : null}
           </li>

@@ -9,7 +9,7 @@ import { consoleApi, type StoryCard, type Task } from '../stories/api';
 import { RegionBadge, StageBadge } from '../stories/badges';
 import { Badge, Card, EmptyState, PageHeader, Skeleton, StatCard, Tabs, type BadgeTone } from '../ui';
 import { useDebounced } from '../useDebounced';
-import { PRIORITY_TONE, STATUS_LABEL } from '../workflow/TaskBoard';
+import { PRIORITY_TONE, TaskPriorityText, TaskStatusText } from '../workflow/TaskBoard';
 
 type Docs = Awaited<ReturnType<typeof consoleApi.sanityDocuments>>;
 type Tab = 'documents' | 'workflow' | 'ai';
@@ -138,9 +138,13 @@ export default function SanityEditor() {
                       <td>{t.story ? <StageBadge stage={t.story.pipeline_stage} /> : '—'}</td>
                       <td>{t.deadline ? dateTime(t.deadline) : '—'}</td>
                       <td>
-                        <Badge tone={PRIORITY_TONE[t.priority]}>{t.priority}</Badge>
+                        <Badge tone={PRIORITY_TONE[t.priority]}>
+                          <TaskPriorityText priority={t.priority} />
+                        </Badge>
                       </td>
-                      <td>{STATUS_LABEL[t.status]}</td>
+                      <td>
+                        <TaskStatusText status={t.status} />
+                      </td>
                       <td>{t.assignee?.email ?? 'Unassigned'}</td>
                     </tr>
                   ))}

@@ -1,5 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import en from '../../i18n/en.json';
+import es from '../../i18n/es.json';
+import { I18nProvider } from '../../i18n/i18n';
 import { presentConsoleStory } from '../../../../server/presenters/console-story';
 import { applyClaimDecisions, claimKey } from '../../../../core/stories/claim-resolution';
 import type { Story } from '../../../../core/stories/story';
@@ -18,7 +21,7 @@ const story = presentConsoleStory({
 
 describe('ClaimsPanel', () => {
   it('lists each claim with its verdict, outlets, why it is unresolved, the editor decision, and the three decisions', () => {
-    const html = renderToStaticMarkup(<ClaimsPanel story={story} onChanged={() => undefined} />).replace(/<!-- -->/g, '');
+    const html = renderToStaticMarkup(<I18nProvider initial="EN" dictionary={en}><ClaimsPanel story={story} onChanged={() => undefined} /></I18nProvider>).replace(/<!-- -->/g, '');
     expect(html).toContain('Claims <span class="c-hint">(3, 1 unresolved)</span>');
     expect(html).toContain('The ferry resumes on Monday.');
     expect(html).toContain('Supported by Tobago News, Trinidad Daily · contradicted by —');
@@ -27,5 +30,16 @@ describe('ClaimsPanel', () => {
     for (const n of [1, 2, 3]) for (const d of ['Confirm', 'Dispute', 'Dismiss']) expect(html).toContain(`aria-label="${d} claim ${n}"`);
     // No reason field until a decision is chosen.
     expect(html).not.toContain('(required)');
+  });
+
+  it('speaks the editor\'s language: Spanish labels around the untranslated claims and outlets', () => {
+    const html = renderToStaticMarkup(<I18nProvider initial="ES" dictionary={es}><ClaimsPanel story={story} onChanged={() => undefined} /></I18nProvider>).replace(/<!-- -->/g, '');
+    expect(html).toContain('Afirmaciones <span class="c-hint">(3, 1 sin resolver)</span>');
+    expect(html).toContain('Respaldada por Tobago News, Trinidad Daily · contradicha por —');
+    expect(html).toContain('Confirmada por desk@c360.test: Port authority said so');
+    expect(html).toContain('>una sola fuente<');
+    expect(html).toContain('aria-label="Rebatir la afirmación 2"');
+    expect(html).toContain('lang="en">Fares rise to 75 dollars.');
+    expect(html).not.toContain('Supported by');
   });
 });

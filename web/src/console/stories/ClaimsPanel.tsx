@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
+import { known, useConsoleT } from '../console-i18n';
 import { Badge } from '../ui';
 import { consoleApi, type ClaimDecisionAction, type ConsoleStory, type StoryClaim } from './api';
 
-const DECISIONS: { action: ClaimDecisionAction; label: string; past: string; hint: string }[] = [
-  { action: 'confirm', label: 'Confirm', past: 'confirmed', hint: 'you vouch for it: it counts as resolved' },
-  { action: 'dispute', label: 'Dispute', past: 'disputed', hint: 'it is wrong: the story cannot auto-publish while it stands' },
-  { action: 'dismiss', label: 'Dismiss', past: 'dismissed', hint: 'not a claim worth checking: left out of the gate' },
-];
+/** Each decision's texts are console.claims.<action>, .hint.<action>, .done.<action>, .buttonLabel.<action>, .reason.<action>. */
+const DECISIONS: ClaimDecisionAction[] = ['confirm', 'dispute', 'dismiss'];
 const REASON_MAX = 500;
 
 function verdictTone(claim: StoryClaim): 'green' | 'red' | 'yellow' | 'grey' {
   if (claim.decision === 'disputed' || claim.verdict === 'contradicted') return 'red';
   if (claim.resolved) return 'green';
   return claim.verdict === 'single source' ? 'yellow' : 'grey';
+}
+
+function verdictText(t: (key: string) => string, claim: StoryClaim): string {
+  const verdict = String(claim.verdict ?? (claim.resolved ? 'resolved' : 'unresolved'));
+  return known(t, `console.claims.verdict.${verdict}`, verdict);
 }
 
 const outlets = (list: unknown) => (Array.isArray(list) && list.length ? list.join(', ') : '—');
@@ -26,6 +29,7 @@ const outlets = (list: unknown) => (Array.isArray(list) && list.length ? list.jo
  */
 export function ClaimsPanel({ story, onChanged }: { story: ConsoleStory; onChanged: (story: ConsoleStory) => void }) {
   const { show } = useToast();
+  const t = useConsoleT();
   const [open, setOpen] = useState<{ index: number; action: ClaimDecisionAction } | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,79 +41,78 @@ export function ClaimsPanel({ story, onChanged }: { story: ConsoleStory; onChang
     if (!open) return;
     const why = reason.trim();
     if (!why) {
-      setError('A reason is required.');
+      setError(t('console.claims.reasonRequired'));
       return;
     }
-    const decision = DECISIONS.find((d) => d.action === open.action)!;
     setBusy(true);
     try {
       const result = await consoleApi.resolveClaim(story.id, open.index + 1, open.action, why);
-      show({ title: `Claim ${decision.past}${result.queued ? '; the story passes the gate and is queued for publishing' : ''}`, tone: 'success' });
+      show({ title: `${t(`console.claims.done.${open.action}`)}${result.queued ? t('console.claims.queued') : ''}`, tone: 'success' });
       setOpen(null);
       setReason('');
       setError(null);
       onChanged(result.story);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Failed to resolve the claim');
+      setError(e instanceof ApiError ? e.message : t('console.claims.failed'));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <section className="c-claims" aria-label="Claims">
+    <section className="c-claims" aria-label={t('console.claims.title')}>
       <h3>
-        Claims <span className="c-hint">({claims.length ? `${claims.length}, ${unresolved} unresolved` : 'none to check'})</span>
+        {t('console.claims.title')} <span className="c-hint">{claims.length ? t('console.claims.count', { n: claims.length, unresolved }) : t('console.claims.none')}</span>
       </h3>
       <ol className="c-claim-list">
         {claims.map((claim, index) => (
           <li key={claim.key} className="c-claim" data-claim-key={claim.key}>
             <div className="c-row">
-              <Badge tone={verdictTone(claim)}>{String(claim.verdict ?? (claim.resolved ? 'resolved' : 'unresolved'))}</Badge>
-              {claim.decision ? <Badge tone={claim.decision === 'disputed' ? 'red' : 'blue'}>{claim.decision}</Badge> : null}
-              <span className="c-claim-text">{claim.claim}</span>
+              <Badge tone={verdictTone(claim)}>{verdictText(t, claim)}</Badge>
+              {claim.decision ? <Badge tone={claim.decision === 'disputed' ? 'red' : 'blue'}>{known(t, `console.claims.decision.${claim.decision}`, claim.decision)}</Badge> : null}
+              <span className="c-claim-text" lang={story.language ?? 'en'}>{claim.claim}</span>
             </div>
             <div className="c-hint">
-              Supported by {outlets(claim.supporting_outlets)} · contradicted by {outlets(claim.contradicting_outlets)}
+              {t('console.claims.outlets', { supporting: outlets(claim.supporting_outlets), contradicting: outlets(claim.contradicting_outlets) })}
             </div>
-            {claim.unresolved_reason ? <div className="c-hint c-claim-why">Unresolved: {claim.unresolved_reason}</div> : null}
+            {claim.unresolved_reason ? <div className="c-hint c-claim-why" lang={story.language ?? 'en'}>{t('console.claims.unresolvedWhy', { reason: claim.unresolved_reason })}</div> : null}
             {claim.decision ? (
               <div className="c-hint">
-                {claim.decision[0]!.toUpperCase() + claim.decision.slice(1)} by {claim.decided_by}: {claim.decision_reason}
+                {t(`console.claims.decidedBy.${claim.decision}`, { user: claim.decided_by ?? '', reason: claim.decision_reason ?? '' })}
               </div>
             ) : null}
             <div className="c-row">
               {DECISIONS.map((d) => (
                 <button
-                  key={d.action}
+                  key={d}
                   type="button"
-                  className={`c-button c-button-small ${d.action === 'dispute' ? 'c-button-danger' : 'c-button-ghost'}`}
-                  title={d.hint}
-                  aria-label={`${d.label} claim ${index + 1}`}
+                  className={`c-button c-button-small ${d === 'dispute' ? 'c-button-danger' : 'c-button-ghost'}`}
+                  title={t(`console.claims.hint.${d}`)}
+                  aria-label={t(`console.claims.buttonLabel.${d}`, { n: index + 1 })}
                   disabled={busy}
-                  aria-pressed={open?.index === index && open.action === d.action}
+                  aria-pressed={open?.index === index && open.action === d}
                   onClick={() => {
-                    setOpen({ index, action: d.action });
+                    setOpen({ index, action: d });
                     setError(null);
                   }}
                 >
-                  {d.label}
+                  {t(`console.claims.${d}`)}
                 </button>
               ))}
             </div>
             {open?.index === index ? (
               <div className="c-claim-form">
                 <label className="c-field">
-                  <span>Reason to {open.action} claim {index + 1} (required)</span>
+                  <span>{t(`console.claims.reason.${open.action}`, { n: index + 1 })}</span>
                   <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REASON_MAX} rows={2} />
                 </label>
                 {error ? <div className="c-gate c-gate-small" role="alert">{error}</div> : null}
                 <div className="c-row">
                   <button type="button" className="c-button c-button-small" onClick={submit} disabled={busy || !reason.trim()}>
-                    {busy ? 'Saving…' : `${DECISIONS.find((d) => d.action === open.action)!.label} claim`}
+                    {busy ? t('console.claims.saving') : t(`console.claims.buttonLabel.${open.action}`, { n: index + 1 })}
                   </button>
                   <button type="button" className="c-button c-button-small c-button-ghost" onClick={() => { setOpen(null); setError(null); }} disabled={busy}>
-                    Cancel
+                    {t('console.claims.cancel')}
                   </button>
                 </div>
               </div>

@@ -2,18 +2,15 @@ import { useId, useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
 import { fromLocalInput, toLocalInput } from '../format';
+import { known, useConsoleI18n } from '../console-i18n';
 import { Dialog } from '../ui';
 import { consoleApi, type ConsoleStory, type StoryCard } from './api';
 import { GateReasons } from './PublishGate';
 
 export const GATE_MESSAGE = 'Cannot publish: Missing requirements (sources, fact-check, or verification)';
-export const PRIORITIES = [
-  { value: 1, label: '1 Highest' },
-  { value: 2, label: '2 High' },
-  { value: 3, label: '3 Medium' },
-  { value: 4, label: '4 Low' },
-  { value: 5, label: '5 Lowest' },
-] as const;
+export const PRIORITIES = [1, 2, 3, 4, 5] as const;
+/** The key of GATE_MESSAGE's text in the console dictionaries. */
+export const GATE_MESSAGE_KEY = 'console.publish.gate';
 
 /**
  * The publish dialog (console spec sections 4 and 5): the gate, featuring on the homepage and/or
@@ -21,6 +18,7 @@ export const PRIORITIES = [
  */
 export function PublishDialog({ story, onClose, onPublished }: { story: StoryCard; onClose: () => void; onPublished: (story: ConsoleStory) => void }) {
   const { show } = useToast();
+  const { t, tn, fmt } = useConsoleI18n();
   const [homepage, setHomepage] = useState(story.live ? story.is_featured : false);
   const [section, setSection] = useState(story.live ? story.section_featured : false);
   const [priority, setPriority] = useState(story.live && story.featured_priority >= 1 && story.featured_priority <= 5 ? story.featured_priority : 1);
@@ -33,16 +31,17 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
   const blocked = refused || missing.length > 0;
   const featured = homepage || section;
   const reasonsId = useId();
+  const label = known(t, `console.curation.publishLabel.${story.publish_label}`, story.publish_label);
 
   const publish = async () => {
     setBusy(true);
     try {
       const { story: published } = await consoleApi.publish(story.id, { homepage, section, priority, expiresAt: featured ? fromLocalInput(expires) : null });
-      show({ title: 'Article Published', description: `Successfully published "${story.title}" with ${featured ? 'featured' : 'standard'} status.`, tone: 'success' });
+      show({ title: t('console.publish.published'), description: t(featured ? 'console.publish.publishedFeatured' : 'console.publish.publishedStandard', { title: story.title }), tone: 'success' });
       onPublished(published);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'publish_gate_failed') setRefused(true);
-      show({ title: 'Publishing Failed', description: error instanceof ApiError && error.code === 'publish_gate_failed' ? GATE_MESSAGE : 'Failed to publish article. Please try again.', tone: 'error' });
+      show({ title: t('console.publish.failed'), description: error instanceof ApiError && error.code === 'publish_gate_failed' ? t(GATE_MESSAGE_KEY) : t('console.publish.failedBody'), tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -50,65 +49,65 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
 
   return (
     <Dialog
-      title={story.live ? story.publish_label : 'Publish Article'}
+      title={story.live ? label : t('console.publish.title')}
       onClose={onClose}
       footer={
         <>
           <button type="button" className="c-button c-button-ghost" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('console.publish.cancel')}
           </button>
           <button type="button" className="c-button" onClick={publish} disabled={busy || blocked} aria-describedby={blocked ? reasonsId : undefined}>
-            {busy ? 'Publishing...' : story.live ? story.publish_label : 'Publish'}
+            {busy ? t('console.publish.publishing') : story.live ? label : t('console.publish.publish')}
           </button>
         </>
       }
     >
       <p className="c-dialog-story">
-        <strong>{story.title}</strong>
+        <strong lang={story.language ?? 'en'}>{story.title}</strong>
       </p>
       {blocked ? (
         missing.length ? (
           <GateReasons gate={gate} id={reasonsId} />
         ) : (
           <div className="c-gate" role="alert" id={reasonsId}>
-            <strong>{GATE_MESSAGE}</strong>
+            <strong>{t(GATE_MESSAGE_KEY)}</strong>
           </div>
         )
       ) : (
-        <div className="c-ok-box">Passes the publish gate: {story.source_count} sources, verified, fact-checks resolved.</div>
+        <div className="c-ok-box">{tn('console.publish.passes', story.source_count)}</div>
       )}
       <fieldset className="c-fieldset" disabled={busy}>
-        <legend>Featuring</legend>
+        <legend>{t('console.publish.featuring')}</legend>
         <label className="c-check">
-          <input type="checkbox" checked={homepage} onChange={(e) => setHomepage(e.target.checked)} /> Feature on homepage
+          <input type="checkbox" checked={homepage} onChange={(e) => setHomepage(e.target.checked)} /> {t('console.publish.homepage')}
         </label>
         <label className="c-check">
-          <input type="checkbox" checked={section} onChange={(e) => setSection(e.target.checked)} /> Main story of its section
+          <input type="checkbox" checked={section} onChange={(e) => setSection(e.target.checked)} /> {t('console.publish.section')}
         </label>
         {featured ? (
           <>
             <label className="c-field">
-              <span>Featured priority</span>
+              <span>{t('console.publish.priority.label')}</span>
               <select value={priority} onChange={(e) => setPriority(Number(e.target.value))}>
                 {PRIORITIES.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
+                  <option key={p} value={p}>
+                    {t(`console.publish.priority.${p}`)}
                   </option>
                 ))}
               </select>
             </label>
             <div className="c-field">
               <label htmlFor="feature-expiry">
-                <span className="c-label">Feature until</span>
+                <span className="c-label">{t('console.publish.until')}</span>
               </label>
               <div className="c-row">
                 <input id="feature-expiry" type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} className="c-grow" aria-describedby="feature-expiry-hint" />
                 <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => setExpires('')} disabled={!expires}>
-                  Clear
+                  {t('console.publish.clear')}
                 </button>
               </div>
               <span id="feature-expiry-hint" className="c-hint">
-                {expires ? `Featured until ${new Date(expires).toLocaleString()}` : 'No expiration'}
+                {expires ? t('console.publish.featuredUntil', { time: fmt.dateTime(new Date(expires).toISOString()) }) : t('console.publish.noExpiry')}
               </span>
             </div>
           </>

@@ -8,10 +8,10 @@ import { ClaimsPanel } from './ClaimsPanel';
 import { consoleApi, type ConsoleStory, type StoryCard } from './api';
 
 const ACTIONS = [
-  { action: 'approve', label: 'Approve', past: 'approved', tone: '' },
-  { action: 'reject', label: 'Reject', past: 'rejected', tone: 'c-button-danger' },
-  { action: 'escalate', label: 'Escalate', past: 'escalated', tone: 'c-button-ghost' },
-  { action: 'publish', label: 'Force Publish', past: 'published', tone: 'c-button-ghost' },
+  { action: 'approve', tone: '' },
+  { action: 'reject', tone: 'c-button-danger' },
+  { action: 'escalate', tone: 'c-button-ghost' },
+  { action: 'publish', tone: 'c-button-ghost' },
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -34,20 +34,20 @@ export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onC
     consoleApi
       .story(story.id)
       .then(({ story: s }) => live && setFull(s))
-      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : 'Failed to load the claims'));
+      .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : t('console.review.loadFailed')));
     return () => {
       live = false;
     };
-  }, [story.id]);
+  }, [story.id, t]);
 
   const act = async (action: Action, why: string) => {
     setBusy(action.action);
     try {
       const { story: updated } = await consoleApi.override(story.id, action.action, why);
-      show({ title: `Article ${action.past} successfully`, tone: 'success' });
+      show({ title: t(`console.review.done.${action.action}`), tone: 'success' });
       onDone(updated);
     } catch {
-      show({ title: 'Failed to apply override', tone: 'error' });
+      show({ title: t('console.review.failed'), tone: 'error' });
     } finally {
       setBusy(null);
     }
@@ -55,7 +55,7 @@ export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onC
   const flag = full ? full.flag_reason : story.flag_reason;
   return (
     <Dialog
-      title="Review"
+      title={t('console.review.title')}
       onClose={onClose}
       wide
       footer={ACTIONS.map((a) => (
@@ -66,23 +66,23 @@ export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onC
           onClick={() => (a.action === 'publish' ? setConfirmPublish(true) : act(a, reason.trim()))}
           disabled={busy !== null}
         >
-          {busy === a.action ? `${a.label}…` : a.label}
+          {busy === a.action ? `${t(`console.review.${a.action}`)}…` : t(`console.review.${a.action}`)}
         </button>
       ))}
     >
       <p>
-        <strong>{story.title}</strong>
+        <strong lang={story.language ?? 'en'}>{story.title}</strong>
       </p>
-      {flag ? <div className="c-gate">Flagged: {flag}</div> : null}
+      {flag ? <div className="c-gate">{t('console.review.flagged', { reason: flag })}</div> : null}
       {full && !full.publish_gate.ok ? (
         <>
           <GateReasons gate={full.publish_gate} />
           <p className="c-hint">{t('consoleGate.forceHint')}</p>
         </>
       ) : null}
-      {full ? <ClaimsPanel story={full} onChanged={setFull} /> : loadError ? <div className="c-gate">{loadError}</div> : <Skeleton rows={2} label="Loading claims…" />}
+      {full ? <ClaimsPanel story={full} onChanged={setFull} /> : loadError ? <div className="c-gate">{loadError}</div> : <Skeleton rows={2} label={t('console.review.loadingClaims')} />}
       <label className="c-field">
-        <span>Reason (optional)</span>
+        <span>{t('console.review.reason')}</span>
         <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} />
       </label>
       {confirmPublish ? (
@@ -100,36 +100,37 @@ export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onC
 
 /** Force Publish, asked again: publishing past the gate needs a reason; the button does nothing without one. */
 function ForcePublishDialog({ title, initialReason, busy, onCancel, onConfirm }: { title: string; initialReason: string; busy: boolean; onCancel: () => void; onConfirm: (reason: string) => void }) {
+  const t = useT();
   const [reason, setReason] = useState(initialReason);
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {
     const why = reason.trim();
     if (!why) {
-      setError('A reason is required to force publish.');
+      setError(t('console.review.reasonRequired'));
       return;
     }
     onConfirm(why);
   };
   return (
     <Dialog
-      title="Confirm Force Publish"
+      title={t('console.review.confirmTitle')}
       onClose={onCancel}
       footer={
         <>
           <button type="button" className="c-button c-button-ghost" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('console.review.cancel')}
           </button>
           <button type="button" className="c-button c-button-danger" onClick={confirm} disabled={busy} aria-disabled={!reason.trim()}>
-            {busy ? 'Publishing…' : 'Publish anyway'}
+            {busy ? t('console.review.publishing') : t('console.review.publishAnyway')}
           </button>
         </>
       }
     >
       <p>
-        Publish <strong>{title}</strong> now, whatever the publish gate says? The audit log keeps your name and reason.
+        {t('console.review.confirmBefore')} <strong>{title}</strong> {t('console.review.confirmAfter')}
       </p>
       <label className="c-field">
-        <span>Reason for publishing past the gate (required)</span>
+        <span>{t('console.review.forceReason')}</span>
         <textarea value={reason} onChange={(e) => { setReason(e.target.value); setError(null); }} maxLength={500} rows={3} required />
       </label>
       {error ? <div className="c-gate c-gate-small" role="alert">{error}</div> : null}

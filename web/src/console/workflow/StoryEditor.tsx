@@ -6,6 +6,7 @@ import { ExternalIcon } from '../icons';
 import { useLiveEvent } from '../live/LiveEvents';
 import { consoleApi, type ConsoleStory } from '../stories/api';
 import { RegionBadge, StageBadge, StatusBadge } from '../stories/badges';
+import { useConsoleT } from '../console-i18n';
 import { InlineError, PageHeader, Skeleton, Tabs } from '../ui';
 import { CommunityPanel } from './CommunityPanel';
 import { ContentTab } from './ContentTab';
@@ -16,6 +17,7 @@ const TABS: readonly Tab[] = ['content', 'community', 'workflow'];
 
 /** The story editor: Content (text and five layers, with a preview), Community (voices), Workflow (stage, tasks, audit). */
 export function StoryEditor({ id, initialTab }: { id: string | null; initialTab?: string | null }) {
+  const t = useConsoleT();
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>(TABS.includes(initialTab as Tab) ? (initialTab as Tab) : 'content');
   const [story, setStory] = useState<ConsoleStory | null>(null);
@@ -30,9 +32,9 @@ export function StoryEditor({ id, initialTab }: { id: string | null; initialTab?
       setChangedElsewhere(false);
       setError(null);
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 404 ? 'This story does not exist (it may have been deleted).' : (e as Error).message);
+      setError(e instanceof ApiError && e.status === 404 ? t('console.editor.missing') : (e as Error).message);
     }
-  }, [id]);
+  }, [id, t]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -50,7 +52,7 @@ export function StoryEditor({ id, initialTab }: { id: string | null; initialTab?
     return (
       <>
         <BackLink />
-        <PageHeader title="New Article" subtitle="Write a story by hand. It starts as a draft with no sources; the publish gate still applies." />
+        <PageHeader title={t('console.editor.newTitle')} subtitle={t('console.editor.newSubtitle')} />
         <ContentTab story={null} onSaved={(s) => navigate(`/dashboard/editor?doc=${encodeURIComponent(s.id)}`, { replace: true })} onDirty={setDirty} />
       </>
     );
@@ -63,7 +65,7 @@ export function StoryEditor({ id, initialTab }: { id: string | null; initialTab?
       </>
     );
   }
-  if (!story) return <Skeleton rows={4} label="Loading the story…" />;
+  if (!story) return <Skeleton rows={4} label={t('console.editor.loading')} />;
   return (
     <>
       <BackLink />
@@ -74,34 +76,34 @@ export function StoryEditor({ id, initialTab }: { id: string | null; initialTab?
             <RegionBadge region={story.region} />
             <StageBadge stage={story.pipeline_stage} />
             <StatusBadge label={story.status_label} />
-            <span>{story.live ? 'Live on the site' : 'Not published'}</span>
+            <span>{story.live ? t('console.editor.live') : t('console.editor.notPublished')}</span>
           </span>
         }
         actions={
           story.path ? (
             <a className="c-button c-button-ghost" href={story.path} target="_blank" rel="noreferrer">
-              <ExternalIcon size={16} /> View on site
+              <ExternalIcon size={16} /> {t('console.editor.viewOnSite')}
             </a>
           ) : null
         }
       />
       {changedElsewhere ? (
         <div className="c-notice-bar" role="status">
-          This story was changed elsewhere while you were editing.{' '}
+          {t('console.editor.changedElsewhere')}{' '}
           <button type="button" className="c-link-button" onClick={() => void load()}>
-            Load the latest version
+            {t('console.editor.loadLatest')}
           </button>{' '}
-          (your unsaved edits will be lost).
+          {t('console.editor.unsavedLost')}
         </div>
       ) : null}
       <Tabs<Tab>
-        label="Story editor"
+        label={t('console.editor.tabsLabel')}
         value={tab}
         onChange={setTab}
         tabs={[
-          { key: 'content', label: 'Content' },
-          { key: 'community', label: 'Community' },
-          { key: 'workflow', label: 'Workflow' },
+          { key: 'content', label: t('console.editor.tabContent') },
+          { key: 'community', label: t('console.editor.tabCommunity') },
+          { key: 'workflow', label: t('console.editor.tabWorkflow') },
         ]}
       >
         {tab === 'content' ? (
@@ -117,10 +119,11 @@ export function StoryEditor({ id, initialTab }: { id: string | null; initialTab?
 }
 
 function BackLink() {
+  const t = useConsoleT();
   return (
     <p className="c-back">
       <Link to="/dashboard/editor">
-        <ArrowLeftIcon size={16} /> Editorial Workflow
+        <ArrowLeftIcon size={16} /> {t('console.editor.back')}
       </Link>
     </p>
   );

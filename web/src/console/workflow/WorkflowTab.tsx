@@ -1,18 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../data/api';
-import { dateTime } from '../../shared/format';
 import { useToast } from '../../shared/toasts';
 import { CheckIcon, PlusIcon } from '../icons';
 import { useLiveReload } from '../live/LiveEvents';
 import { consoleApi, PIPELINE_STAGES, type ConsoleStory, type PipelineStage, type Task } from '../stories/api';
-import { GATE_MESSAGE } from '../stories/PublishDialog';
+import { GATE_MESSAGE_KEY } from '../stories/PublishDialog';
 import { GateReasons } from '../stories/PublishGate';
+import { known, useConsoleI18n } from '../console-i18n';
 import { Badge, Card } from '../ui';
-import { PRIORITY_TONE, STATUS_LABEL, TaskDialog } from './TaskBoard';
+import { PRIORITY_TONE, priorityLabel, statusLabel, TaskDialog } from './TaskBoard';
 
 /** The Workflow tab: move the story through the pipeline stages (audited), its tasks, its audit log. */
 export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChanged: (story: ConsoleStory) => void }) {
   const { show } = useToast();
+  const { t, fmt } = useConsoleI18n();
+  const stageName = (stage: string) => known(t, `console.stage.${stage}`, stage);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState<PipelineStage | null>(null);
   const [tasks, setTasks] = useState<Task[]>([]);
@@ -34,15 +36,15 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
   useLiveReload(loadTasks, ['tasks']);
 
   const move = async (stage: PipelineStage) => {
-    if (story.live && stage !== 'published' && !window.confirm(`Moving the story to ${stage} takes it off the site. Continue?`)) return;
+    if (story.live && stage !== 'published' && !window.confirm(t('console.workflow.moveConfirm', { stage: stageName(stage) }))) return;
     setBusy(stage);
     try {
       const { story: moved } = await consoleApi.moveStage(story.id, stage, reason.trim());
       setReason('');
-      show({ title: 'Pipeline Stage Complete', description: `Moved to ${stage}.`, tone: 'success' });
+      show({ title: t('console.workflow.stageDone'), description: t('console.workflow.movedToStage', { stage: stageName(stage) }), tone: 'success' });
       onChanged(moved);
     } catch (e) {
-      show({ title: e instanceof ApiError && e.code === 'publish_gate_failed' ? GATE_MESSAGE : `Failed to move the story to ${stage}`, tone: 'error' });
+      show({ title: e instanceof ApiError && e.code === 'publish_gate_failed' ? t(GATE_MESSAGE_KEY) : t('console.workflow.moveFailed', { stage: stageName(stage) }), tone: 'error' });
     } finally {
       setBusy(null);
     }
@@ -51,23 +53,23 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
   const audit = [...story.audit_log].reverse();
   return (
     <div className="c-workflow">
-      <Card title="Pipeline stage">
+      <Card title={t('console.workflow.stage')}>
         <ol className="c-stepper">
           {PIPELINE_STAGES.map((stage, i) => (
             <li key={stage} className={i < current ? 'done' : i === current ? 'current' : ''} aria-current={i === current ? 'step' : undefined}>
               <span className="c-step-dot" aria-hidden="true">
                 {i < current ? <CheckIcon size={12} /> : i + 1}
               </span>
-              <span className="c-step-label">{stage}</span>
+              <span className="c-step-label">{stageName(stage)}</span>
             </li>
           ))}
         </ol>
         <GateReasons gate={story.publish_gate} id={`gate-${story.id}`} />
         <label className="c-field">
-          <span>Reason (optional, kept in the audit log)</span>
+          <span>{t('console.workflow.stageReason')}</span>
           <input type="text" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
         </label>
-        <div className="c-row" role="group" aria-label="Move the story to a stage">
+        <div className="c-row" role="group" aria-label={t('console.workflow.moveGroup')}>
           {PIPELINE_STAGES.filter((s) => s !== story.pipeline_stage).map((stage) => (
             <button
               key={stage}
@@ -77,30 +79,30 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
               disabled={busy !== null || (stage === 'published' && !story.publish_gate.ok)}
               aria-describedby={stage === 'published' && !story.publish_gate.ok ? `gate-${story.id}` : undefined}
             >
-              {busy === stage ? 'Moving…' : `Move to ${stage}`}
+              {busy === stage ? t('console.workflow.moving') : t('console.workflow.moveTo', { stage: stageName(stage) })}
             </button>
           ))}
         </div>
       </Card>
       <Card
-        title="Tasks for this story"
+        title={t('console.workflow.storyTasks')}
         actions={
           <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => setNewTask(true)}>
-            <PlusIcon size={14} /> New task
+            <PlusIcon size={14} /> {t('console.workflow.newTask')}
           </button>
         }
       >
         {tasks.length === 0 ? (
-          <p className="c-hint">No tasks on this story.</p>
+          <p className="c-hint">{t('console.workflow.noStoryTasks')}</p>
         ) : (
           <ul className="c-list">
-            {tasks.map((t) => (
-              <li key={t.id} className="c-list-item">
-                <Badge tone={PRIORITY_TONE[t.priority]}>{t.priority}</Badge>
+            {tasks.map((task) => (
+              <li key={task.id} className="c-list-item">
+                <Badge tone={PRIORITY_TONE[task.priority]}>{priorityLabel(t, task.priority)}</Badge>
                 <div className="c-grow">
-                  <strong>{t.title}</strong>
+                  <strong>{task.title}</strong>
                   <div className="c-hint">
-                    {STATUS_LABEL[t.status]} · {t.assignee?.email ?? 'Unassigned'} · {t.deadline ? `due ${dateTime(t.deadline)}` : 'no deadline'}
+                    {statusLabel(t, task.status)} · {task.assignee?.email ?? t('console.workflow.unassigned')} · {task.deadline ? t('console.workflow.dueLower', { time: fmt.dateTime(task.deadline) }) : t('console.workflow.noDeadlineLower')}
                   </div>
                 </div>
               </li>
@@ -108,16 +110,16 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
           </ul>
         )}
       </Card>
-      <Card title="Audit log">
+      <Card title={t('console.workflow.auditLog')}>
         {audit.length === 0 ? (
-          <p className="c-hint">No changes recorded yet.</p>
+          <p className="c-hint">{t('console.workflow.noAudit')}</p>
         ) : (
           <ol className="c-audit">
             {audit.map((e, i) => (
               <li key={`${e.timestamp}-${i}`}>
-                <span className="c-mono">{e.action}</span> by <strong>{e.user}</strong> <span className="c-hint">{dateTime(e.timestamp)}</span>
+                <span className="c-mono">{e.action}</span> {t('console.workflow.by')} <strong>{e.user}</strong> <span className="c-hint">{fmt.dateTime(e.timestamp)}</span>
                 {e.details ? <div className="c-hint">{e.details}</div> : null}
-                {e.reason ? <div className="c-hint">Reason: {e.reason}</div> : null}
+                {e.reason ? <div className="c-hint">{t('console.workflow.reason', { reason: e.reason })}</div> : null}
               </li>
             ))}
           </ol>
