@@ -98,7 +98,7 @@ describe('Newsletter Builder', () => {
       const shouldBe = (await label.textContent())!.includes('General readers');
       if ((await box.isChecked()) !== shouldBe) await box.click();
     }
-    await page.getByText('To general: 2 confirmed subscribers').waitFor();
+    await page.getByText('To General readers: 2 confirmed subscribers').waitFor();
     await site.screenshot(page, 'console-newsletter-audience');
     await page.getByRole('button', { name: 'Send Newsletter' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send to 2' }).click();

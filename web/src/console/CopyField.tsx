@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useToast } from '../shared/toasts';
+import { useConsoleT } from './console-i18n';
 import { CheckIcon, CopyIcon } from './icons';
 
 export const COPY_RESET_MS = 2_000;
@@ -23,6 +24,7 @@ async function copyText(text: string): Promise<void> {
 /** A read-only value with a copy button; the checkmark resets after 2 s (console spec). */
 export function CopyField({ label, value, toastLabel }: { label: string; value: string; toastLabel?: string }) {
   const { show } = useToast();
+  const t = useConsoleT();
   const id = useId();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -34,9 +36,9 @@ export function CopyField({ label, value, toastLabel }: { label: string; value: 
     try {
       await copyText(value);
       setCopied(true);
-      show({ title: toastLabel ? `${toastLabel} copied successfully` : 'Copied to clipboard', tone: 'success' });
+      show({ title: toastLabel ? t('console.ui.copiedLabel', { label: toastLabel }) : t('console.ui.copied'), tone: 'success' });
     } catch {
-      show({ title: 'Could not copy: select the text and copy it by hand', tone: 'error' });
+      show({ title: t('console.ui.copyFailed'), tone: 'error' });
     }
   };
   return (
@@ -46,9 +48,9 @@ export function CopyField({ label, value, toastLabel }: { label: string; value: 
       </label>
       <div className="c-row">
         <input id={id} type="text" readOnly value={value} className="c-grow c-mono" onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="c-button c-button-ghost" onClick={copy} aria-label={`Copy ${label}`}>
+        <button type="button" className="c-button c-button-ghost" onClick={copy} aria-label={t('console.ui.copyLabel', { label })}>
           {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-          <span>{copied ? 'Copied' : 'Copy'}</span>
+          <span>{copied ? t('console.ui.copiedShort') : t('console.ui.copy')}</span>
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useConsoleT } from './console-i18n';
 import { CloseIcon } from './icons';
 
 /**
@@ -112,10 +113,11 @@ export function EmptyState({ title, children, action }: { title: string; childre
 }
 
 /** A pulsing placeholder while a list loads; `label` is what screen readers hear. */
-export function Skeleton({ rows = 3, label = 'Loading…' }: { rows?: number; label?: string }) {
+export function Skeleton({ rows = 3, label }: { rows?: number; label?: string }) {
+  const t = useConsoleT();
   return (
     <div className="c-skeleton" role="status" aria-live="polite">
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('console.ui.loading')}</span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="c-skeleton-row" aria-hidden="true" />
       ))}
@@ -156,11 +158,12 @@ export function Dialog({ title, onClose, children, footer, wide }: { title: stri
       opener?.focus?.();
     };
   }, []);
+  const t = useConsoleT();
   return (
     <dialog ref={ref} className={`c-dialog${wide ? ' c-dialog-wide' : ''}`} aria-labelledby={titleId}>
       <div className="c-dialog-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="c-icon-button" onClick={onClose} aria-label="Close dialog">
+        <button type="button" className="c-icon-button" onClick={onClose} aria-label={t('console.ui.closeDialog')}>
           <CloseIcon size={18} />
         </button>
       </div>

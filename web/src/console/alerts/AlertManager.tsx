@@ -1,27 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getJson, postJson } from '../../data/api';
-import { dateTime } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
+import { known, useConsoleI18n } from '../console-i18n';
 import { BellIcon, PlusIcon, TrashIcon } from '../icons';
 import { Badge, Dialog, EmptyState, InlineError, PageHeader, Skeleton, type BadgeTone } from '../ui';
 import './alerts.css';
 
 /** Spec 5 and 9: the Alert Manager's options, labels and colours. */
 const REGIONS = [
-  { value: 'jamaica', label: 'Jamaica' },
-  { value: 'barbados', label: 'Barbados' },
-  { value: 'trinidad', label: 'Trinidad & Tobago' },
-  { value: 'bahamas', label: 'Bahamas' },
-  { value: 'caribbean', label: 'Regional' },
+  { value: 'jamaica', label: 'Jamaica', name: 'Jamaica' },
+  { value: 'barbados', label: 'Barbados', name: 'Barbados' },
+  { value: 'trinidad', label: 'Trinidad & Tobago', name: 'Trinidad and Tobago' },
+  { value: 'bahamas', label: 'Bahamas', name: 'Bahamas' },
+  { value: 'caribbean', label: 'Regional', name: '' },
 ] as const;
 const LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 const STORM_TYPES = ['Hurricane', 'Tropical Storm', 'Depression', 'Flood', 'Earthquake'] as const;
-const METHODS = [
-  { value: 'email', label: 'E-mail' },
-  { value: 'whatsapp', label: 'WhatsApp' },
-  { value: 'push', label: 'Push' },
-] as const;
+const METHODS = ['email', 'whatsapp', 'push'] as const;
 const LEVEL_TONE: Record<(typeof LEVELS)[number], BadgeTone> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'green' };
 
 type Alert = {
@@ -37,7 +33,15 @@ type Alert = {
 };
 type Delivery = { id: number; event_kind: string; subject: string; status: string; attempts: number; last_error: string | null; created_at: string; sent_at: string | null };
 
-const regionLabel = (value: string) => REGIONS.find((r) => r.value === value)?.label ?? value;
+type ConsoleI18n = ReturnType<typeof useConsoleI18n>;
+/** A region's name in the console's language (Intl), "Regional" for the whole Caribbean. */
+function regionLabel({ t, fmt, language }: ConsoleI18n, value: string): string {
+  const region = REGIONS.find((r) => r.value === value);
+  if (!region) return value;
+  if (!region.name) return t('console.alerts.regional');
+  return language === 'EN' ? region.label : fmt.region(region.name);
+}
+const methodLabel = (t: ConsoleI18n['t'], method: string) => known(t, `console.alerts.method.${method}`, method);
 const api = {
   list: () => getJson<{ alerts: Alert[] }>('/api/console/alerts'),
   create: (body: unknown) => postJson<{ alert: Alert }>('/api/console/alerts', body),
@@ -54,6 +58,8 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export default function AlertManager() {
   const { user, ready } = useSession();
+  const i18n = useConsoleI18n();
+  const { t } = i18n;
   const toast = useToast();
   const [alerts, setAlerts] = useState<Alert[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -72,13 +78,13 @@ export default function AlertManager() {
     if (user) void load();
   }, [user, load]);
 
-  const header = <PageHeader title="Alert Manager" subtitle="Manage your Caribbean weather and news alerts" actions={user ? <button type="button" className="c-button" onClick={() => setCreating(true)}><PlusIcon size={16} /> Create Alert</button> : null} />;
+  const header = <PageHeader title={t('console.alerts.title')} subtitle={t('console.alerts.subtitle')} actions={user ? <button type="button" className="c-button" onClick={() => setCreating(true)}><PlusIcon size={16} /> {t('console.alerts.create')}</button> : null} />;
   if (!ready) return <Skeleton rows={2} />;
   if (!user) {
     return (
       <div className="al">
         {header}
-        <EmptyState title="Please log in to manage your alerts." action={<a className="c-button" href="/auth">Sign in</a>} />
+        <EmptyState title={t('console.alerts.logIn')} action={<a className="c-button" href="/auth">{t('console.alerts.signIn')}</a>} />
       </div>
     );
   }
@@ -87,10 +93,10 @@ export default function AlertManager() {
     setBusy(alert.id);
     try {
       await api.toggle(alert.id, !alert.is_active);
-      toast.show({ title: alert.is_active ? 'Alert disabled' : 'Alert enabled', description: regionLabel(alert.region), tone: 'success' });
+      toast.show({ title: alert.is_active ? t('console.alerts.disabledToast') : t('console.alerts.enabledToast'), description: regionLabel(i18n, alert.region), tone: 'success' });
       await load();
     } catch (e) {
-      toast.show({ title: 'Error', description: message(e), tone: 'error' });
+      toast.show({ title: t('console.alerts.error'), description: message(e), tone: 'error' });
     } finally {
       setBusy(null);
     }
@@ -99,10 +105,10 @@ export default function AlertManager() {
     setBusy(alert.id);
     try {
       await api.remove(alert.id);
-      toast.show({ title: 'Alert deleted', description: regionLabel(alert.region), tone: 'success' });
+      toast.show({ title: t('console.alerts.deleted'), description: regionLabel(i18n, alert.region), tone: 'success' });
       await load();
     } catch (e) {
-      toast.show({ title: 'Error', description: message(e), tone: 'error' });
+      toast.show({ title: t('console.alerts.error'), description: message(e), tone: 'error' });
     } finally {
       setBusy(null);
     }
@@ -112,17 +118,17 @@ export default function AlertManager() {
     <div className="al">
       {header}
       <div className="c-ok-box al-note">
-        E-mail alerts go to <strong>{user.email}</strong>, once per alert for each matching storm advisory (National Hurricane Center watches and warnings) and each matching newly published story. WhatsApp and push are saved as preferences, but this build delivers e-mail only: no WhatsApp or push provider is configured.
+        {t('console.alerts.noteBefore')} <strong>{user.email}</strong>{t('console.alerts.noteAfter')}
       </div>
-      {error ? <InlineError>Error loading alerts: {error}</InlineError> : null}
+      {error ? <InlineError>{t('console.alerts.loadFailed', { error })}</InlineError> : null}
       {!alerts ? (
-        <Skeleton rows={2} label="Loading alerts…" />
+        <Skeleton rows={2} label={t('console.alerts.loading')} />
       ) : alerts.length === 0 ? (
         <EmptyState
-          title="No alerts configured yet."
+          title={t('console.alerts.empty')}
           action={
             <button type="button" className="c-button" onClick={() => setCreating(true)}>
-              <BellIcon size={16} /> Create Your First Alert
+              <BellIcon size={16} /> {t('console.alerts.createFirst')}
             </button>
           }
         />
@@ -138,7 +144,7 @@ export default function AlertManager() {
           onClose={() => setCreating(false)}
           onCreated={async () => {
             setCreating(false);
-            toast.show({ title: 'Alert created', tone: 'success' });
+            toast.show({ title: t('console.alerts.created'), tone: 'success' });
             await load();
           }}
         />
@@ -148,6 +154,8 @@ export default function AlertManager() {
 }
 
 function AlertRow({ alert, busy, onToggle, onDelete }: { alert: Alert; busy: boolean; onToggle: () => void; onDelete: () => void }) {
+  const i18n = useConsoleI18n();
+  const { t, tn, fmt } = i18n;
   const [history, setHistory] = useState<Delivery[] | null>(null);
   const [open, setOpen] = useState(false);
   const show = async () => {
@@ -158,35 +166,36 @@ function AlertRow({ alert, busy, onToggle, onDelete }: { alert: Alert; busy: boo
     <li className={`c-list-item al-item${alert.is_active ? '' : ' al-off'}`}>
       <div className="c-grow">
         <h3 className="c-row">
-          {regionLabel(alert.region)} <Badge tone={LEVEL_TONE[alert.alert_level]}>{alert.alert_level}</Badge>
-          {alert.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Disabled</Badge>}
+          {regionLabel(i18n, alert.region)} <Badge tone={LEVEL_TONE[alert.alert_level]}>{known(t, `console.risk.${alert.alert_level}`, alert.alert_level)}</Badge>
+          {alert.is_active ? <Badge tone="green">{t('console.alerts.active')}</Badge> : <Badge tone="grey">{t('console.alerts.disabled')}</Badge>}
         </h3>
         <div className="c-meta c-row">
-          <span>{alert.storm_types.length ? alert.storm_types.join(', ') : 'All storm types and news'}</span>
+          <span>{alert.storm_types.length ? alert.storm_types.map((type) => known(t, `console.alerts.storm.${type}`, type)).join(', ') : t('console.alerts.allTypes')}</span>
           <span>·</span>
           <span>
             {alert.notification_methods
-              .map((m) => (m === 'email' ? 'E-mail' : `${METHODS.find((x) => x.value === m)?.label ?? m} (not delivered)`))
+              .map((m) => (m === 'email' ? methodLabel(t, m) : t('console.alerts.notDelivered', { method: methodLabel(t, m) })))
               .join(', ')}
           </span>
         </div>
         <div className="c-hint">
-          Created {dateTime(alert.created_at)} · {alert.deliveries} e-mail{alert.deliveries === 1 ? '' : 's'} sent{alert.last_delivered_at ? `, last ${dateTime(alert.last_delivered_at)}` : ''}
+          {t('console.alerts.createdAt', { time: fmt.dateTime(alert.created_at) })} · {tn('console.alerts.sent', alert.deliveries)}
+          {alert.last_delivered_at ? `, ${t('console.alerts.last', { time: fmt.dateTime(alert.last_delivered_at) })}` : ''}
           {' · '}
           <button type="button" className="al-link" onClick={() => void show()} aria-expanded={open}>
-            {open ? 'Hide history' : 'Show history'}
+            {open ? t('console.alerts.hideHistory') : t('console.alerts.showHistory')}
           </button>
         </div>
         {open ? (
           history === null ? (
             <Skeleton rows={1} />
           ) : history.length === 0 ? (
-            <p className="c-hint">Nothing has matched this alert yet.</p>
+            <p className="c-hint">{t('console.alerts.noMatches')}</p>
           ) : (
             <ul className="al-history">
               {history.map((d) => (
                 <li key={d.id}>
-                  <Badge tone={d.status === 'sent' ? 'green' : d.status === 'failed' ? 'red' : 'grey'}>{d.status}</Badge> {d.subject} <span className="c-hint">{dateTime(d.sent_at ?? d.created_at)}</span>
+                  <Badge tone={d.status === 'sent' ? 'green' : d.status === 'failed' ? 'red' : 'grey'}>{known(t, `console.alerts.delivery.${d.status}`, d.status)}</Badge> {d.subject} <span className="c-hint">{fmt.dateTime(d.sent_at ?? d.created_at)}</span>
                 </li>
               ))}
             </ul>
@@ -194,9 +203,9 @@ function AlertRow({ alert, busy, onToggle, onDelete }: { alert: Alert; busy: boo
         ) : null}
       </div>
       <label className="c-check">
-        <input type="checkbox" checked={alert.is_active} disabled={busy} onChange={onToggle} /> {alert.is_active ? 'Enabled' : 'Disabled'}
+        <input type="checkbox" checked={alert.is_active} disabled={busy} onChange={onToggle} /> {alert.is_active ? t('console.alerts.enabled') : t('console.alerts.disabled')}
       </label>
-      <button type="button" className="c-icon-button" disabled={busy} onClick={onDelete} aria-label={`Delete the ${regionLabel(alert.region)} alert`}>
+      <button type="button" className="c-icon-button" disabled={busy} onClick={onDelete} aria-label={t('console.alerts.delete', { region: regionLabel(i18n, alert.region) })}>
         <TrashIcon size={16} />
       </button>
     </li>
@@ -204,6 +213,8 @@ function AlertRow({ alert, busy, onToggle, onDelete }: { alert: Alert; busy: boo
 }
 
 function CreateAlertDialog({ onClose, onCreated }: { onClose: () => void; onCreated: () => Promise<void> }) {
+  const i18n = useConsoleI18n();
+  const { t } = i18n;
   const [region, setRegion] = useState('');
   const [level, setLevel] = useState<(typeof LEVELS)[number]>('medium');
   const [types, setTypes] = useState<string[]>([]);
@@ -227,53 +238,53 @@ function CreateAlertDialog({ onClose, onCreated }: { onClose: () => void; onCrea
 
   return (
     <Dialog
-      title="Create Alert"
+      title={t('console.alerts.create')}
       onClose={onClose}
       footer={
         <>
           <button type="button" className="c-button c-button-ghost" onClick={onClose}>
-            Cancel
+            {t('console.alerts.cancel')}
           </button>
           <button type="button" className="c-button" disabled={!region || methods.length === 0 || busy} onClick={() => void create()}>
-            {busy ? 'Creating…' : 'Create Alert'}
+            {busy ? t('console.alerts.creating') : t('console.alerts.create')}
           </button>
         </>
       }
     >
       {error ? <div className="c-gate" role="alert">{error}</div> : null}
       <label className="c-field">
-        <span>Region</span>
+        <span>{t('console.alerts.region')}</span>
         <select value={region} onChange={(e) => setRegion(e.target.value)} required>
-          <option value="">Choose a region</option>
+          <option value="">{t('console.alerts.chooseRegion')}</option>
           {REGIONS.map((r) => (
-            <option key={r.value} value={r.value}>{r.label}</option>
+            <option key={r.value} value={r.value}>{regionLabel(i18n, r.value)}</option>
           ))}
         </select>
       </label>
       <label className="c-field">
-        <span>Alert level</span>
+        <span>{t('console.alerts.level')}</span>
         <select value={level} onChange={(e) => setLevel(e.target.value as (typeof LEVELS)[number])}>
           {LEVELS.map((l) => (
-            <option key={l} value={l}>{l}</option>
+            <option key={l} value={l}>{known(t, `console.risk.${l}`, l)}</option>
           ))}
         </select>
-        <span className="c-hint">Events at this level or above: a storm watch is medium, a tropical-storm warning high, a hurricane or storm-surge warning critical; a story has its risk level.</span>
+        <span className="c-hint">{t('console.alerts.levelHint')}</span>
       </label>
       <fieldset className="c-field al-fieldset">
-        <legend className="c-label">Storm types</legend>
-        {STORM_TYPES.map((t) => (
-          <label key={t} className="c-check">
-            <input type="checkbox" checked={types.includes(t)} onChange={() => setTypes((l) => flip(l, t))} /> {t}
+        <legend className="c-label">{t('console.alerts.stormTypes')}</legend>
+        {STORM_TYPES.map((type) => (
+          <label key={type} className="c-check">
+            <input type="checkbox" checked={types.includes(type)} onChange={() => setTypes((l) => flip(l, type))} /> {known(t, `console.alerts.storm.${type}`, type)}
           </label>
         ))}
-        <span className="c-hint">None chosen: every storm advisory and news story in the region.</span>
+        <span className="c-hint">{t('console.alerts.noneChosen')}</span>
       </fieldset>
       <fieldset className="c-field al-fieldset">
-        <legend className="c-label">Notification methods</legend>
+        <legend className="c-label">{t('console.alerts.methods')}</legend>
         {METHODS.map((m) => (
-          <label key={m.value} className="c-check">
-            <input type="checkbox" checked={methods.includes(m.value)} onChange={() => setMethods((l) => flip(l, m.value))} /> {m.label}
-            {m.value === 'email' ? '' : ' (saved; not delivered in this build)'}
+          <label key={m} className="c-check">
+            <input type="checkbox" checked={methods.includes(m)} onChange={() => setMethods((l) => flip(l, m))} /> {methodLabel(t, m)}
+            {m === 'email' ? '' : ` ${t('console.alerts.savedOnly')}`}
           </label>
         ))}
       </fieldset>

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useConsoleT as useT } from '../console-i18n';
-import { dateTime } from '../../shared/format';
+import { known, useConsoleI18n } from '../console-i18n';
 import { useToast } from '../../shared/toasts';
 import { MailIcon, RefreshIcon, SearchIcon } from '../icons';
 import { Badge, Card, Dialog, EmptyState, InlineError, Skeleton, StatCard } from '../ui';
@@ -10,7 +9,8 @@ type Props = { current: NewsletterDetail | null; onSent: () => void; refreshCurr
 
 export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
   const toast = useToast();
-  const t = useT();
+  const { t, tn, fmt } = useConsoleI18n();
+  const segmentList = (ids: string[]) => ids.map((id) => known(t, `console.newsletter.segment.${id}`, id)).join(', ');
   const [segments, setSegments] = useState<AudienceSegment[] | null>(null);
   const [mail, setMail] = useState<boolean | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -65,14 +65,14 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
     try {
       const result = await newsletterApi.send(current.newsletter.id, chosen);
       toast.show({
-        title: 'Newsletter Sent',
-        description: result.recipients > 0 ? `Sending to ${result.recipients} confirmed subscriber${result.recipients === 1 ? '' : 's'} in ${chosen.join(', ')}.` : 'Nobody new to send to: every confirmed subscriber of these segments already has this newsletter, or there are none.',
+        title: t('console.newsletter.sent'),
+        description: result.recipients > 0 ? tn('console.newsletter.sendingTo', result.recipients, { segments: segmentList(chosen) }) : t('console.newsletter.nobodyNew'),
         tone: 'success',
       });
       onSent();
       void loadSegments(chosen);
     } catch (e) {
-      toast.show({ title: 'Send Error', description: `Failed to send newsletter. ${errorText(e)}`, tone: 'error' });
+      toast.show({ title: t('console.newsletter.sendError'), description: t('console.newsletter.sendErrorText', { error: errorText(e) }), tone: 'error' });
     } finally {
       setSending(false);
       setConfirming(false);
@@ -82,48 +82,51 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
   const total = segments?.reduce((n, s) => n + s.size, 0) ?? 0;
   return (
     <div className="nl-audience">
-      {error ? <InlineError>Error loading segments: {error}</InlineError> : null}
-      <Card title="Audience segments" actions={<button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void loadSegments(chosen)}><RefreshIcon size={14} /> Refresh</button>}>
+      {error ? <InlineError>{t('console.newsletter.segmentsFailed', { error })}</InlineError> : null}
+      <Card title={t('console.newsletter.segments')} actions={<button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void loadSegments(chosen)}><RefreshIcon size={14} /> {t('console.newsletter.refresh')}</button>}>
         {!segments ? (
-          <Skeleton rows={2} label="Counting subscribers…" />
+          <Skeleton rows={2} label={t('console.newsletter.counting')} />
         ) : (
           <>
-            <div className="nl-segments" role="group" aria-label="Choose segments">
+            <div className="nl-segments" role="group" aria-label={t('console.newsletter.chooseSegments')}>
               {segments.map((s) => (
                 <label key={s.id} className={`nl-segment${chosen.includes(s.id) ? ' nl-segment-on' : ''}`}>
                   <input type="checkbox" checked={chosen.includes(s.id)} onChange={() => toggle(s.id)} />
-                  <span className="nl-segment-name">{s.name}</span>
+                  <span className="nl-segment-name">{known(t, `console.newsletter.segment.${s.id}`, s.name)}</span>
                   <span className="c-mono c-hint">{s.id}</span>
-                  <span className="nl-segment-size">{s.size.toLocaleString('en-US')}</span>
+                  <span className="nl-segment-size">{fmt.number(s.size)}</span>
                   <span className="c-hint">
-                    confirmed{s.pending ? ` · ${s.pending} pending` : ''}
-                    {s.lastSentAt ? ` · last sent ${dateTime(s.lastSentAt)}` : ''}
+                    {t('console.newsletter.confirmed')}
+                    {s.pending ? ` · ${t('console.newsletter.pending', { n: fmt.number(s.pending) })}` : ''}
+                    {s.lastSentAt ? ` · ${t('console.newsletter.lastSent', { time: fmt.dateTime(s.lastSentAt) })}` : ''}
                   </span>
                 </label>
               ))}
             </div>
             <p className="c-hint">
-              Sizes count confirmed subscribers who have not unsubscribed ({total.toLocaleString('en-US')} memberships in all; a subscriber may be in several segments and receives a newsletter once). Engagement is not measured: C360 puts no tracking pixels in e-mails; visits from newsletters show in Reader Analytics under the "newsletter" source.
+              {t('console.newsletter.sizesHint', { n: fmt.number(total) })}
             </p>
           </>
         )}
       </Card>
-      <Card title="Send">
+      <Card title={t('console.newsletter.send')}>
         {!current ? (
-          <EmptyState title="No newsletter chosen" action={<button type="button" className="c-button" onClick={() => goTo('create')}>Create a newsletter</button>}>
-            Generate or open a newsletter first.
+          <EmptyState title={t('console.newsletter.noneChosen')} action={<button type="button" className="c-button" onClick={() => goTo('create')}>{t('console.newsletter.createOne')}</button>}>
+            {t('console.newsletter.noneChosenText')}
           </EmptyState>
         ) : (
           <div className="c-row">
             <div className="c-grow">
-              <strong>{current.newsletter.title}</strong>
+              <strong lang="en">{current.newsletter.title}</strong>
               <div className="c-hint">
-                {chosen.length === 0 ? 'Choose at least one segment.' : `To ${chosen.join(', ')}: ${recipients ?? '…'} confirmed subscriber${recipients === 1 ? '' : 's'}${current.sends.length ? ' (anyone who already has this newsletter is skipped)' : ''}.`}
+                {chosen.length === 0
+                  ? t('console.newsletter.chooseOne')
+                  : `${recipients === null ? t('console.newsletter.toCounting', { segments: segmentList(chosen) }) : tn('console.newsletter.to', recipients, { segments: segmentList(chosen) })}${current.sends.length ? ` ${t('console.newsletter.skipped')}` : ''}`}
               </div>
               {blocked ? <p className="c-hint nl-send-blocked" role="status">{blocked}</p> : null}
             </div>
             <button type="button" className="c-button" disabled={chosen.length === 0 || sending || blocked !== null || recipients === null} onClick={() => setConfirming(true)}>
-              <MailIcon size={16} /> {sending ? 'Sending…' : 'Send Newsletter'}
+              <MailIcon size={16} /> {sending ? t('console.newsletter.sending') : t('console.newsletter.sendButton')}
             </button>
           </div>
         )}
@@ -132,21 +135,21 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
       <SubscribersCard segments={segments} onChanged={() => void loadSegments(chosen)} />
       {confirming && current ? (
         <Dialog
-          title="Send this newsletter?"
+          title={t('console.newsletter.confirmTitle')}
           onClose={() => setConfirming(false)}
           footer={
             <>
               <button type="button" className="c-button c-button-ghost" onClick={() => setConfirming(false)}>
-                Cancel
+                {t('console.newsletter.cancel')}
               </button>
               <button type="button" className="c-button" disabled={sending || blocked !== null || !recipients} onClick={() => void send()}>
-                {sending ? 'Sending…' : `Send to ${recipients ?? 0}`}
+                {sending ? t('console.newsletter.sending') : t('console.newsletter.sendTo', { n: fmt.number(recipients ?? 0) })}
               </button>
             </>
           }
         >
           <p>
-            "{current.newsletter.title}" goes by e-mail to {recipients ?? 0} confirmed subscriber{recipients === 1 ? '' : 's'} in {chosen.join(', ')}. Each copy carries its own unsubscribe link. This cannot be undone.
+            {tn('console.newsletter.confirmText', recipients ?? 0, { title: current.newsletter.title, segments: segmentList(chosen) })}
           </p>
         </Dialog>
       ) : null}
@@ -155,14 +158,15 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
 }
 
 function sendState(s: NewsletterSend): { label: string; tone: 'green' | 'blue' | 'orange' | 'grey' } {
-  if (!s.finished_at) return { label: s.retrying > 0 && s.counts.queued === 0 && s.counts.sending === 0 ? 'Retrying' : 'Sending', tone: 'blue' };
+  if (!s.finished_at) return { label: s.retrying > 0 && s.counts.queued === 0 && s.counts.sending === 0 ? 'retrying' : 'sending', tone: 'blue' };
   const problems = s.counts.failed + s.counts.bounced + s.counts.uncertain;
-  if (s.recipients === 0) return { label: 'No recipients', tone: 'grey' };
-  return problems ? { label: 'Finished with failures', tone: 'orange' } : { label: 'Delivered', tone: 'green' };
+  if (s.recipients === 0) return { label: 'noRecipients', tone: 'grey' };
+  return problems ? { label: 'withFailures', tone: 'orange' } : { label: 'delivered', tone: 'green' };
 }
 
 function SendLog({ detail, onRetried }: { detail: NewsletterDetail; onRetried: () => Promise<void> }) {
   const toast = useToast();
+  const { t, tn, fmt } = useConsoleI18n();
   const [includeBounced, setIncludeBounced] = useState(false);
   const [includeUncertain, setIncludeUncertain] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -172,16 +176,16 @@ function SendLog({ detail, onRetried }: { detail: NewsletterDetail; onRetried: (
     setBusy(true);
     try {
       const { requeued } = await newsletterApi.retry(detail.newsletter.id, { includeBounced, includeUncertain });
-      toast.show({ title: requeued ? 'Retrying' : 'Nothing to retry', description: requeued ? `${requeued} deliver${requeued === 1 ? 'y' : 'ies'} queued again.` : undefined, tone: 'info' });
+      toast.show({ title: requeued ? t('console.newsletter.sendState.retrying') : t('console.newsletter.nothingToRetry'), description: requeued ? tn('console.newsletter.requeued', requeued) : undefined, tone: 'info' });
       await onRetried();
     } catch (e) {
-      toast.show({ title: 'Send Error', description: `Failed to send newsletter. ${errorText(e)}`, tone: 'error' });
+      toast.show({ title: t('console.newsletter.sendError'), description: t('console.newsletter.sendErrorText', { error: errorText(e) }), tone: 'error' });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Card title="Send log">
+    <Card title={t('console.newsletter.sendLog')}>
       <ul className="c-list">
         {detail.sends.map((s) => {
           const state = sendState(s);
@@ -189,43 +193,43 @@ function SendLog({ detail, onRetried }: { detail: NewsletterDetail; onRetried: (
             <li key={s.id} className="c-list-item nl-send">
               <div className="c-grow">
                 <div className="c-row">
-                  <Badge tone={state.tone}>{state.label}</Badge>
-                  <strong>{s.segments.join(', ')}</strong>
-                  <span className="c-hint">by {s.requested_by}</span>
+                  <Badge tone={state.tone}>{t(`console.newsletter.sendState.${state.label}`)}</Badge>
+                  <strong>{s.segments.map((id) => known(t, `console.newsletter.segment.${id}`, id)).join(', ')}</strong>
+                  <span className="c-hint">{t('console.newsletter.by', { by: s.requested_by })}</span>
                 </div>
                 <div className="c-hint">
-                  queued {dateTime(s.created_at)}
-                  {s.started_at ? ` · started ${dateTime(s.started_at)}` : ''}
-                  {s.finished_at ? ` · finished ${dateTime(s.finished_at)}` : ''}
+                  {t('console.newsletter.queued', { time: fmt.dateTime(s.created_at) })}
+                  {s.started_at ? ` · ${t('console.newsletter.started', { time: fmt.dateTime(s.started_at) })}` : ''}
+                  {s.finished_at ? ` · ${t('console.newsletter.finished', { time: fmt.dateTime(s.finished_at) })}` : ''}
                 </div>
                 <div className="nl-counts">
-                  <StatCard label="Recipients" value={s.recipients} />
-                  <StatCard label="Delivered" value={s.counts.sent} tone="green" />
-                  <StatCard label="Failed" value={s.counts.failed} tone="red" note={s.retrying ? `${s.retrying} will retry` : undefined} />
-                  <StatCard label="Refused" value={s.counts.bounced} tone="orange" note="SMTP 5xx" />
-                  <StatCard label="Uncertain" value={s.counts.uncertain} tone="purple" note="interrupted" />
-                  <StatCard label="Skipped" value={s.counts.skipped} note="unsubscribed" />
+                  <StatCard label={t('console.newsletter.recipients')} value={fmt.number(s.recipients)} />
+                  <StatCard label={t('console.newsletter.sendState.delivered')} value={fmt.number(s.counts.sent)} tone="green" />
+                  <StatCard label={t('console.newsletter.failed')} value={fmt.number(s.counts.failed)} tone="red" note={s.retrying ? t('console.newsletter.willRetry', { n: fmt.number(s.retrying) }) : undefined} />
+                  <StatCard label={t('console.newsletter.refused')} value={fmt.number(s.counts.bounced)} tone="orange" note="SMTP 5xx" />
+                  <StatCard label={t('console.newsletter.uncertain')} value={fmt.number(s.counts.uncertain)} tone="purple" note={t('console.newsletter.interrupted')} />
+                  <StatCard label={t('console.newsletter.skippedLabel')} value={fmt.number(s.counts.skipped)} note={t('console.newsletter.unsubscribed')} />
                 </div>
                 {s.problems.length ? (
                   <div className="c-table-wrap">
                     <table className="c-table">
                       <thead>
                         <tr>
-                          <th>Recipient</th>
-                          <th>Status</th>
-                          <th>Attempts</th>
-                          <th>Last error</th>
-                          <th>Next try</th>
+                          <th>{t('console.newsletter.recipient')}</th>
+                          <th>{t('console.newsletter.statusColumn')}</th>
+                          <th>{t('console.newsletter.attempts')}</th>
+                          <th>{t('console.newsletter.lastError')}</th>
+                          <th>{t('console.newsletter.nextTry')}</th>
                         </tr>
                       </thead>
                       <tbody>
                         {s.problems.map((p) => (
                           <tr key={p.id}>
                             <td>{p.email}</td>
-                            <td>{p.status}</td>
+                            <td>{known(t, `console.newsletter.delivery.${p.status}`, p.status)}</td>
                             <td>{p.attempts}</td>
                             <td className="c-mono">{p.last_error ?? ''}</td>
-                            <td>{p.next_attempt_at ? dateTime(p.next_attempt_at) : '—'}</td>
+                            <td>{p.next_attempt_at ? fmt.dateTime(p.next_attempt_at) : '—'}</td>
                           </tr>
                         ))}
                       </tbody>
@@ -239,22 +243,23 @@ function SendLog({ detail, onRetried }: { detail: NewsletterDetail; onRetried: (
       </ul>
       <div className="c-row nl-retry">
         <label className="c-check">
-          <input type="checkbox" checked={includeBounced} onChange={(e) => setIncludeBounced(e.target.checked)} /> also refused (5xx)
+          <input type="checkbox" checked={includeBounced} onChange={(e) => setIncludeBounced(e.target.checked)} /> {t('console.newsletter.alsoRefused')}
         </label>
         <label className="c-check">
-          <input type="checkbox" checked={includeUncertain} onChange={(e) => setIncludeUncertain(e.target.checked)} /> also uncertain (may have arrived)
+          <input type="checkbox" checked={includeUncertain} onChange={(e) => setIncludeUncertain(e.target.checked)} /> {t('console.newsletter.alsoUncertain')}
         </label>
         <button type="button" className="c-button c-button-ghost" disabled={busy || problems === 0} onClick={() => void retry()}>
-          <RefreshIcon size={16} /> Retry failed deliveries
+          <RefreshIcon size={16} /> {t('console.newsletter.retry')}
         </button>
       </div>
-      <p className="c-hint">Failed deliveries are retried by themselves after 1 min, 5 min, 30 min and 2 h (5 attempts). Nobody is sent the same newsletter twice.</p>
+      <p className="c-hint">{t('console.newsletter.retryHint')}</p>
     </Card>
   );
 }
 
 function SubscribersCard({ segments, onChanged }: { segments: AudienceSegment[] | null; onChanged: () => void }) {
   const toast = useToast();
+  const { t, fmt } = useConsoleI18n();
   const [q, setQ] = useState('');
   const [segment, setSegment] = useState('');
   const [offset, setOffset] = useState(0);
@@ -278,7 +283,7 @@ function SubscribersCard({ segments, onChanged }: { segments: AudienceSegment[] 
   const change = async (s: Subscriber, id: string) => {
     const next = s.segments.includes(id) ? s.segments.filter((x) => x !== id) : [...s.segments, id];
     if (next.length === 0) {
-      toast.show({ title: 'A subscriber needs at least one segment', tone: 'error' });
+      toast.show({ title: t('console.newsletter.needsSegment'), tone: 'error' });
       return;
     }
     try {
@@ -286,46 +291,46 @@ function SubscribersCard({ segments, onChanged }: { segments: AudienceSegment[] 
       setPage((p) => (p ? { ...p, items: p.items.map((x) => (x.id === s.id ? subscriber : x)) } : p));
       onChanged();
     } catch (e) {
-      toast.show({ title: 'Error', description: errorText(e), tone: 'error' });
+      toast.show({ title: t('console.newsletter.error'), description: errorText(e), tone: 'error' });
     }
   };
 
   const ids = segments?.map((s) => s.id) ?? [];
   return (
-    <Card title="Subscribers">
+    <Card title={t('console.newsletter.subscribers')}>
       <div className="c-row nl-filter">
         <label className="c-field c-grow">
-          <span className="visually-hidden">Search subscribers</span>
+          <span className="visually-hidden">{t('console.newsletter.searchSubscribers')}</span>
           <span className="nl-search">
             <SearchIcon size={16} />
-            <input type="search" placeholder="Search by e-mail..." value={q} onChange={(e) => { setOffset(0); setQ(e.target.value); }} />
+            <input type="search" placeholder={t('console.newsletter.searchPlaceholder')} value={q} onChange={(e) => { setOffset(0); setQ(e.target.value); }} />
           </span>
         </label>
         <label className="c-field">
-          <span className="visually-hidden">Segment</span>
+          <span className="visually-hidden">{t('console.newsletter.segmentLabel')}</span>
           <select value={segment} onChange={(e) => { setOffset(0); setSegment(e.target.value); }}>
-            <option value="">All segments</option>
+            <option value="">{t('console.newsletter.allSegments')}</option>
             {ids.map((id) => (
-              <option key={id} value={id}>{id}</option>
+              <option key={id} value={id}>{known(t, `console.newsletter.segment.${id}`, id)}</option>
             ))}
           </select>
         </label>
       </div>
-      {error ? <InlineError>Error loading subscribers: {error}</InlineError> : null}
+      {error ? <InlineError>{t('console.newsletter.subscribersFailed', { error })}</InlineError> : null}
       {!page ? (
-        <Skeleton rows={2} label="Loading subscribers…" />
+        <Skeleton rows={2} label={t('console.newsletter.loadingSubscribers')} />
       ) : page.items.length === 0 ? (
-        <EmptyState title="No subscribers found">People join from the newsletter box at the foot of every page and confirm by e-mail; they start in "general".</EmptyState>
+        <EmptyState title={t('console.newsletter.noSubscribers')}>{t('console.newsletter.noSubscribersText')}</EmptyState>
       ) : (
         <div className="c-table-wrap">
           <table className="c-table">
             <thead>
               <tr>
-                <th>E-mail</th>
-                <th>Status</th>
-                <th>Since</th>
+                <th>{t('console.newsletter.email')}</th>
+                <th>{t('console.newsletter.statusColumn')}</th>
+                <th>{t('console.newsletter.since')}</th>
                 {ids.map((id) => (
-                  <th key={id}>{id}</th>
+                  <th key={id}>{known(t, `console.newsletter.segment.${id}`, id)}</th>
                 ))}
               </tr>
             </thead>
@@ -334,12 +339,12 @@ function SubscribersCard({ segments, onChanged }: { segments: AudienceSegment[] 
                 <tr key={s.id}>
                   <td>{s.email}</td>
                   <td>
-                    <Badge tone={s.status === 'confirmed' ? 'green' : s.status === 'pending' ? 'yellow' : 'grey'}>{s.status}</Badge>
+                    <Badge tone={s.status === 'confirmed' ? 'green' : s.status === 'pending' ? 'yellow' : 'grey'}>{known(t, `console.newsletter.subscriber.${s.status}`, s.status)}</Badge>
                   </td>
-                  <td>{dateTime(s.confirmed_at ?? s.created_at)}</td>
+                  <td>{fmt.dateTime(s.confirmed_at ?? s.created_at)}</td>
                   {ids.map((id) => (
                     <td key={id}>
-                      <input type="checkbox" checked={s.segments.includes(id)} onChange={() => void change(s, id)} aria-label={`${s.email} in ${id}`} />
+                      <input type="checkbox" checked={s.segments.includes(id)} onChange={() => void change(s, id)} aria-label={t('console.newsletter.inSegment', { email: s.email, segment: known(t, `console.newsletter.segment.${id}`, id) })} />
                     </td>
                   ))}
                 </tr>
@@ -350,8 +355,8 @@ function SubscribersCard({ segments, onChanged }: { segments: AudienceSegment[] 
       )}
       {page && (offset > 0 || page.hasMore) ? (
         <div className="c-row">
-          <button type="button" className="c-button c-button-ghost c-button-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 25))}>Previous</button>
-          <button type="button" className="c-button c-button-ghost c-button-small" disabled={!page.hasMore} onClick={() => setOffset(offset + 25)}>Next</button>
+          <button type="button" className="c-button c-button-ghost c-button-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 25))}>{t('console.newsletter.previous')}</button>
+          <button type="button" className="c-button c-button-ghost c-button-small" disabled={!page.hasMore} onClick={() => setOffset(offset + 25)}>{t('console.newsletter.next')}</button>
         </div>
       ) : null}
     </Card>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { dateTime } from '../../shared/format';
 import { useToast } from '../../shared/toasts';
+import { known, useConsoleI18n } from '../console-i18n';
 import { EyeIcon, RefreshIcon, TrashIcon } from '../icons';
 import { Badge, Card, EmptyState, InlineError, Skeleton } from '../ui';
 import { errorText, newsletterApi, type Newsletter, type NewsletterDetail, type NewsletterTemplate } from './api';
@@ -18,6 +18,7 @@ type Props = {
 
 export function CreateTab({ current, recent, listError, onChanged, onOpen, onDiscarded, goTo }: Props) {
   const toast = useToast();
+  const { t, fmt } = useConsoleI18n();
   const [templates, setTemplates] = useState<NewsletterTemplate[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -31,9 +32,9 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
       const detail = await newsletterApi.generate(template);
       onChanged(detail);
       const count = detail.newsletter.sections.reduce((n, s) => n + s.articles.length, 0);
-      toast.show({ title: 'Newsletter Generated', description: `${count} stories in ${detail.newsletter.sections.length} sections.`, tone: 'success' });
+      toast.show({ title: t('console.newsletter.generated'), description: t('console.newsletter.generatedText', { stories: fmt.number(count), sections: fmt.number(detail.newsletter.sections.length) }), tone: 'success' });
     } catch (error) {
-      toast.show({ title: 'Generation Error', description: `Failed to generate newsletter content. ${errorText(error)}`, tone: 'error' });
+      toast.show({ title: t('console.newsletter.generateError'), description: t('console.newsletter.generateErrorText', { error: errorText(error) }), tone: 'error' });
     } finally {
       setBusy(null);
     }
@@ -41,26 +42,26 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
 
   return (
     <div className="nl-create">
-      <Card title="Templates">
+      <Card title={t('console.newsletter.templates')}>
         {!templates ? (
-          <Skeleton rows={2} label="Loading templates…" />
+          <Skeleton rows={2} label={t('console.newsletter.loadingTemplates')} />
         ) : (
           <div className="nl-templates">
-            {templates.map((t) => (
-              <article key={t.id} className="nl-template">
+            {templates.map((tpl) => (
+              <article key={tpl.id} className="nl-template">
                 <div className="c-row">
-                  <h3>{t.name}</h3>
-                  <Badge tone={t.frequency === 'daily' ? 'blue' : 'purple'}>{t.frequency}</Badge>
+                  <h3>{known(t, `console.newsletter.template.${tpl.id}.name`, tpl.name)}</h3>
+                  <Badge tone={tpl.frequency === 'daily' ? 'blue' : 'purple'}>{known(t, `console.newsletter.frequency.${tpl.frequency}`, tpl.frequency)}</Badge>
                 </div>
-                <p className="c-hint">{t.description}</p>
+                <p className="c-hint">{known(t, `console.newsletter.template.${tpl.id}.description`, tpl.description)}</p>
                 <ol className="nl-template-sections">
-                  {t.sections.map((s) => (
-                    <li key={s.title}>{s.title}</li>
+                  {tpl.sections.map((s) => (
+                    <li key={s.title}>{known(t, `console.newsletter.template.${tpl.id}.${s.type}`, s.title)}</li>
                   ))}
                 </ol>
-                <p className="c-hint">Usually sent to: {t.suggestedSegments.join(', ')}</p>
-                <button type="button" className="c-button" disabled={busy !== null} onClick={() => void generate(t.id)}>
-                  {busy === t.id ? 'Generating…' : 'Generate Newsletter'}
+                <p className="c-hint">{t('console.newsletter.usuallySent', { segments: tpl.suggestedSegments.map((id) => known(t, `console.newsletter.segment.${id}`, id)).join(', ') })}</p>
+                <button type="button" className="c-button" disabled={busy !== null} onClick={() => void generate(tpl.id)}>
+                  {busy === tpl.id ? t('console.newsletter.generating') : t('console.newsletter.generate')}
                 </button>
               </article>
             ))}
@@ -68,26 +69,26 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
         )}
       </Card>
       {current ? <DraftEditor key={current.newsletter.id + current.newsletter.updated_at} detail={current} onChanged={onChanged} onDiscarded={onDiscarded} goTo={goTo} /> : null}
-      <Card title="Recent newsletters">
-        {listError ? <InlineError>Error loading newsletters: {listError}</InlineError> : null}
+      <Card title={t('console.newsletter.recent')}>
+        {listError ? <InlineError>{t('console.newsletter.listFailed', { error: listError })}</InlineError> : null}
         {!recent ? (
-          <Skeleton rows={2} label="Loading newsletters…" />
+          <Skeleton rows={2} label={t('console.newsletter.loadingList')} />
         ) : recent.length === 0 ? (
-          <EmptyState title="No newsletters yet">Generate one from a template above.</EmptyState>
+          <EmptyState title={t('console.newsletter.noneYet')}>{t('console.newsletter.noneYetText')}</EmptyState>
         ) : (
           <ul className="c-list">
             {recent.map((n) => (
               <li key={n.id} className="c-list-item">
                 <div className="c-grow">
-                  <h3>{n.title}</h3>
+                  <h3 lang="en">{n.title}</h3>
                   <div className="c-hint">
-                    {n.template} · created {dateTime(n.created_at)} by {n.created_by}
-                    {n.sent_at ? ` · sent ${dateTime(n.sent_at)}` : ''}
+                    {known(t, `console.newsletter.template.${n.template}.name`, n.template)} · {t('console.newsletter.createdBy', { time: fmt.dateTime(n.created_at), by: n.created_by })}
+                    {n.sent_at ? ` · ${t('console.newsletter.sentAt', { time: fmt.dateTime(n.sent_at) })}` : ''}
                   </div>
                 </div>
                 <StatusBadge status={n.status} />
-                <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => onOpen(n.id)} aria-label={`Open ${n.title}`}>
-                  Open
+                <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => onOpen(n.id)} aria-label={t('console.newsletter.openLabel', { title: n.title })}>
+                  {t('console.newsletter.open')}
                 </button>
               </li>
             ))}
@@ -100,6 +101,7 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
 
 function DraftEditor({ detail, onChanged, onDiscarded, goTo }: { detail: NewsletterDetail; onChanged: (d: NewsletterDetail) => void; onDiscarded: () => void; goTo: (tab: 'preview' | 'audience') => void }) {
   const toast = useToast();
+  const { t, fmt } = useConsoleI18n();
   const n = detail.newsletter;
   const editable = n.status === 'draft';
   const [title, setTitle] = useState(n.title);
@@ -113,7 +115,7 @@ function DraftEditor({ detail, onChanged, onDiscarded, goTo }: { detail: Newslet
       if (result) onChanged(result);
       if (success) toast.show({ title: success, tone: 'success' });
     } catch (error) {
-      toast.show({ title: 'Error', description: errorText(error), tone: 'error' });
+      toast.show({ title: t('console.newsletter.error'), description: errorText(error), tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -121,16 +123,16 @@ function DraftEditor({ detail, onChanged, onDiscarded, goTo }: { detail: Newslet
 
   return (
     <Card
-      title={editable ? 'Draft' : 'Newsletter (sent: read-only)'}
+      title={editable ? t('console.newsletter.draft') : t('console.newsletter.readOnly')}
       actions={
         <div className="c-actions">
           <button type="button" className="c-button c-button-ghost" onClick={() => goTo('preview')}>
-            <EyeIcon size={16} /> Preview
+            <EyeIcon size={16} /> {t('console.newsletter.tabs.preview')}
           </button>
           {editable ? (
             <>
-              <button type="button" className="c-button c-button-ghost" disabled={busy} onClick={() => void act(() => newsletterApi.regenerate(n.id), 'Newsletter Generated')}>
-                <RefreshIcon size={16} /> Refill sections
+              <button type="button" className="c-button c-button-ghost" disabled={busy} onClick={() => void act(() => newsletterApi.regenerate(n.id), t('console.newsletter.generated'))}>
+                <RefreshIcon size={16} /> {t('console.newsletter.refill')}
               </button>
               <button
                 type="button"
@@ -140,15 +142,15 @@ function DraftEditor({ detail, onChanged, onDiscarded, goTo }: { detail: Newslet
                   void act(async () => {
                     await newsletterApi.discard(n.id);
                     onDiscarded();
-                  }, 'Draft deleted')
+                  }, t('console.newsletter.draftDeleted'))
                 }
               >
-                <TrashIcon size={16} /> Delete draft
+                <TrashIcon size={16} /> {t('console.newsletter.deleteDraft')}
               </button>
             </>
           ) : null}
           <button type="button" className="c-button" onClick={() => goTo('audience')}>
-            Choose audience
+            {t('console.newsletter.chooseAudience')}
           </button>
         </div>
       }
@@ -157,52 +159,52 @@ function DraftEditor({ detail, onChanged, onDiscarded, goTo }: { detail: Newslet
         className="nl-draft-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void act(() => newsletterApi.edit(n.id, { title, intro }), 'Draft saved');
+          void act(() => newsletterApi.edit(n.id, { title, intro }), t('console.newsletter.draftSaved'));
         }}
       >
         <label className="c-field">
-          <span>Title (the e-mail's subject)</span>
+          <span>{t('console.newsletter.titleField')}</span>
           <input type="text" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} disabled={!editable} required />
         </label>
         <label className="c-field">
-          <span>Introduction</span>
+          <span>{t('console.newsletter.intro')}</span>
           <textarea value={intro} maxLength={2000} onChange={(e) => setIntro(e.target.value)} disabled={!editable} />
         </label>
         {editable ? (
           <div>
             <button type="submit" className="c-button" disabled={busy || (title === n.title && intro === n.intro)}>
-              Save draft
+              {t('console.newsletter.saveDraft')}
             </button>
           </div>
         ) : null}
       </form>
       <p className="c-hint">
-        Filled {dateTime(n.generated_at)} from the {n.pool_size} newest published, auto-eligible stories (at most 50; at most 3 per section), curation rules first.
+        {t('console.newsletter.filled', { time: fmt.dateTime(n.generated_at), n: fmt.number(n.pool_size) })}
       </p>
       <div className="nl-sections">
         {n.sections.map((s) => (
           <section key={s.id} className="nl-section" aria-label={s.title}>
             <h3>
-              {s.priority}. {s.title} <span className="c-hint">({s.articles.length})</span>
+              {s.priority}. <span lang="en">{s.title}</span> <span className="c-hint">({s.articles.length})</span>
             </h3>
-            <p className="c-hint">{s.content}</p>
+            <p className="c-hint" lang="en">{s.content}</p>
             <ul className="c-list">
               {s.articles.map((a) => (
                 <li key={a.id} className="c-list-item">
                   <div className="c-grow">
-                    <h3>{a.title}</h3>
+                    <h3 lang="en">{a.title}</h3>
                     <div className="c-meta c-row">
-                      <Badge tone="teal">{a.region}</Badge>
-                      <span className="c-hint">urgency {a.urgency}</span>
+                      <Badge tone="teal">{fmt.region(a.region)}</Badge>
+                      <span className="c-hint">{t('console.newsletter.urgency', { n: a.urgency })}</span>
                       {a.matchedRules.map((r) => (
-                        <Badge key={r} tone="purple" title="Matched curation rule">
+                        <Badge key={r} tone="purple" title={t('console.newsletter.matchedRule')}>
                           {r}
                         </Badge>
                       ))}
                     </div>
                   </div>
                   {editable ? (
-                    <button type="button" className="c-icon-button" disabled={busy} aria-label={`Remove ${a.title}`} onClick={() => void act(() => newsletterApi.edit(n.id, { removeArticleIds: [a.id] }))}>
+                    <button type="button" className="c-icon-button" disabled={busy} aria-label={t('console.newsletter.remove', { title: a.title })} onClick={() => void act(() => newsletterApi.edit(n.id, { removeArticleIds: [a.id] }))}>
                       <TrashIcon size={16} />
                     </button>
                   ) : null}

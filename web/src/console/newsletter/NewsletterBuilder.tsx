@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '../../shared/toasts';
+import { useConsoleI18n } from '../console-i18n';
 import { Badge, PageHeader, Tabs } from '../ui';
 import { newsletterApi, errorText, type Newsletter, type NewsletterDetail } from './api';
 import { AudienceTab } from './AudienceTab';
@@ -9,17 +10,13 @@ import { RulesTab } from './RulesTab';
 import './newsletter.css';
 
 type TabKey = 'create' | 'preview' | 'audience' | 'rules';
-const TABS = [
-  { key: 'create' as const, label: 'Create' },
-  { key: 'preview' as const, label: 'Preview' },
-  { key: 'audience' as const, label: 'Audience' },
-  { key: 'rules' as const, label: 'Rules' },
-];
+const TAB_KEYS: TabKey[] = ['create', 'preview', 'audience', 'rules'];
 
 export const STATUS_TONE = { draft: 'grey', sending: 'blue', sent: 'green' } as const;
 
 export function StatusBadge({ status }: { status: Newsletter['status'] }) {
-  return <Badge tone={STATUS_TONE[status]}>{status === 'draft' ? 'Draft' : status === 'sending' ? 'Sending' : 'Sent'}</Badge>;
+  const { t } = useConsoleI18n();
+  return <Badge tone={STATUS_TONE[status]}>{t(`console.newsletter.status.${status}`)}</Badge>;
 }
 
 /**
@@ -29,6 +26,8 @@ export function StatusBadge({ status }: { status: Newsletter['status'] }) {
  */
 export default function NewsletterBuilder() {
   const toast = useToast();
+  const { t } = useConsoleI18n();
+  const tabs = TAB_KEYS.map((key) => ({ key, label: t(`console.newsletter.tabs.${key}`) }));
   const [tab, setTab] = useState<TabKey>('create');
   const [current, setCurrent] = useState<NewsletterDetail | null>(null);
   const [recent, setRecent] = useState<Newsletter[] | null>(null);
@@ -52,10 +51,10 @@ export default function NewsletterBuilder() {
       try {
         setCurrent(await newsletterApi.get(id));
       } catch (error) {
-        toast.show({ title: 'Error', description: errorText(error), tone: 'error' });
+        toast.show({ title: t('console.newsletter.error'), description: errorText(error), tone: 'error' });
       }
     },
-    [toast],
+    [toast, t],
   );
 
   const refreshCurrent = useCallback(async () => {
@@ -75,15 +74,15 @@ export default function NewsletterBuilder() {
   return (
     <div className="nl">
       <PageHeader
-        title="Newsletter Builder"
-        subtitle="Build newsletters from verified, auto-eligible stories and send them to your subscriber segments."
+        title={t('console.newsletter.title')}
+        subtitle={t('console.newsletter.subtitle')}
         actions={current ? (
           <span className="nl-current">
-            <StatusBadge status={current.newsletter.status} /> <strong>{current.newsletter.title}</strong>
+            <StatusBadge status={current.newsletter.status} /> <strong lang="en">{current.newsletter.title}</strong>
           </span>
         ) : null}
       />
-      <Tabs tabs={TABS} value={tab} onChange={setTab} label="Newsletter Builder">
+      <Tabs tabs={tabs} value={tab} onChange={setTab} label={t('console.newsletter.title')}>
         {tab === 'create' ? (
           <CreateTab current={current} recent={recent} listError={listError} onChanged={onChanged} onOpen={open} onDiscarded={() => { setCurrent(null); void loadRecent(); }} goTo={setTab} />
         ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useConsoleI18n } from '../console-i18n';
 import { Card, EmptyState, InlineError, Skeleton } from '../ui';
 import { errorText, newsletterApi, type NewsletterDetail } from './api';
 
@@ -9,6 +10,7 @@ type Device = 'desktop' | 'mobile';
  * same-origin access; links open in a new tab. Desktop is 680 px wide, mobile 375 px.
  */
 export function PreviewTab({ current, goTo }: { current: NewsletterDetail | null; goTo: (tab: 'create') => void }) {
+  const { t } = useConsoleI18n();
   const [device, setDevice] = useState<Device>('desktop');
   const [view, setView] = useState<'html' | 'text'>('html');
   const [email, setEmail] = useState<{ subject: string; html: string; text: string } | null>(null);
@@ -32,47 +34,47 @@ export function PreviewTab({ current, goTo }: { current: NewsletterDetail | null
 
   if (!current) {
     return (
-      <EmptyState title="Nothing to preview yet" action={<button type="button" className="c-button" onClick={() => goTo('create')}>Create a newsletter</button>}>
-        Generate a newsletter from a template, or open a recent one, to see the e-mail here.
+      <EmptyState title={t('console.newsletter.nothingToPreview')} action={<button type="button" className="c-button" onClick={() => goTo('create')}>{t('console.newsletter.createOne')}</button>}>
+        {t('console.newsletter.nothingToPreviewText')}
       </EmptyState>
     );
   }
   const srcDoc = email ? email.html.replace(/<head>/i, '<head><base target="_blank">') : '';
   return (
     <Card
-      title="Preview"
+      title={t('console.newsletter.tabs.preview')}
       actions={
-        <div className="c-actions" role="group" aria-label="Preview options">
-          <div className="nl-toggle" role="radiogroup" aria-label="Device">
+        <div className="c-actions" role="group" aria-label={t('console.newsletter.previewOptions')}>
+          <div className="nl-toggle" role="radiogroup" aria-label={t('console.newsletter.device')}>
             {(['desktop', 'mobile'] as const).map((d) => (
               <button key={d} type="button" role="radio" aria-checked={device === d} className={`c-button c-button-small ${device === d ? '' : 'c-button-ghost'}`} onClick={() => setDevice(d)}>
-                {d === 'desktop' ? 'Desktop' : 'Mobile'}
+                {d === 'desktop' ? t('console.newsletter.desktop') : t('console.newsletter.mobile')}
               </button>
             ))}
           </div>
-          <div className="nl-toggle" role="radiogroup" aria-label="Format">
+          <div className="nl-toggle" role="radiogroup" aria-label={t('console.newsletter.format')}>
             {(['html', 'text'] as const).map((v) => (
               <button key={v} type="button" role="radio" aria-checked={view === v} className={`c-button c-button-small ${view === v ? '' : 'c-button-ghost'}`} onClick={() => setView(v)}>
-                {v === 'html' ? 'HTML' : 'Plain text'}
+                {v === 'html' ? 'HTML' : t('console.newsletter.plainText')}
               </button>
             ))}
           </div>
         </div>
       }
     >
-      {error ? <InlineError>Preview failed: {error}</InlineError> : null}
-      {!email && !error ? <Skeleton rows={4} label="Rendering the e-mail…" /> : null}
+      {error ? <InlineError>{t('console.newsletter.previewFailed', { error })}</InlineError> : null}
+      {!email && !error ? <Skeleton rows={4} label={t('console.newsletter.rendering')} /> : null}
       {email ? (
         <>
           <p className="nl-subject">
-            <span className="c-label">Subject:</span> {email.subject}
+            <span className="c-label">{t('console.newsletter.subject')}</span> <span lang="en">{email.subject}</span>
           </p>
-          <p className="c-hint">Each recipient's copy carries their own unsubscribe link; story links go to the stories' addresses on this site.</p>
+          <p className="c-hint">{t('console.newsletter.previewHint')}</p>
           <div className={`nl-frame nl-frame-${device}`}>
             {view === 'html' ? (
-              <iframe title={`E-mail preview (${device})`} srcDoc={srcDoc} sandbox="allow-popups allow-popups-to-escape-sandbox" referrerPolicy="no-referrer" />
+              <iframe title={t('console.newsletter.frameTitle', { device: device === 'desktop' ? t('console.newsletter.desktop') : t('console.newsletter.mobile') })} srcDoc={srcDoc} sandbox="allow-popups allow-popups-to-escape-sandbox" referrerPolicy="no-referrer" />
             ) : (
-              <pre className="nl-text">{email.text}</pre>
+              <pre className="nl-text" lang="en">{email.text}</pre>
             )}
           </div>
         </>

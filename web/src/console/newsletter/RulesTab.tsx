@@ -1,16 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '../../shared/toasts';
 import { EditIcon, PlusIcon, TrashIcon } from '../icons';
+import { useConsoleI18n } from '../console-i18n';
 import { Badge, Card, Dialog, EmptyState, InlineError, Skeleton } from '../ui';
 import { errorText, newsletterApi, type CurationRule, type RuleInput, type RuleType } from './api';
 
-const TYPE_LABEL: Record<RuleType, string> = { urgency: 'Urgency', keyword: 'Keyword', topic: 'Topic', region: 'Region' };
-const TYPE_HELP: Record<RuleType, string> = {
-  urgency: 'Stories with at least this urgency (0–100).',
-  keyword: 'Stories whose title, summary or tags mention one of these words (comma-separated).',
-  topic: "Stories tagged with one of these topics, or carrying one of these indicators in their metrics (comma-separated).",
-  region: "Stories whose region names one of these places (comma-separated).",
-};
+const RULE_TYPES: RuleType[] = ['urgency', 'keyword', 'topic', 'region'];
 
 function criteriaText(rule: Pick<CurationRule, 'type' | 'criteria'>): string {
   if (rule.type === 'urgency') return String(rule.criteria.threshold ?? 80);
@@ -26,6 +21,7 @@ function toCriteria(type: RuleType, text: string): CurationRule['criteria'] {
 /** Curation rules, stored in the database and applied whenever sections are filled. */
 export function RulesTab() {
   const toast = useToast();
+  const { t } = useConsoleI18n();
   const [rules, setRules] = useState<CurationRule[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<CurationRule | 'new' | null>(null);
@@ -47,53 +43,53 @@ export function RulesTab() {
       await newsletterApi.updateRule(rule.id, { enabled: !rule.enabled });
       await load();
     } catch (e) {
-      toast.show({ title: 'Error', description: errorText(e), tone: 'error' });
+      toast.show({ title: t('console.newsletter.error'), description: errorText(e), tone: 'error' });
     }
   };
   const remove = async (rule: CurationRule) => {
     try {
       await newsletterApi.deleteRule(rule.id);
-      toast.show({ title: 'Rule deleted', description: rule.name, tone: 'success' });
+      toast.show({ title: t('console.rules.deleted'), description: rule.name, tone: 'success' });
       await load();
     } catch (e) {
-      toast.show({ title: 'Error', description: errorText(e), tone: 'error' });
+      toast.show({ title: t('console.newsletter.error'), description: errorText(e), tone: 'error' });
     }
   };
 
   return (
     <Card
-      title="Curation rules"
+      title={t('console.rules.title')}
       actions={
         <button type="button" className="c-button" onClick={() => setEditing('new')}>
-          <PlusIcon size={16} /> Add rule
+          <PlusIcon size={16} /> {t('console.rules.add')}
         </button>
       }
     >
       <p className="c-hint">
-        When a newsletter is generated, stories that an enabled rule matches go first in every section (priority 1 first), and the curated section takes only such stories. Headlines need urgency above 80; diaspora sections take stories tagged diaspora, remittances or investment; economic sections economy, trade, business or GDP.
+        {t('console.rules.intro')}
       </p>
-      {error ? <InlineError>Error loading rules: {error}</InlineError> : null}
+      {error ? <InlineError>{t('console.rules.loadFailed', { error })}</InlineError> : null}
       {!rules ? (
-        <Skeleton rows={3} label="Loading rules…" />
+        <Skeleton rows={3} label={t('console.rules.loading')} />
       ) : rules.length === 0 ? (
-        <EmptyState title="No curation rules">Sections are then filled newest first.</EmptyState>
+        <EmptyState title={t('console.rules.empty')}>{t('console.rules.emptyText')}</EmptyState>
       ) : (
         <ul className="c-list">
           {rules.map((rule) => (
             <li key={rule.id} className="c-list-item">
               <div className="c-grow">
                 <h3>
-                  {rule.name} <Badge tone="blue">{TYPE_LABEL[rule.type]}</Badge> <Badge tone="grey">priority {rule.priority}</Badge>
+                  {rule.name} <Badge tone="blue">{t(`console.rules.type.${rule.type}`)}</Badge> <Badge tone="grey">{t('console.rules.priority', { n: rule.priority })}</Badge>
                 </h3>
                 <div className="c-hint">{rule.description}</div>
               </div>
               <label className="c-check">
-                <input type="checkbox" checked={rule.enabled} onChange={() => void toggle(rule)} /> Enabled
+                <input type="checkbox" checked={rule.enabled} onChange={() => void toggle(rule)} /> {t('console.rules.enabled')}
               </label>
-              <button type="button" className="c-icon-button" aria-label={`Edit ${rule.name}`} onClick={() => setEditing(rule)}>
+              <button type="button" className="c-icon-button" aria-label={t('console.rules.edit', { name: rule.name })} onClick={() => setEditing(rule)}>
                 <EditIcon size={16} />
               </button>
-              <button type="button" className="c-icon-button" aria-label={`Delete ${rule.name}`} onClick={() => void remove(rule)}>
+              <button type="button" className="c-icon-button" aria-label={t('console.rules.delete', { name: rule.name })} onClick={() => void remove(rule)}>
                 <TrashIcon size={16} />
               </button>
             </li>
@@ -116,6 +112,7 @@ export function RulesTab() {
 
 function RuleDialog({ rule, onClose, onSaved }: { rule: CurationRule | null; onClose: () => void; onSaved: () => Promise<void> }) {
   const toast = useToast();
+  const { t } = useConsoleI18n();
   const [name, setName] = useState(rule?.name ?? '');
   const [type, setType] = useState<RuleType>(rule?.type ?? 'keyword');
   const [criteria, setCriteria] = useState(rule ? criteriaText(rule) : '');
@@ -130,7 +127,7 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: CurationRule | null; onC
     try {
       if (rule) await newsletterApi.updateRule(rule.id, input);
       else await newsletterApi.createRule(input);
-      toast.show({ title: rule ? 'Rule updated' : 'Rule added', description: name, tone: 'success' });
+      toast.show({ title: rule ? t('console.rules.updated') : t('console.rules.added'), description: name, tone: 'success' });
       await onSaved();
     } catch (e) {
       setError(errorText(e));
@@ -141,26 +138,26 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: CurationRule | null; onC
 
   return (
     <Dialog
-      title={rule ? 'Edit curation rule' : 'Add curation rule'}
+      title={rule ? t('console.rules.editTitle') : t('console.rules.addTitle')}
       onClose={onClose}
       footer={
         <>
           <button type="button" className="c-button c-button-ghost" onClick={onClose}>
-            Cancel
+            {t('console.newsletter.cancel')}
           </button>
           <button type="button" className="c-button" disabled={busy || !name.trim() || !criteria.trim()} onClick={() => void save()}>
-            {busy ? 'Saving…' : 'Save rule'}
+            {busy ? t('console.rules.saving') : t('console.rules.save')}
           </button>
         </>
       }
     >
       {error ? <div className="c-gate" role="alert">{error}</div> : null}
       <label className="c-field">
-        <span>Name</span>
+        <span>{t('console.rules.name')}</span>
         <input type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
       </label>
       <label className="c-field">
-        <span>Type</span>
+        <span>{t('console.rules.typeLabel')}</span>
         <select
           value={type}
           onChange={(e) => {
@@ -169,26 +166,26 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: CurationRule | null; onC
             if (next === 'urgency' && !/^\d+$/.test(criteria)) setCriteria('80');
           }}
         >
-          {(Object.keys(TYPE_LABEL) as RuleType[]).map((t) => (
-            <option key={t} value={t}>{TYPE_LABEL[t]}</option>
+          {RULE_TYPES.map((ruleType) => (
+            <option key={ruleType} value={ruleType}>{t(`console.rules.type.${ruleType}`)}</option>
           ))}
         </select>
       </label>
       <label className="c-field">
-        <span>{type === 'urgency' ? 'Threshold' : 'Criteria'}</span>
+        <span>{type === 'urgency' ? t('console.rules.threshold') : t('console.rules.criteria')}</span>
         {type === 'urgency' ? (
           <input type="number" min={0} max={100} value={criteria} onChange={(e) => setCriteria(e.target.value)} />
         ) : (
-          <input type="text" value={criteria} onChange={(e) => setCriteria(e.target.value)} placeholder="remittances, tourism" />
+          <input type="text" value={criteria} onChange={(e) => setCriteria(e.target.value)} placeholder={t('console.rules.placeholder')} />
         )}
-        <span className="c-hint">{TYPE_HELP[type]}</span>
+        <span className="c-hint">{t(`console.rules.help.${type}`)}</span>
       </label>
       <label className="c-field">
-        <span>Priority (1 strongest – 10)</span>
+        <span>{t('console.rules.priorityField')}</span>
         <input type="number" min={1} max={10} value={priority} onChange={(e) => setPriority(Number(e.target.value))} />
       </label>
       <label className="c-check">
-        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> {t('console.rules.enabled')}
       </label>
     </Dialog>
   );

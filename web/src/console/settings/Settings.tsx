@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getJson, postJson } from '../../data/api';
-import { dateTime } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { CheckIcon, CopyIcon, RefreshIcon } from '../icons';
+import { known, useConsoleI18n } from '../console-i18n';
 import { Badge, Card, EmptyState, InlineError, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
 import './settings.css';
 
@@ -23,30 +23,27 @@ type System = {
 };
 
 type TabKey = 'sanity' | 'notifications' | 'users' | 'system';
-const TABS = [
-  { key: 'sanity' as const, label: 'Sanity CMS' },
-  { key: 'notifications' as const, label: 'Notifications' },
-  { key: 'users' as const, label: 'User Management' },
-  { key: 'system' as const, label: 'System' },
-];
+const TAB_KEYS: TabKey[] = ['sanity', 'notifications', 'users', 'system'];
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Settings (/dashboard/settings): admin-only, like the APIs behind it. */
 export default function Settings() {
   const { user } = useSession();
+  const { t } = useConsoleI18n();
   const [tab, setTab] = useState<TabKey>('sanity');
+  const tabs = TAB_KEYS.map((key) => ({ key, label: t(`console.settings.tabs.${key}`) }));
   if (user?.role !== 'admin') {
     return (
       <div className="st">
-        <PageHeader title="Settings" />
-        <EmptyState title="Settings are for administrators">You are signed in as an editor. Ask an administrator to change the CMS connection, notifications or user roles.</EmptyState>
+        <PageHeader title={t('console.settings.title')} />
+        <EmptyState title={t('console.settings.adminOnly')}>{t('console.settings.adminOnlyText')}</EmptyState>
       </div>
     );
   }
   return (
     <div className="st">
-      <PageHeader title="Settings" subtitle="The CMS connection, e-mail notifications, who may use the console, and how this C360 runs." />
-      <Tabs tabs={TABS} value={tab} onChange={setTab} label="Settings">
+      <PageHeader title={t('console.settings.title')} subtitle={t('console.settings.subtitle')} />
+      <Tabs tabs={tabs} value={tab} onChange={setTab} label={t('console.settings.title')}>
         {tab === 'sanity' ? <SanityTab /> : null}
         {tab === 'notifications' ? <NotificationsTab /> : null}
         {tab === 'users' ? <UsersTab me={user.email} /> : null}
@@ -58,15 +55,16 @@ export default function Settings() {
 
 function CopyField({ label, value }: { label: string; value: string }) {
   const toast = useToast();
+  const { t } = useConsoleI18n();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
-      toast.show({ title: 'Copied to clipboard', description: `${label} copied successfully`, tone: 'success' });
+      toast.show({ title: t('console.settings.copied'), description: t('console.settings.copiedText', { label }), tone: 'success' });
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast.show({ title: 'Copy failed', description: 'Select the text and copy it by hand.', tone: 'error' });
+      toast.show({ title: t('console.settings.copyFailed'), description: t('console.settings.copyFailedText'), tone: 'error' });
     }
   };
   return (
@@ -74,7 +72,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
       <span>{label}</span>
       <div className="c-row st-copy">
         <input type="text" value={value} readOnly className="c-mono c-grow" aria-label={label} />
-        <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void copy()} aria-label={`Copy ${label}`}>
+        <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void copy()} aria-label={t('console.settings.copyLabel', { label })}>
           {copied ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
         </button>
       </div>
@@ -84,6 +82,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
 
 function SanityTab() {
   const toast = useToast();
+  const { t, fmt } = useConsoleI18n();
   const [answer, setAnswer] = useState<SanityAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [projectId, setProjectId] = useState('');
@@ -108,7 +107,7 @@ function SanityTab() {
       const body: Record<string, unknown> = { projectId: projectId.trim() || null, dataset: dataset.trim(), ...extra };
       if (extra.token === undefined && token.trim()) body.token = token.trim();
       apply(await postJson<SanityAnswer>('/api/admin/settings/sanity', body, 'PUT'));
-      toast.show({ title: 'Settings saved', description: 'Sanity CMS settings were saved.', tone: 'success' });
+      toast.show({ title: t('console.settings.saved'), description: t('console.settings.sanitySaved'), tone: 'success' });
     } catch (e) {
       setError(message(e));
     } finally {
@@ -116,10 +115,10 @@ function SanityTab() {
     }
   };
 
-  if (!answer) return error ? <InlineError>Error loading settings: {error}</InlineError> : <Skeleton rows={3} />;
+  if (!answer) return error ? <InlineError>{t('console.settings.loadFailed', { error })}</InlineError> : <Skeleton rows={3} />;
   const s = answer.sanity;
   return (
-    <Card title="Sanity CMS">
+    <Card title={t('console.settings.tabs.sanity')}>
       {error ? <InlineError>{error}</InlineError> : null}
       <form
         className="st-form"
@@ -130,40 +129,40 @@ function SanityTab() {
       >
         <div className="c-form-grid">
           <label className="c-field">
-            <span>Project ID</span>
+            <span>{t('console.settings.projectId')}</span>
             <input type="text" value={projectId} onChange={(e) => setProjectId(e.target.value)} placeholder="abc123de" autoComplete="off" />
           </label>
           <label className="c-field">
-            <span>Dataset</span>
+            <span>{t('console.settings.dataset')}</span>
             <input type="text" value={dataset} onChange={(e) => setDataset(e.target.value)} autoComplete="off" />
           </label>
         </div>
         <label className="c-field">
-          <span>Studio URL</span>
-          <input type="text" value={s.studioUrl ?? 'Set a project ID first'} readOnly className="c-mono" />
-          <span className="c-hint">Sanity's default hosted studio address for this project.</span>
+          <span>{t('console.settings.studioUrl')}</span>
+          <input type="text" value={s.studioUrl ?? t('console.settings.studioUrlMissing')} readOnly className="c-mono" />
+          <span className="c-hint">{t('console.settings.studioUrlHint')}</span>
         </label>
         <label className="c-field">
-          <span>API token</span>
-          <input type="password" value={token} onChange={(e) => setToken(e.target.value)} placeholder={s.token.set ? `•••••••• ${s.token.last4 ?? ''} (leave empty to keep)` : 'Paste a Sanity API token'} autoComplete="new-password" />
+          <span>{t('console.settings.token')}</span>
+          <input type="password" value={token} onChange={(e) => setToken(e.target.value)} placeholder={s.token.set ? t('console.settings.tokenKeep', { last4: s.token.last4 ?? '' }) : t('console.settings.tokenPaste')} autoComplete="new-password" />
           <span className="c-hint">
-            {s.token.set ? `A token ending in ${s.token.last4} is stored, encrypted. It is never shown or sent back.` : 'No token stored. It is kept encrypted and never shown again once saved.'}
+            {s.token.set ? t('console.settings.tokenStored', { last4: s.token.last4 ?? '' }) : t('console.settings.tokenNone')}
           </span>
         </label>
-        <CopyField label="Webhook URL" value={answer.webhookUrl} />
+        <CopyField label={t('console.settings.webhookUrl')} value={answer.webhookUrl} />
         <p className="c-hint">
-          Webhook secret (SANITY_WEBHOOK_SECRET): {answer.webhookSecretSet ? 'set: deliveries must carry a valid signature.' : 'not set: every delivery is refused (unless C360_SANITY_INSECURE_DEV=1, development only).'}
+          {answer.webhookSecretSet ? t('console.settings.secretSet') : t('console.settings.secretUnset')}
         </p>
         <div className="c-row">
           <button type="submit" className="c-button" disabled={busy}>
-            {busy ? 'Saving…' : 'Save Settings'}
+            {busy ? t('console.settings.saving') : t('console.settings.save')}
           </button>
           {s.token.set ? (
             <button type="button" className="c-button c-button-ghost" disabled={busy} onClick={() => void save({ token: null })}>
-              Remove token
+              {t('console.settings.removeToken')}
             </button>
           ) : null}
-          {s.updated_at ? <span className="c-hint">Last saved {dateTime(s.updated_at)} by {s.updated_by}</span> : null}
+          {s.updated_at ? <span className="c-hint">{t('console.settings.lastSaved', { time: fmt.dateTime(s.updated_at), by: s.updated_by ?? '' })}</span> : null}
         </div>
       </form>
     </Card>
@@ -172,6 +171,7 @@ function SanityTab() {
 
 function NotificationsTab() {
   const toast = useToast();
+  const { t, fmt } = useConsoleI18n();
   const [settings, setSettings] = useState<Notifications | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -180,35 +180,39 @@ function NotificationsTab() {
   const change = async (patch: Partial<Notifications>) => {
     try {
       setSettings((await postJson<{ notifications: Notifications }>('/api/admin/settings/notifications', patch, 'PUT')).notifications);
-      toast.show({ title: 'Settings saved', tone: 'success' });
+      toast.show({ title: t('console.settings.saved'), tone: 'success' });
     } catch (e) {
-      toast.show({ title: 'Error', description: message(e), tone: 'error' });
+      toast.show({ title: t('console.settings.error'), description: message(e), tone: 'error' });
     }
   };
-  if (!settings) return error ? <InlineError>Error loading settings: {error}</InlineError> : <Skeleton rows={2} />;
+  if (!settings) return error ? <InlineError>{t('console.settings.loadFailed', { error })}</InlineError> : <Skeleton rows={2} />;
   return (
-    <Card title="E-mail notifications">
+    <Card title={t('console.settings.notifications')}>
       <div className="st-toggles">
         <label className="c-check">
           <input type="checkbox" checked={settings.sendReports} onChange={(e) => void change({ sendReports: e.target.checked })} />
           <span>
-            <strong>Send reports</strong>: the editor who sends a newsletter gets a report when the send finishes (delivered, failed, refused).
+            <strong>{t('console.settings.sendReports')}</strong>: {t('console.settings.sendReportsText')}
           </span>
         </label>
         <label className="c-check">
           <input type="checkbox" checked={settings.failureReports} onChange={(e) => void change({ failureReports: e.target.checked })} />
           <span>
-            <strong>Failure reports</strong>: every administrator gets the report when a newsletter send finishes with deliveries that failed.
+            <strong>{t('console.settings.failureReports')}</strong>: {t('console.settings.failureReportsText')}
           </span>
         </label>
       </div>
-      <p className="c-hint">Personal storm and news alerts are set by each editor in the Alert Manager.{settings.updated_at ? ` Last changed ${dateTime(settings.updated_at)} by ${settings.updated_by}.` : ''}</p>
+      <p className="c-hint">
+        {t('console.settings.personalAlerts')}
+        {settings.updated_at ? ` ${t('console.settings.lastChanged', { time: fmt.dateTime(settings.updated_at), by: settings.updated_by ?? '' })}` : ''}
+      </p>
     </Card>
   );
 }
 
 function UsersTab({ me }: { me: string }) {
   const toast = useToast();
+  const { t, fmt } = useConsoleI18n();
   const [users, setUsers] = useState<User[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -225,16 +229,16 @@ function UsersTab({ me }: { me: string }) {
   const setRole = async (user: User, role: User['role']) => {
     try {
       await postJson(`/api/admin/users/${user.id}`, { role }, 'PATCH');
-      toast.show({ title: 'Role changed', description: `${user.email} is now ${role === 'admin' ? 'an admin' : `a ${role}`}.`, tone: 'success' });
+      toast.show({ title: t('console.settings.roleChanged'), description: t(`console.settings.nowRole.${role}`, { email: user.email }), tone: 'success' });
     } catch (e) {
-      toast.show({ title: 'Error', description: message(e), tone: 'error' });
+      toast.show({ title: t('console.settings.error'), description: message(e), tone: 'error' });
     }
     await load();
   };
   return (
-    <Card title="User Management" actions={<button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void load()}><RefreshIcon size={14} /> Refresh</button>}>
-      <p className="c-hint">Readers use the site; editors also use the console; admins also manage users and settings. A change applies from the person's next request; the last admin cannot be demoted.</p>
-      {error ? <InlineError>Error loading users: {error}</InlineError> : null}
+    <Card title={t('console.settings.tabs.users')} actions={<button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void load()}><RefreshIcon size={14} /> {t('console.settings.refresh')}</button>}>
+      <p className="c-hint">{t('console.settings.rolesHint')}</p>
+      {error ? <InlineError>{t('console.settings.usersFailed', { error })}</InlineError> : null}
       {!users ? (
         <Skeleton rows={3} />
       ) : (
@@ -242,29 +246,29 @@ function UsersTab({ me }: { me: string }) {
           <table className="c-table">
             <thead>
               <tr>
-                <th>E-mail</th>
-                <th>Role</th>
-                <th>Sign-in</th>
-                <th>Last sign-in</th>
-                <th>Since</th>
+                <th>{t('console.settings.email')}</th>
+                <th>{t('console.settings.role')}</th>
+                <th>{t('console.settings.signIn')}</th>
+                <th>{t('console.settings.lastSignIn')}</th>
+                <th>{t('console.settings.since')}</th>
               </tr>
             </thead>
             <tbody>
               {users.map((u) => (
                 <tr key={u.id}>
                   <td className="c-cell-id">
-                    {u.email} {u.email === me ? <Badge tone="blue">you</Badge> : null}
+                    {u.email} {u.email === me ? <Badge tone="blue">{t('console.settings.you')}</Badge> : null}
                   </td>
                   <td>
-                    <select value={u.role} onChange={(e) => void setRole(u, e.target.value as User['role'])} aria-label={`Role of ${u.email}`}>
-                      <option value="reader">reader</option>
-                      <option value="editor">editor</option>
-                      <option value="admin">admin</option>
+                    <select value={u.role} onChange={(e) => void setRole(u, e.target.value as User['role'])} aria-label={t('console.settings.roleOf', { email: u.email })}>
+                      <option value="reader">{t('console.settings.roles.reader')}</option>
+                      <option value="editor">{t('console.settings.roles.editor')}</option>
+                      <option value="admin">{t('console.settings.roles.admin')}</option>
                     </select>
                   </td>
                   <td>{u.identities.join(', ')}</td>
-                  <td className="c-nowrap">{u.last_sign_in_at ? dateTime(u.last_sign_in_at) : '—'}</td>
-                  <td className="c-nowrap">{dateTime(u.created_at)}</td>
+                  <td className="c-nowrap">{u.last_sign_in_at ? fmt.dateTime(u.last_sign_in_at) : '—'}</td>
+                  <td className="c-nowrap">{fmt.dateTime(u.created_at)}</td>
                 </tr>
               ))}
             </tbody>
@@ -275,22 +279,9 @@ function UsersTab({ me }: { me: string }) {
   );
 }
 
-const COUNT_LABELS: Record<string, string> = {
-  stories: 'Stories',
-  published: 'Published',
-  awaitingReview: 'Awaiting review',
-  sourceItems: 'Source items',
-  pendingItems: 'Pending items',
-  feeds: 'Feeds',
-  users: 'Accounts',
-  editors: 'Editors and admins',
-  subscribers: 'Newsletter subscribers',
-  activeAlerts: 'Active alerts',
-  newsletters: 'Newsletters',
-  pageViews24h: 'Page views (24 h)',
-};
 
 function SystemTab() {
+  const { t, fmt } = useConsoleI18n();
   const [system, setSystem] = useState<System | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -304,44 +295,44 @@ function SystemTab() {
   useEffect(() => {
     void load();
   }, [load]);
-  if (!system) return error ? <InlineError>Error loading the system status: {error}</InlineError> : <Skeleton rows={3} />;
+  if (!system) return error ? <InlineError>{t('console.settings.systemFailed', { error })}</InlineError> : <Skeleton rows={3} />;
   const run = system.lastPipelineRun;
   return (
     <>
       <div className="c-stats">
-        <StatCard label="Database" value={system.database.mode === 'postgres' ? 'PostgreSQL' : 'Embedded'} note={system.database.mode === 'postgres' ? 'DATABASE_URL' : 'PGlite in the data directory; one process'} />
-        <StatCard label="AI provider" value={system.ai.provider === 'openai' ? 'OpenAI-compatible' : 'Offline'} note={system.ai.provider === 'openai' ? `${system.ai.model} at ${system.ai.baseUrlHost}` : 'built-in NLP, no network (no OPENAI_API_KEY)'} tone="purple" />
-        <StatCard label="Scheduler" value={system.scheduler.running ? 'Running' : 'Not running'} note={system.scheduler.running ? system.scheduler.jobs.join(', ') : system.scheduler.detail} tone={system.scheduler.running ? 'green' : 'orange'} />
-        <StatCard label="E-mail" value={system.mail.configured ? 'Configured' : 'Not configured'} note={system.mail.configured ? 'newsletters and alerts are sent' : 'set SMTP_URL to send newsletters and alerts'} tone={system.mail.configured ? 'green' : 'red'} />
+        <StatCard label={t('console.settings.database')} value={system.database.mode === 'postgres' ? 'PostgreSQL' : t('console.settings.embedded')} note={system.database.mode === 'postgres' ? 'DATABASE_URL' : t('console.settings.embeddedNote')} />
+        <StatCard label={t('console.settings.ai')} value={system.ai.provider === 'openai' ? t('console.settings.openai') : t('console.settings.offline')} note={system.ai.provider === 'openai' ? t('console.settings.modelAt', { model: system.ai.model ?? '', host: system.ai.baseUrlHost ?? '' }) : t('console.settings.offlineNote')} tone="purple" />
+        <StatCard label={t('console.settings.scheduler')} value={system.scheduler.running ? t('console.settings.running') : t('console.settings.notRunning')} note={system.scheduler.running ? system.scheduler.jobs.join(', ') : t('console.settings.notRunningNote')} tone={system.scheduler.running ? 'green' : 'orange'} />
+        <StatCard label={t('console.settings.email')} value={system.mail.configured ? t('console.settings.configured') : t('console.settings.notConfigured')} note={system.mail.configured ? t('console.settings.mailOn') : t('console.settings.mailOff')} tone={system.mail.configured ? 'green' : 'red'} />
       </div>
-      <Card title="Last pipeline run" actions={<button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void load()}><RefreshIcon size={14} /> Refresh</button>}>
+      <Card title={t('console.settings.lastRun')} actions={<button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void load()}><RefreshIcon size={14} /> {t('console.settings.refresh')}</button>}>
         {run ? (
           <div className="c-row">
-            <Badge tone={run.status === 'succeeded' ? 'green' : run.status === 'running' ? 'blue' : 'red'}>{run.status}</Badge>
+            <Badge tone={run.status === 'succeeded' ? 'green' : run.status === 'running' ? 'blue' : 'red'}>{known(t, `console.run.${run.status}`, run.status)}</Badge>
             <span>
-              {run.stage} · started {dateTime(run.started_at)}
-              {run.finished_at ? ` · finished ${dateTime(run.finished_at)}` : ''} · by {run.actor}
+              {known(t, `console.runStage.${run.stage}`, run.stage)} · {t('console.settings.started', { time: fmt.dateTime(run.started_at) })}
+              {run.finished_at ? ` · ${t('console.settings.finished', { time: fmt.dateTime(run.finished_at) })}` : ''} · {t('console.settings.by', { actor: run.actor })}
             </span>
             <span className="c-hint">
-              {run.processed} processed, {run.auto_published} auto-published, {run.flagged_for_review} flagged for review, {run.failed} failed
+              {t('console.settings.runCounts', { processed: fmt.number(run.processed), published: fmt.number(run.auto_published), flagged: fmt.number(run.flagged_for_review), failed: fmt.number(run.failed) })}
             </span>
             {run.error ? <InlineError>{run.error}</InlineError> : null}
           </div>
         ) : (
-          <p className="c-hint">The pipeline has not run yet.</p>
+          <p className="c-hint">{t('console.settings.noRun')}</p>
         )}
       </Card>
-      <Card title="Counts">
+      <Card title={t('console.settings.counts')}>
         <div className="st-counts">
           {Object.entries(system.counts).map(([key, value]) => (
             <div key={key} className="st-count">
-              <span className="c-hint">{COUNT_LABELS[key] ?? key}</span>
-              <strong>{value.toLocaleString('en-US')}</strong>
+              <span className="c-hint">{known(t, `console.settings.count.${key}`, key)}</span>
+              <strong>{fmt.number(value)}</strong>
             </div>
           ))}
         </div>
         <p className="c-hint">
-          Public address: {system.publicUrl ?? 'not set (C360_PUBLIC_URL); links in e-mails use the address the console was opened at'} · checked {dateTime(system.checkedAt)}
+          {t('console.settings.publicUrl', { url: system.publicUrl ?? t('console.settings.publicUrlUnset') })} · {t('console.settings.checked', { time: fmt.dateTime(system.checkedAt) })}
         </p>
       </Card>
     </>
