@@ -321,11 +321,12 @@ describe('pages and people', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    expect(await page.locator('.account-email').textContent()).toBe(editor.email);
-    expect(await page.getByRole('menuitem', { name: 'CMS Dashboard' }).count()).toBe(1);
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    // The header names who is signed in; the account menu offers the console to an editor.
+    await page.getByRole('button', { name: `Account menu, signed in as ${editor.email}` }).click();
+    expect(await page.locator('.account-email').textContent()).toBe(`Signed in as${editor.email}`);
+    expect(await page.getByRole('menuitem', { name: 'Editorial console' }).count()).toBe(1);
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Account menu', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Sign In' }).waitFor();
     expect((await (await page.request.get(`${site.url}/api/auth/session`)).json()).user).toBeNull();
     await ctx.close();

@@ -278,7 +278,7 @@ describe('toasts over dialogs', () => {
     const dialog = page.getByRole('dialog', { name: 'Article details' });
     await dialog.getByRole('button', { name: 'Dismiss claim 1' }).click();
     await dialog.getByLabel('Reason to dismiss claim 1 (required)').fill('A date, not a claim worth checking');
-    await dialog.getByRole('button', { name: 'Dismiss claim', exact: true }).click();
+    await dialog.locator('.c-claim-form').getByRole('button', { name: 'Dismiss claim 1', exact: true }).click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Claim dismissed' });
     await toast.waitFor();
     expect(await dialog.isVisible()).toBe(true);

@@ -4,12 +4,12 @@ import { HomePage } from './reader/home/HomePage';
 import { SiteFooter } from './reader/layout/SiteFooter';
 import { SiteHeader } from './reader/layout/SiteHeader';
 import { NotFoundPage } from './reader/NotFoundPage';
+import { SectionPage } from './reader/section/SectionPage';
 import { Spinner } from './reader/Spinner';
 
 // Code-split: readers never download the console, and every page but the home page loads on
 // demand (the server renders them whole, so a reader arriving on an article sees it at once).
 const ArticlePage = lazy(() => import('./reader/article/ArticlePage').then((m) => ({ default: m.ArticlePage })));
-const SectionPage = lazy(() => import('./reader/section/SectionPage').then((m) => ({ default: m.SectionPage })));
 const StormCentrePage = lazy(() => import('./reader/storm/StormCentrePage'));
 const AuthPage = lazy(() => import('./reader/auth/AuthPage'));
 const AboutPage = lazy(() => import('./reader/AboutPage'));
@@ -40,7 +40,7 @@ function ReaderSite() {
       <main id="main" tabIndex={-1}>
         <Routes>
           <Route path="/" element={<HomePage />} />
-          <Route path="/section/:section" element={<Lazy><SectionPage /></Lazy>} />
+          <Route path="/section/:section" element={<SectionPage />} />
           <Route path="/article" element={<Lazy><ArticlePage /></Lazy>} />
           <Route path="/article/:id" element={<Lazy><ArticlePage /></Lazy>} />
           <Route path="/storm-centre" element={<Lazy><StormCentrePage /></Lazy>} />
