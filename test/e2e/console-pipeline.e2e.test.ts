@@ -128,12 +128,13 @@ describe('Live Publishing and AI Pipeline', () => {
     await overlay.waitFor();
     await overlay.getByText('Fetch RSS Feeds').waitFor();
     await overlay.getByText('Pipeline completed successfully!').waitFor({ timeout: 45_000 });
+    // The toast (shown inside the open dialog, so it stays above it) fades after 5 s: read it first.
+    await toast(pipeline, 'Pipeline completed:');
     await overlay.getByText('Using existing RSS data').waitFor();
     expect(await overlay.locator('[data-stage][data-status="completed"]').count()).toBe(3);
     await overlay.getByRole('button', { name: 'Show Details' }).click();
     await overlay.getByRole('log').getByText('Pipeline completed successfully!').waitFor();
     await site.screenshot(pipeline, 'console-pipeline-overlay');
-    await toast(pipeline, 'Pipeline completed:');
     await overlay.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The run really processed the pending items, and published the approved story (its sources allow it).
