@@ -39,7 +39,7 @@ import { meRouter } from './routes/me';
 import { storyTranslationsRouter } from './routes/story-translations';
 import { pageViewsRouter } from './routes/page-views';
 import { stormsRouter } from './routes/storms';
-import { serveWebApp, type HtmlRenderer } from './web-app';
+import { serveWebApp, shellStyleHashes, type HtmlRenderer } from './web-app';
 import { siteOrigin } from './site-origin';
 
 export type AppDeps = {
@@ -177,7 +177,7 @@ export function createApp(deps: AppDeps): C360App {
   app.set('etag', false); // cached answers carry their own ETag
   app.set('trust proxy', trustProxySetting(config.trustProxy));
 
-  const headers = securityHeaders({ https });
+  const headers = securityHeaders({ https, styleHashes: shellStyleHashes(deps.webDist) });
   // Absolute URLs are built from C360_PUBLIC_URL or a trusted host, never from any Host header.
   const originOf = siteOrigin({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts });
   app.use(fastLane({ cache, headers: capturedHeaders(headers), logger, originOf }));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type Request, type RequestHandler } from 'express';
@@ -41,6 +42,17 @@ export function pageDataBlock(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
+}
+
+/**
+ * The CSP hashes ('sha256-…') of the <style> elements in the built shell: the inlined entry
+ * stylesheet (web/paint-first.ts). None when the web app is not built.
+ */
+export function shellStyleHashes(webDist: string): string[] {
+  const indexPath = join(webDist, 'index.html');
+  if (!existsSync(indexPath)) return [];
+  const shell = readFileSync(indexPath, 'utf8');
+  return [...shell.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `sha256-${createHash('sha256').update(m[1]!).digest('base64')}`);
 }
 
 /** Serves the built web app: hashed assets for a year, other files as they are, the shell for client routes. */

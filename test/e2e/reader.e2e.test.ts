@@ -263,6 +263,34 @@ describe('article', () => {
     await site.screenshot(page, 'reader-article');
   });
 
+  it('keeps the server HTML while the lazily loaded article and Storm Centre hydrate: no spinner, no replaced page, no script error', async () => {
+    for (const path of [`/article/${stories.layered!.slug}-${stories.layered!.id.replace(/-/g, '').slice(-8)}`, '/storm-centre']) {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      // Watches the page from its first byte: a spinner drawn over the server's HTML, or the page's
+      // content thrown away and drawn again (a hydration mismatch), is what a reader sees as a jump.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { hydrationTrouble: string[] }).hydrationTrouble = seen;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) if (node instanceof Element && node.matches('.spinner-wrap, .spinner-wrap *')) seen.push('spinner');
+            for (const node of record.removedNodes) if (node instanceof Element && node.matches('main > article, main > div')) seen.push(`removed ${node.tagName.toLowerCase()}.${node.className}`);
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+      // Hydrated: React has taken the root.
+      await page.waitForFunction(() => Object.keys(document.querySelector('#root')!).some((k) => k.startsWith('__react')), null, { timeout: 10_000 });
+      await page.waitForTimeout(300);
+      expect({ path, trouble: await page.evaluate(() => (window as unknown as { hydrationTrouble: string[] }).hydrationTrouble) }).toEqual({ path, trouble: [] });
+      expect({ path, errors }).toEqual({ path, errors: [] });
+      await page.close();
+    }
+  });
+
   it('falls back to the summary, and hides empty layers and a table with no real values', async () => {
     const page = await open(stories.bare!.slug!.replace(/^/, '/article/') + `-${stories.bare!.id.replace(/-/g, '').slice(-8)}`);
     expect(await page.locator('.layer-short_version p').textContent()).toBe('Calm seas let the fleet stay out longer.');

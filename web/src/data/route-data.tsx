@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Data for the first render comes from the server (rendered into the page), so the page shows
@@ -6,28 +6,34 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
  */
 export type InitialData = { key: string; data: unknown; error?: { status: number; message: string } } | null;
 
-type Store = { take: (key: string) => InitialData };
-const InitialDataContext = createContext<Store>({ take: () => null });
+type Store = { take: (key: string) => InitialData; used: (key: string) => void };
+const InitialDataContext = createContext<Store>({ take: () => null, used: () => {} });
 
+/**
+ * The server's data is read by the server render and by the hydrating render, then dropped once
+ * the page that read it is on screen, so a later visit to the same page loads afresh. Not before:
+ * a lazily loaded page (the article, the Storm Centre) hydrates after the shell, when its code
+ * arrives, and must still find its data then or it would render a spinner over the server's HTML.
+ */
 export function InitialDataProvider({ value, children }: { value: InitialData; children: ReactNode }) {
   const ref = useRef(value);
-  const store: Store = {
-    take: (key) => {
-      const current = ref.current;
-      // Server and first client render both read it; it is dropped after hydration (see below).
-      return current && current.key === key ? current : null;
-    },
-  };
-  useEffect(() => {
-    ref.current = null;
-  }, []);
+  const store = useMemo<Store>(
+    () => ({
+      take: (key) => (ref.current && ref.current.key === key ? ref.current : null),
+      used: (key) => {
+        if (ref.current?.key === key) ref.current = null;
+      },
+    }),
+    [],
+  );
   return <InitialDataContext.Provider value={store}>{children}</InitialDataContext.Provider>;
 }
 
 export type RouteData<T> = { data: T | undefined; error: { status: number; message: string } | undefined; loading: boolean; reload: () => void };
 
 export function useRouteData<T>(key: string, load: (signal: AbortSignal) => Promise<T>): RouteData<T> {
-  const initial = useContext(InitialDataContext).take(key);
+  const store = useContext(InitialDataContext);
+  const initial = store.take(key);
   const [state, setState] = useState<{ key: string; data?: T; error?: { status: number; message: string } }>(() =>
     initial ? { key, data: initial.data as T | undefined, error: initial.error } : { key },
   );
@@ -37,6 +43,7 @@ export function useRouteData<T>(key: string, load: (signal: AbortSignal) => Prom
   const fresh = state.key === key && (state.data !== undefined || state.error !== undefined);
 
   useEffect(() => {
+    store.used(key);
     if (fresh && attempt === 0) return;
     const controller = new AbortController();
     setState({ key });

@@ -1,5 +1,5 @@
 import rosetta from 'rosetta';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import en from './en.json';
 import { dateTime, formatNumber, localeOf, longDate, regionName, shortDate } from '../shared/format';
 
@@ -50,7 +50,8 @@ export function I18nProvider({ initial, preferred, dictionary, children }: { ini
     if (!preferred || preferred === initial) return;
     void loadDictionary(preferred).then((next) => {
       document.documentElement.lang = preferred.toLowerCase();
-      setState({ language: preferred, dictionary: next });
+      // A transition, so a page part still hydrating keeps its server HTML (see entry-client.tsx).
+      startTransition(() => setState({ language: preferred, dictionary: next }));
     });
   }, [initial, preferred]);
   // The page's language follows the texts' (the console is rendered in the browser, on the English shell).

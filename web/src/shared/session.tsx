@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { getJson, postJson } from '../data/api';
 import type { SessionUser } from '../data/types';
 
@@ -32,8 +32,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   infoRef.current = info;
 
   const load = useCallback(async () => {
+    let next: SessionInfo;
     try {
-      let next = await getJson<SessionInfo>('/api/auth/session');
+      next = await getJson<SessionInfo>('/api/auth/session');
       if (!next.user && next.refreshable) {
         try {
           await postJson('/api/auth/refresh', {});
@@ -42,12 +43,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           next = { user: null, session: null };
         }
       }
-      setInfo(next);
     } catch {
-      setInfo({ user: null, session: null });
-    } finally {
-      setReady(true);
+      next = { user: null, session: null };
     }
+    // A transition: the answer often comes while a lazily loaded page is still hydrating, and an
+    // urgent update there would throw its server HTML away for a spinner (a layout shift).
+    startTransition(() => {
+      setInfo(next);
+      setReady(true);
+    });
   }, []);
 
   const signOut = useCallback(async () => {
