@@ -11,7 +11,7 @@ export type ReaderAnalytics = {
   to: string;
   totals: { pageViews: number; uniqueReaders: number; shares: number; engagementRate: number; articleViews: number };
   series: { at: string; views: number; readers: number }[];
-  topArticles: { id: string; title: string; region: string; views: number; readers: number; shares: number }[];
+  topArticles: { id: string; title: string; region: string; language: string | null; views: number; readers: number; shares: number }[];
   regions: Breakdown[];
   devices: Breakdown[];
   trafficSources: Breakdown[];
@@ -64,8 +64,8 @@ export async function readerAnalytics(db: Knex, options: { range: string; now: D
 
   const top = await views()
     .join('synced_content as s', 's.id', 'pv.story_id')
-    .select('s.id', 's.title', 's.region', db.raw('count(*)::int as views'), db.raw('count(distinct pv.visitor_hash)::int as readers'))
-    .groupBy('s.id', 's.title', 's.region')
+    .select('s.id', 's.title', 's.region', 's.language', db.raw('count(*)::int as views'), db.raw('count(distinct pv.visitor_hash)::int as readers'))
+    .groupBy('s.id', 's.title', 's.region', 's.language')
     .orderBy([{ column: 'views', order: 'desc' }, { column: 's.id' }])
     .limit(10);
   const shareCounts = top.length
@@ -91,10 +91,11 @@ export async function readerAnalytics(db: Knex, options: { range: string; now: D
       engagementRate: readers === 0 ? 0 : Math.round((Number(engaged?.count ?? 0) / readers) * 1000) / 10,
     },
     series: series.map((r: { at: Date | string; views: number; readers: number }) => ({ at: new Date(r.at).toISOString(), views: Number(r.views), readers: Number(r.readers) })),
-    topArticles: top.map((t: { id: string; title: string; region: string; views: number; readers: number }) => ({
+    topArticles: top.map((t: { id: string; title: string; region: string; language: string | null; views: number; readers: number }) => ({
       id: t.id,
       title: t.title,
       region: t.region,
+      language: t.language ?? null,
       views: Number(t.views),
       readers: Number(t.readers),
       shares: sharesById.get(t.id) ?? 0,

@@ -24,7 +24,7 @@ export const ENGLISH_WORDS = [
 /** Words of the page's own language that are spelled like an English word in the list. */
 export const NATIVE: Record<string, readonly string[]> = {
   es: [],
-  fr: ['source', 'sources', 'Sources', 'Menu', 'Articles', 'Newsletter', 'Guides'],
+  fr: ['source', 'sources', 'Sources', 'Menu', 'Articles', 'Newsletter', 'Guides', 'minutes'],
   nl: ['Menu', 'Storm', 'Dashboard', 'Analytics', 'Pipeline', 'Filter', 'Account', 'was', 'is', 'of'],
 };
 

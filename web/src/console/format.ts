@@ -22,12 +22,6 @@ export function timeAgo(iso: string | null | undefined, now: Date = new Date(), 
   return format.format(-Math.round(seconds / 60), 'minute');
 }
 
-/** "1 source", "3 sources": the count from source_count, else the length of source_list. */
-export function sourceLabel(story: { source_count?: number | null; source_list?: readonly string[] | null }): string {
-  const n = story.source_count ?? story.source_list?.length ?? 0;
-  return `${n} ${n === 1 ? 'source' : 'sources'}`;
-}
-
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }

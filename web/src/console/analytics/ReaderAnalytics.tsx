@@ -1,45 +1,44 @@
 import { useState } from 'react';
+import { useConsoleI18n } from '../console-i18n';
 import { Card, EmptyState, InlineError, PageHeader, Skeleton, Tabs } from '../ui';
 import { RangeButtons, TotalCards } from './Analytics';
 import { BreakdownBars, BreakdownPie, TopArticlesChart, ViewsChart } from './Charts';
-import { number, SOURCE_LABELS, useReaderAnalytics, type Range, type ReaderAnalytics as Data } from './data';
+import { breakdownName, percent, useReaderAnalytics, type Range, type ReaderAnalytics as Data } from './data';
 import './analytics.css';
 
 type TabKey = 'articles' | 'audience' | 'engagement' | 'sources';
-const TABS = [
-  { key: 'articles' as const, label: 'Article Performance' },
-  { key: 'audience' as const, label: 'Audience' },
-  { key: 'engagement' as const, label: 'Engagement' },
-  { key: 'sources' as const, label: 'Traffic Sources' },
-];
-const DEVICE_LABELS = { mobile: 'Mobile', desktop: 'Desktop', tablet: 'Tablet' };
+const TAB_KEYS: readonly TabKey[] = ['articles', 'audience', 'engagement', 'sources'];
 
 /** Reader Analytics (/dashboard/reader-analytics): 24h / 7d / 30d of real page-view events. */
 export default function ReaderAnalytics() {
+  const { t } = useConsoleI18n();
   const [range, setRange] = useState<Range>('7d');
   const [tab, setTab] = useState<TabKey>('articles');
   const { data, error, loading, reload } = useReaderAnalytics(range);
+  const tabs = TAB_KEYS.map((key) => ({ key, label: t(`console.analytics.tabs.${key}`) }));
   return (
     <div className="an">
-      <PageHeader title="Reader Analytics" subtitle="Who reads what, from where, on which devices: computed from recorded page views." actions={<RangeButtons range={range} onChange={setRange} onRefresh={() => void reload()} loading={loading} />} />
-      {error ? <InlineError>Error loading analytics: {error}</InlineError> : null}
+      <PageHeader title={t('console.analytics.readerTitle')} subtitle={t('console.analytics.readerSubtitle')} actions={<RangeButtons range={range} onChange={setRange} onRefresh={() => void reload()} loading={loading} />} />
+      {error ? <InlineError>{t('console.analytics.loadError', { error })}</InlineError> : null}
       <TotalCards data={data} />
-      <Tabs tabs={TABS} value={tab} onChange={setTab} label="Reader analytics">
-        {!data ? <Skeleton rows={3} label="Loading analytics…" /> : <Panel tab={tab} data={data} />}
+      <Tabs tabs={tabs} value={tab} onChange={setTab} label={t('console.analytics.tabsLabel')}>
+        {!data ? <Skeleton rows={3} label={t('console.analytics.loading')} /> : <Panel tab={tab} data={data} />}
       </Tabs>
     </div>
   );
 }
 
 function Panel({ tab, data }: { tab: TabKey; data: Data }) {
+  const { t, fmt } = useConsoleI18n();
+  const name = (kind: 'device' | 'source' | 'region') => (key: string) => breakdownName(t, kind, key, fmt.region);
   if (data.totals.pageViews === 0 && data.totals.shares === 0) {
-    return <EmptyState title="No reader activity in this range yet">Page views and shares appear here as readers use the site.</EmptyState>;
+    return <EmptyState title={t('console.analytics.noActivity')}>{t('console.analytics.noActivityBody')}</EmptyState>;
   }
   if (tab === 'articles') {
     return (
-      <Card title="Most-read stories">
+      <Card title={t('console.analytics.mostRead')}>
         {data.topArticles.length === 0 ? (
-          <EmptyState title="No story views in this range" />
+          <EmptyState title={t('console.analytics.noStoryViews')} />
         ) : (
           <>
             <TopArticlesChart data={data} />
@@ -47,21 +46,21 @@ function Panel({ tab, data }: { tab: TabKey; data: Data }) {
               <table className="c-table">
                 <thead>
                   <tr>
-                    <th>Story</th>
-                    <th>Region</th>
-                    <th>Views</th>
-                    <th>Readers</th>
-                    <th>Shares</th>
+                    <th>{t('console.analytics.story')}</th>
+                    <th>{t('console.analytics.region')}</th>
+                    <th>{t('console.analytics.views')}</th>
+                    <th>{t('console.analytics.readers')}</th>
+                    <th>{t('console.analytics.shares')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.topArticles.map((a) => (
                     <tr key={a.id}>
-                      <td>{a.title}</td>
-                      <td>{a.region}</td>
-                      <td>{number(a.views)}</td>
-                      <td>{number(a.readers)}</td>
-                      <td>{number(a.shares)}</td>
+                      <td lang={a.language ?? 'en'}>{a.title}</td>
+                      <td>{a.region ? fmt.region(a.region) : ''}</td>
+                      <td>{fmt.number(a.views)}</td>
+                      <td>{fmt.number(a.readers)}</td>
+                      <td>{fmt.number(a.shares)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -75,31 +74,32 @@ function Panel({ tab, data }: { tab: TabKey; data: Data }) {
   if (tab === 'audience') {
     return (
       <div className="an-grid">
-        <Card title="Where readers are">
-          <p className="c-hint">From the time zone the browser reports; no address is looked up.</p>
-          <BreakdownBars rows={data.regions} />
+        <Card title={t('console.analytics.whereReaders')}>
+          <p className="c-hint">{t('console.analytics.whereHint')}</p>
+          <BreakdownBars rows={data.regions} name={name('region')} />
         </Card>
-        <Card title="Devices">
-          <BreakdownPie rows={data.devices} label="Devices" names={DEVICE_LABELS} />
+        <Card title={t('console.analytics.devices')}>
+          <BreakdownPie rows={data.devices} label={t('console.analytics.devices')} name={name('device')} />
         </Card>
       </div>
     );
   }
   if (tab === 'engagement') {
+    const perReader = data.totals.uniqueReaders ? data.totals.pageViews / data.totals.uniqueReaders : 0;
     return (
       <>
-        <Card title={`Views and readers per ${data.range === '24h' ? 'hour' : 'day'}`}>
+        <Card title={t(data.range === '24h' ? 'console.analytics.perHour' : 'console.analytics.perDay')}>
           <ViewsChart data={data} />
         </Card>
         <div className="c-row an-facts">
           <span>
-            <strong>{data.totals.engagementRate}%</strong> of readers read two or more pages or shared a story.
+            <strong>{percent(data.totals.engagementRate, fmt.locale)}</strong> {t('console.analytics.engagedFact')}
           </span>
           <span>
-            <strong>{data.totals.uniqueReaders ? (data.totals.pageViews / data.totals.uniqueReaders).toFixed(1) : '0'}</strong> pages per reader.
+            <strong>{perReader.toLocaleString(fmt.locale, { minimumFractionDigits: perReader ? 1 : 0, maximumFractionDigits: 1 })}</strong> {t('console.analytics.pagesFact')}
           </span>
           <span>
-            <strong>{number(data.totals.shares)}</strong> shares.
+            <strong>{fmt.number(data.totals.shares)}</strong> {t(`console.analytics.sharesFact_${data.totals.shares === 1 ? 'one' : 'other'}`)}
           </span>
         </div>
       </>
@@ -107,12 +107,12 @@ function Panel({ tab, data }: { tab: TabKey; data: Data }) {
   }
   return (
     <div className="an-grid">
-      <Card title="Traffic sources">
-        <BreakdownPie rows={data.trafficSources} label="Traffic sources" names={SOURCE_LABELS} />
+      <Card title={t('console.analytics.trafficSources')}>
+        <BreakdownPie rows={data.trafficSources} label={t('console.analytics.trafficSources')} name={name('source')} />
       </Card>
-      <Card title="Share of views">
-        <BreakdownBars rows={data.trafficSources} names={SOURCE_LABELS} />
-        <p className="c-hint">Newsletter visits are recognised by the links in C360's newsletters.</p>
+      <Card title={t('console.analytics.shareOfViews')}>
+        <BreakdownBars rows={data.trafficSources} name={name('source')} />
+        <p className="c-hint">{t('console.analytics.newsletterHint')}</p>
       </Card>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getJson } from '../../data/api';
+import { known, useConsoleI18n } from '../console-i18n';
 import { useToast } from '../../shared/toasts';
 import { PlusIcon, RefreshIcon, SearchIcon } from '../icons';
 import { useLiveReload } from '../live/LiveEvents';
@@ -18,6 +19,7 @@ type Counts = Record<PipelineStage, number> & { all: number };
  */
 export default function ArticleFeed() {
   const { show } = useToast();
+  const { t, tn, fmt } = useConsoleI18n();
   const [stage, setStage] = useState<PipelineStage | ''>('');
   const [search, setSearch] = useState('');
   const [region, setRegion] = useState('');
@@ -37,9 +39,9 @@ export default function ArticleFeed() {
       setCounts(stages.counts);
       setLoadedAt(Date.now());
     } catch {
-      show({ title: 'Failed to fetch articles', tone: 'error' });
+      show({ title: t('console.articles.loadFailed'), tone: 'error' });
     }
-  }, [q, region, stage, limit, show]);
+  }, [q, region, stage, limit, show, t]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -48,67 +50,67 @@ export default function ArticleFeed() {
   return (
     <>
       <PageHeader
-        title="Article Feed"
-        subtitle={status === 'live' ? 'Every story in the newsroom, updating live.' : 'Every story in the newsroom (refreshing every 5 s).'}
+        title={t('console.articles.title')}
+        subtitle={status === 'live' ? t('console.articles.subtitleLive') : t('console.articles.subtitlePolling')}
         actions={
           <>
             <button type="button" className="c-button c-button-ghost" onClick={() => void load()}>
-              <RefreshIcon size={16} /> Refresh
+              <RefreshIcon size={16} /> {t('console.articles.refresh')}
             </button>
             <Link className="c-button" to="/dashboard/editor?new=true">
-              <PlusIcon size={16} /> New Article
+              <PlusIcon size={16} /> {t('console.articles.newArticle')}
             </Link>
           </>
         }
       />
-      <div className="c-chips" role="group" aria-label="Pipeline stage">
+      <div className="c-chips" role="group" aria-label={t('console.articles.stages')}>
         <button type="button" className="c-chip" aria-pressed={stage === ''} onClick={() => setStage('')}>
-          All <span className="c-tab-count">{counts?.all ?? '…'}</span>
+          {t('console.articles.all')} <span className="c-tab-count">{counts ? fmt.number(counts.all) : '…'}</span>
         </button>
         {PIPELINE_STAGES.map((s) => (
           <button key={s} type="button" className="c-chip" aria-pressed={stage === s} onClick={() => setStage(s)}>
-            {s} <span className="c-tab-count">{counts?.[s] ?? '…'}</span>
+            {known(t, `console.stage.${s}`, s)} <span className="c-tab-count">{counts ? fmt.number(counts[s]) : '…'}</span>
           </button>
         ))}
       </div>
       <div className="c-filters" role="search">
         <label className="c-search">
-          <span className="visually-hidden">Search articles</span>
+          <span className="visually-hidden">{t('console.articles.search')}</span>
           <SearchIcon size={16} />
-          <input type="search" placeholder="Search articles..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input type="search" placeholder={t('console.articles.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
         <label>
-          <span className="visually-hidden">Region</span>
+          <span className="visually-hidden">{t('console.articles.region')}</span>
           <select value={region} onChange={(e) => setRegion(e.target.value)}>
-            <option value="">All Regions</option>
+            <option value="">{t('console.articles.allRegions')}</option>
             {(data?.regions ?? []).map((r) => (
               <option key={r.region} value={r.region}>
-                {r.region} ({r.count})
+                {fmt.region(r.region)} ({fmt.number(r.count)})
               </option>
             ))}
           </select>
         </label>
       </div>
       {!data ? (
-        <Skeleton rows={4} label="Loading articles…" />
+        <Skeleton rows={4} label={t('console.articles.loading')} />
       ) : data.items.length === 0 ? (
-        <EmptyState title="No articles">{q || region || stage ? 'No articles match your current filters.' : 'Stories appear here as feeds are ingested and the pipeline runs.'}</EmptyState>
+        <EmptyState title={t('console.articles.emptyTitle')}>{q || region || stage ? t('console.articles.noMatch') : t('console.articles.emptyBody')}</EmptyState>
       ) : (
         <>
           <h2 className="c-section-title" aria-live="polite">
-            {data.total.toLocaleString('en-US')} {data.total === 1 ? 'article' : 'articles'}
+            {tn('console.articles.count', data.total)}
           </h2>
           <div className="c-grid">
             {data.items.map((story) => (
               <StoryCardView key={story.id} story={story} showStage>
-                {loadedAt - new Date(story.updated_at).getTime() < 60_000 ? <Badge tone="blue">Updated just now</Badge> : null}
+                {loadedAt - new Date(story.updated_at).getTime() < 60_000 ? <Badge tone="blue">{t('console.articles.updatedNow')}</Badge> : null}
               </StoryCardView>
             ))}
           </div>
           {data.total > data.items.length ? (
             <div className="c-more">
               <button type="button" className="c-button c-button-ghost" onClick={() => setLimit((n) => Math.min(100, n + PAGE))} disabled={limit >= 100}>
-                Show more ({data.items.length} of {data.total})
+                {t('console.articles.showMore', { shown: fmt.number(data.items.length), total: fmt.number(data.total) })}
               </button>
             </div>
           ) : null}

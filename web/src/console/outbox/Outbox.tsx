@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useConsoleT as useT } from '../console-i18n';
-import { dateTime } from '../../shared/format';
+import { useConsoleI18n } from '../console-i18n';
 import { RefreshIcon } from '../icons';
 import { Card, EmptyState, InlineError, PageHeader, Skeleton, Tabs } from '../ui';
 import { outboxApi, type OutboxMessage, type OutboxSummary } from './api';
@@ -19,7 +18,7 @@ export function mailFrameDocument(html: string): string {
 }
 
 export default function Outbox() {
-  const t = useT();
+  const { t, fmt } = useConsoleI18n();
   const [items, setItems] = useState<OutboxSummary[] | null>(null);
   const [enabled, setEnabled] = useState(true);
   const [hasMore, setHasMore] = useState(false);
@@ -79,7 +78,7 @@ export default function Outbox() {
                     <button type="button" className={`ob-item${selected?.id === m.id ? ' active' : ''}`} onClick={() => void open(m.id)} aria-current={selected?.id === m.id ? 'true' : undefined}>
                       <span className="ob-subject">{m.subject || t('outbox.noSubject')}</span>
                       <span className="ob-meta">{t('outbox.to')}: {m.to ?? m.envelopeTo.join(', ')}</span>
-                      <span className="ob-meta">{dateTime(m.receivedAt)}</span>
+                      <span className="ob-meta">{fmt.dateTime(m.receivedAt)}</span>
                     </button>
                   </li>
                 ))}
@@ -99,7 +98,7 @@ export default function Outbox() {
 }
 
 function MessageView({ message }: { message: OutboxMessage }) {
-  const t = useT();
+  const { t, fmt } = useConsoleI18n();
   const [view, setView] = useState<'html' | 'text'>(message.html ? 'html' : 'text');
   useEffect(() => setView(message.html ? 'html' : 'text'), [message]);
   return (
@@ -111,7 +110,7 @@ function MessageView({ message }: { message: OutboxMessage }) {
         <dt>{t('outbox.to')}</dt>
         <dd>{message.to ?? message.envelopeTo.join(', ')}</dd>
         <dt>{t('outbox.received')}</dt>
-        <dd>{dateTime(message.receivedAt)}</dd>
+        <dd>{fmt.dateTime(message.receivedAt)}</dd>
       </dl>
       {message.truncated ? <p className="c-hint">{t('outbox.truncated')}</p> : null}
       <Tabs

@@ -2,22 +2,16 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 import { Link, useSearchParams } from 'react-router-dom';
 import { isEmptyLayer, LayerCard } from '../../reader/article/LayerCard';
 import { useToast } from '../../shared/toasts';
-import { sourceLabel, timeAgo } from '../format';
+import { useConsoleI18n } from '../console-i18n';
+import { timeAgo } from '../format';
 import { BookmarkIcon, ChevronLeftIcon, ChevronRightIcon, HeartIcon, MessageIcon, MuteIcon, PauseIcon, PlayIcon, PrinterIcon, ShareIcon, TypeIcon, UsersIcon, VolumeIcon } from '../icons';
 import { useLiveReload } from '../live/LiveEvents';
 import { consoleApi, type ConsoleStory, type StoryCard } from '../stories/api';
 import { RegionBadge } from '../stories/badges';
-import { LAYER_LABELS, LAYER_ORDER } from '../stories/StoryPreview';
+import { LAYER_ORDER } from '../stories/StoryPreview';
 import { EmptyState, PageHeader, Skeleton } from '../ui';
 import { FONT_SIZES, keyTakeaways, MODES, readProgress, speechText, swipeDirection, type FontSize, type Mode } from './five-box';
 
-const LAYER_HINTS: Record<(typeof LAYER_ORDER)[number], string> = {
-  short_version: 'The story in two sentences',
-  what_happened: 'The facts, with who reported them',
-  what_locals_saying: 'Voices from the region',
-  why_it_matters: 'The impact for the region and the diaspora',
-  our_take: 'Where the outlets agree and differ',
-};
 
 function useLocalFlag(key: string): [boolean, () => void] {
   const [value, setValue] = useState(() => {
@@ -53,6 +47,8 @@ function useLocalFlag(key: string): [boolean, () => void] {
  */
 export default function FiveBoxReader() {
   const { show } = useToast();
+  const { t, tn, fmt } = useConsoleI18n();
+  const layerLabel = (type: (typeof LAYER_ORDER)[number]) => t(`console.fiveBox.layer.${type}`);
   const [params, setParams] = useSearchParams();
   const [stories, setStories] = useState<StoryCard[] | null>(null);
   const [story, setStory] = useState<ConsoleStory | null>(null);
@@ -66,10 +62,10 @@ export default function FiveBoxReader() {
     try {
       setStories((await consoleApi.articles({ live: 'published', order: 'published', limit: 50 })).items);
     } catch {
-      show({ title: 'Failed to fetch articles', tone: 'error' });
+      show({ title: t('console.fiveBox.loadFailed'), tone: 'error' });
       setStories([]);
     }
-  }, [show]);
+  }, [show, t]);
   useEffect(() => {
     void loadList();
   }, [loadList]);
@@ -97,6 +93,8 @@ export default function FiveBoxReader() {
   const layer = story?.layers.find((l) => l.layerType === layerType);
   const content = layer?.content?.trim() || (layerType === 'short_version' ? (story?.summary ?? '') : '');
   const progress = readProgress(index, total);
+  const percentText = new Intl.NumberFormat(fmt.locale, { style: 'percent' }).format(progress / 100);
+  const lang = story?.language ?? 'en';
 
   const [liked, toggleLike] = useLocalFlag(`c360_like_${story?.id ?? ''}`);
   const [saved, toggleSave] = useLocalFlag(`c360_bookmark_${story?.id ?? ''}`);
@@ -126,69 +124,73 @@ export default function FiveBoxReader() {
       if (navigator.share) await navigator.share({ title: story.title, url });
       else {
         await navigator.clipboard.writeText(url);
-        show({ title: 'Link copied', description: url, tone: 'success' });
+        show({ title: t('console.fiveBox.linkCopied'), description: url, tone: 'success' });
       }
     } catch {
       // the reader closed the share sheet; nothing to say
     }
   };
 
-  if (!stories) return <Skeleton rows={3} label="Loading stories…" />;
+  if (!stories) return <Skeleton rows={3} label={t('console.fiveBox.loading')} />;
   if (stories.length === 0) {
     return (
       <>
-        <PageHeader title="Five-Box Reader" />
-        <EmptyState title="No published stories">Publish a story to read it here box by box.</EmptyState>
+        <PageHeader title={t('console.fiveBox.title')} />
+        <EmptyState title={t('console.fiveBox.noPublished')}>{t('console.fiveBox.noPublishedBody')}</EmptyState>
       </>
     );
   }
   return (
     <>
       <PageHeader
-        title="Five-Box Reader"
-        subtitle="A published story, one layer at a time, as readers take it on a phone."
+        title={t('console.fiveBox.title')}
+        subtitle={t('console.fiveBox.subtitle')}
         actions={
           <label className="c-field c-story-picker">
-            <span className="visually-hidden">Story</span>
+            <span className="visually-hidden">{t('console.fiveBox.story')}</span>
             <select value={selected ?? ''} onChange={(e) => setParams({ story: e.target.value })}>
               {stories.map((s) => (
-                <option key={s.id} value={s.id}>
+                <option key={s.id} value={s.id} lang={s.language ?? 'en'}>
                   {s.title}
                 </option>
               ))}
-              {selected && !stories.some((s) => s.id === selected) && story ? <option value={story.id}>{story.title}</option> : null}
+              {selected && !stories.some((s) => s.id === selected) && story ? <option value={story.id} lang={story.language ?? 'en'}>
+                  {story.title}
+                </option> : null}
             </select>
           </label>
         }
       />
       {!story ? (
-        <Skeleton rows={3} label="Loading the story…" />
+        <Skeleton rows={3} label={t('console.fiveBox.loadingStory')} />
       ) : (
         <div className={`c-fivebox c-font-${fontSize}`}>
           <header className="c-fivebox-head">
             <div className="c-meta">
               <RegionBadge region={story.region} />
-              <span>{timeAgo(story.published_at)}</span>
+              <span>{timeAgo(story.published_at, new Date(), fmt.locale, t('console.card.justNow'))}</span>
               <span aria-hidden="true">·</span>
-              <span>{sourceLabel(story)}</span>
+              <span>{tn('console.card.source', story.source_count ?? story.source_list?.length ?? 0)}</span>
               <span aria-hidden="true">·</span>
-              <span title="Views counted by the reader site">
-                <UsersIcon size={13} /> {story.view_count.toLocaleString('en-US')} {story.view_count === 1 ? 'reader' : 'readers'}
+              <span title={t('console.fiveBox.viewsTitle')}>
+                <UsersIcon size={13} /> {tn('console.fiveBox.readers', story.view_count)}
               </span>
             </div>
-            <h2 className="c-fivebox-title">{story.title}</h2>
+            <h2 className="c-fivebox-title" lang={lang}>
+              {story.title}
+            </h2>
             <div className="c-fivebox-progress">
-              <div className="c-progress" role="progressbar" aria-label="Reading progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+              <div className="c-progress" role="progressbar" aria-label={t('console.fiveBox.progress')} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
                 <span style={{ width: `${progress}%` }} />
               </div>
-              <span className="c-hint">{progress}% read</span>
+              <span className="c-hint">{t('console.fiveBox.read', { percent: percentText })}</span>
             </div>
           </header>
 
           <section
             className="c-fivebox-box"
             aria-roledescription="carousel"
-            aria-label={`${LAYER_LABELS[layerType]}, layer ${index + 1} of ${total}`}
+            aria-label={t('console.fiveBox.boxLabel', { layer: layerLabel(layerType), n: index + 1, total })}
             tabIndex={0}
             onKeyDown={onKeyDown}
             onPointerDown={onPointerDown}
@@ -197,81 +199,81 @@ export default function FiveBoxReader() {
             data-layer={layerType}
           >
             <p className="c-fivebox-kicker">
-              {index + 1} / {total} · {LAYER_HINTS[layerType]}
+              {index + 1} / {total} · {t(`console.fiveBox.hint.${layerType}`)}
             </p>
             {mode === 'summary' ? (
               <div className="c-takeaways">
-                <h3>{LAYER_LABELS[layerType]}: key takeaways</h3>
+                <h3>{t('console.fiveBox.takeaways', { layer: layerLabel(layerType) })}</h3>
                 {content ? (
-                  <ul>
-                    {keyTakeaways(content).map((t, i) => (
-                      <li key={i}>{t}</li>
+                  <ul lang={lang}>
+                    {keyTakeaways(content).map((line, i) => (
+                      <li key={i}>{line}</li>
                     ))}
                   </ul>
                 ) : (
-                  <p className="c-hint">This layer has not been written yet.</p>
+                  <p className="c-hint">{t('console.fiveBox.notWritten')}</p>
                 )}
               </div>
             ) : (
-              <LayerCard type={layerType} layer={layer} summary={story.summary} />
+              <LayerCard type={layerType} layer={layer} summary={story.summary} lang={lang} />
             )}
-            {mode === 'audio' ? <VoiceReader key={`${story.id}-${layerType}`} text={speechText(LAYER_LABELS[layerType], content || story.summary)} onEnd={() => index < total - 1 && go(index + 1)} /> : null}
+            {mode === 'audio' ? <VoiceReader key={`${story.id}-${layerType}`} text={speechText(layerLabel(layerType), content || story.summary)} lang={lang} onEnd={() => index < total - 1 && go(index + 1)} /> : null}
           </section>
 
-          <nav className="c-fivebox-nav" aria-label="Layers">
+          <nav className="c-fivebox-nav" aria-label={t('console.fiveBox.layers')}>
             <button type="button" className="c-button c-button-ghost" onClick={() => go(index - 1)} disabled={index === 0}>
-              <ChevronLeftIcon size={16} /> Previous
+              <ChevronLeftIcon size={16} /> {t('console.fiveBox.previous')}
             </button>
             <ol className="c-dots">
               {order.map((type, i) => (
                 <li key={type}>
-                  <button type="button" className="c-dot" aria-label={`Layer ${i + 1}: ${LAYER_LABELS[type]}`} aria-current={i === index ? 'step' : undefined} onClick={() => go(i)} />
+                  <button type="button" className="c-dot" aria-label={t('console.fiveBox.dot', { n: i + 1, layer: layerLabel(type) })} aria-current={i === index ? 'step' : undefined} onClick={() => go(i)} />
                 </li>
               ))}
             </ol>
             <button type="button" className="c-button c-button-ghost" onClick={() => go(index + 1)} disabled={index === total - 1}>
-              Next <ChevronRightIcon size={16} />
+              {t('console.fiveBox.next')} <ChevronRightIcon size={16} />
             </button>
           </nav>
 
           <div className="c-fivebox-actions">
-            <button type="button" className="c-icon-button" aria-pressed={liked} onClick={toggleLike} title="Like (kept on this device)">
-              <HeartIcon size={18} /> <span>{liked ? 'Liked' : 'Like'}</span>
+            <button type="button" className="c-icon-button" aria-pressed={liked} onClick={toggleLike} title={t('console.fiveBox.likeTitle')}>
+              <HeartIcon size={18} /> <span>{liked ? t('console.fiveBox.liked') : t('console.fiveBox.like')}</span>
             </button>
-            <button type="button" className="c-icon-button" aria-pressed={saved} onClick={toggleSave} title="Bookmark (kept on this device)">
-              <BookmarkIcon size={18} /> <span>{saved ? 'Saved' : 'Save'}</span>
+            <button type="button" className="c-icon-button" aria-pressed={saved} onClick={toggleSave} title={t('console.fiveBox.bookmarkTitle')}>
+              <BookmarkIcon size={18} /> <span>{saved ? t('console.fiveBox.saved') : t('console.fiveBox.save')}</span>
             </button>
             <button type="button" className="c-icon-button" onClick={() => void share()} disabled={!story.path}>
-              <ShareIcon size={18} /> <span>Share</span>
+              <ShareIcon size={18} /> <span>{t('console.fiveBox.share')}</span>
             </button>
             <Link className="c-icon-button" to={`/dashboard/editor?doc=${encodeURIComponent(story.id)}&tab=community`}>
-              <MessageIcon size={18} /> <span>Discuss</span>
+              <MessageIcon size={18} /> <span>{t('console.fiveBox.discuss')}</span>
             </Link>
             <button type="button" className="c-icon-button" onClick={() => window.print()}>
               <PrinterIcon size={18} /> <span>PDF</span>
             </button>
             <button type="button" className="c-icon-button" aria-expanded={settingsOpen} aria-controls="reading-settings" onClick={() => setSettingsOpen((o) => !o)}>
-              <TypeIcon size={18} /> <span>Reading settings</span>
+              <TypeIcon size={18} /> <span>{t('console.fiveBox.readingSettings')}</span>
             </button>
           </div>
           {settingsOpen ? (
             <div id="reading-settings" className="c-reading-settings">
               <fieldset className="c-fieldset">
-                <legend>Font size</legend>
+                <legend>{t('console.fiveBox.fontSize')}</legend>
                 <div className="c-row">
                   {FONT_SIZES.map((size) => (
                     <label key={size} className="c-check">
-                      <input type="radio" name="font-size" value={size} checked={fontSize === size} onChange={() => setFontSize(size)} /> {size}
+                      <input type="radio" name="font-size" value={size} checked={fontSize === size} onChange={() => setFontSize(size)} /> {t(`console.fiveBox.size.${size}`)}
                     </label>
                   ))}
                 </div>
               </fieldset>
               <fieldset className="c-fieldset">
-                <legend>Mode</legend>
+                <legend>{t('console.fiveBox.mode')}</legend>
                 <div className="c-row">
                   {MODES.map((m) => (
                     <label key={m} className="c-check">
-                      <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} /> {m}
+                      <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} /> {t(`console.fiveBox.modes.${m}`)}
                     </label>
                   ))}
                 </div>
@@ -288,7 +290,8 @@ export default function FiveBoxReader() {
  * Audio mode: reads the layer aloud with the browser's speech synthesis. Mute keeps the place:
  * it restarts the speech from the last word spoken at the new volume.
  */
-function VoiceReader({ text, onEnd }: { text: string; onEnd: () => void }) {
+function VoiceReader({ text, lang, onEnd }: { text: string; lang: string; onEnd: () => void }) {
+  const { t } = useConsoleI18n();
   const supported = typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined';
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
@@ -303,7 +306,7 @@ function VoiceReader({ text, onEnd }: { text: string; onEnd: () => void }) {
       window.speechSynthesis.cancel();
       const utterance = new SpeechSynthesisUtterance(text.slice(from));
       utterance.volume = volume;
-      utterance.lang = 'en';
+      utterance.lang = lang;
       utterance.onboundary = (e) => {
         position.current = from + e.charIndex;
       };
@@ -316,7 +319,7 @@ function VoiceReader({ text, onEnd }: { text: string; onEnd: () => void }) {
       current.current = utterance;
       window.speechSynthesis.speak(utterance);
     },
-    [supported, text],
+    [supported, text, lang],
   );
 
   useEffect(
@@ -327,7 +330,7 @@ function VoiceReader({ text, onEnd }: { text: string; onEnd: () => void }) {
     [supported],
   );
 
-  if (!supported) return <p className="c-hint">This browser cannot read aloud.</p>;
+  if (!supported) return <p className="c-hint">{t('console.fiveBox.cannotRead')}</p>;
   const toggle = () => {
     if (playing) {
       window.speechSynthesis.pause();
@@ -344,13 +347,13 @@ function VoiceReader({ text, onEnd }: { text: string; onEnd: () => void }) {
     if (playing) speak(position.current, next ? 0 : 1);
   };
   return (
-    <div className="c-voice-reader" role="group" aria-label="AI Voice Reading">
-      <span className="c-label">AI Voice Reading</span>
+    <div className="c-voice-reader" role="group" aria-label={t('console.fiveBox.voice')}>
+      <span className="c-label">{t('console.fiveBox.voice')}</span>
       <button type="button" className="c-button c-button-small" onClick={toggle} aria-pressed={playing}>
-        {playing ? <PauseIcon size={14} /> : <PlayIcon size={14} />} {playing ? 'Pause' : 'Play'}
+        {playing ? <PauseIcon size={14} /> : <PlayIcon size={14} />} {playing ? t('console.fiveBox.pause') : t('console.fiveBox.play')}
       </button>
       <button type="button" className="c-button c-button-ghost c-button-small" onClick={toggleMute} aria-pressed={muted}>
-        {muted ? <MuteIcon size={14} /> : <VolumeIcon size={14} />} {muted ? 'Unmute' : 'Mute'}
+        {muted ? <MuteIcon size={14} /> : <VolumeIcon size={14} />} {muted ? t('console.fiveBox.unmute') : t('console.fiveBox.mute')}
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dateTime } from '../../shared/format';
 import { useToast } from '../../shared/toasts';
+import { known, useConsoleI18n } from '../console-i18n';
 import { timeAgo } from '../format';
 import { CpuIcon, DocumentIcon, EditIcon, ExternalIcon, EyeIcon, PlusIcon, SearchIcon } from '../icons';
 import { useLiveReload } from '../live/LiveEvents';
@@ -16,7 +16,7 @@ type Tab = 'documents' | 'workflow' | 'ai';
 const STATUS_TONE: Record<string, BadgeTone> = { published: 'green', draft: 'grey', review: 'yellow' };
 const STUDIO_URL = 'https://www.sanity.io/manage';
 
-const percent = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
+const percent = (v: number | null, locale: string) => (v === null ? '—' : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(v));
 
 /**
  * Sanity Editor (/dashboard/sanity-editor): the documents synced from the CMS (stories with a
@@ -24,6 +24,8 @@ const percent = (v: number | null) => (v === null ? '—' : `${Math.round(v * 10
  */
 export default function SanityEditor() {
   const { show } = useToast();
+  const { t, fmt } = useConsoleI18n();
+  const ago = (iso: string | null | undefined) => timeAgo(iso, new Date(), fmt.locale, t('console.card.justNow'));
   const [tab, setTab] = useState<Tab>('documents');
   const [data, setData] = useState<Docs | null>(null);
   const [tasks, setTasks] = useState<Task[] | null>(null);
@@ -35,72 +37,76 @@ export default function SanityEditor() {
       setData(await consoleApi.sanityDocuments({ q, limit: 60 }));
       setTasks((await consoleApi.tasks()).items);
     } catch {
-      show({ title: 'Failed to fetch articles', tone: 'error' });
+      show({ title: t('console.sanity.loadFailed'), tone: 'error' });
     }
-  }, [q, show]);
+  }, [q, show, t]);
   useEffect(() => {
     void load();
   }, [load]);
   useLiveReload(load, ['stories', 'tasks']);
 
   const s = data?.statuses;
+  const webhookNote = (healthy: boolean, lastDeliveryAt: string | null) => {
+    const health = t(healthy ? 'console.sanity.webhookHealthy' : 'console.sanity.webhookFailing');
+    return lastDeliveryAt ? t('console.sanity.withLastDelivery', { health, time: ago(lastDeliveryAt) }) : health;
+  };
   return (
     <>
       <PageHeader
-        title="Sanity Editor"
-        subtitle="Documents synced from the Sanity CMS, their status, and the work on them."
+        title={t('console.sanity.title')}
+        subtitle={t('console.sanity.subtitle')}
         actions={
           <Link className="c-button" to="/dashboard/editor?new=true">
-            <PlusIcon size={16} /> New Document
+            <PlusIcon size={16} /> {t('console.sanity.newDocument')}
           </Link>
         }
       />
       <div className="c-stats">
-        <StatCard label="Documents" value={s ? s.total : '...'} note={data ? `Webhook ${data.health.healthy ? 'healthy' : 'failing'}${data.health.lastDeliveryAt ? `, last delivery ${timeAgo(data.health.lastDeliveryAt)}` : ''}` : undefined} icon={<DocumentIcon />} tone="blue" />
-        <StatCard label="Published" value={s ? s.published : '...'} tone="green" />
-        <StatCard label="In Review" value={s ? s.review : '...'} note="flagged or verified, not yet live" tone="orange" />
-        <StatCard label="Drafts" value={s ? s.draft : '...'} tone="purple" />
+        <StatCard label={t('console.sanity.documents')} value={s ? fmt.number(s.total) : '...'} note={data ? webhookNote(data.health.healthy, data.health.lastDeliveryAt) : undefined} icon={<DocumentIcon />} tone="blue" />
+        <StatCard label={t('console.sanity.published')} value={s ? fmt.number(s.published) : '...'} tone="green" />
+        <StatCard label={t('console.sanity.inReview')} value={s ? fmt.number(s.review) : '...'} note={t('console.sanity.inReviewNote')} tone="orange" />
+        <StatCard label={t('console.sanity.drafts')} value={s ? fmt.number(s.draft) : '...'} tone="purple" />
       </div>
-      <Card title="Quick actions">
+      <Card title={t('console.sanity.quickActions')}>
         <div className="c-row">
           <Link className="c-button c-button-ghost" to="/dashboard/editor?new=true">
-            <PlusIcon size={16} /> New Story
+            <PlusIcon size={16} /> {t('console.sanity.newStory')}
           </Link>
           <Link className="c-button c-button-ghost" to="/dashboard/pipeline">
-            <CpuIcon size={16} /> AI Analysis
+            <CpuIcon size={16} /> {t('console.sanity.aiAnalysis')}
           </Link>
           <Link className="c-button c-button-ghost" to="/dashboard">
-            <EyeIcon size={16} /> Preview
+            <EyeIcon size={16} /> {t('console.sanity.preview')}
           </Link>
           <a className="c-button c-button-ghost" href={STUDIO_URL} target="_blank" rel="noreferrer">
-            <ExternalIcon size={16} /> Open Studio
+            <ExternalIcon size={16} /> {t('console.sanity.openStudio')}
           </a>
         </div>
       </Card>
       <Tabs<Tab>
-        label="Sanity documents"
+        label={t('console.sanity.tabsLabel')}
         value={tab}
         onChange={setTab}
         tabs={[
-          { key: 'documents', label: 'Documents', count: s?.total },
-          { key: 'workflow', label: 'Workflow', count: tasks?.length },
-          { key: 'ai', label: 'AI Enhancements' },
+          { key: 'documents', label: t('console.sanity.documents'), count: s?.total },
+          { key: 'workflow', label: t('console.sanity.tabWorkflow'), count: tasks?.length },
+          { key: 'ai', label: t('console.sanity.tabAi') },
         ]}
       >
         {!data ? (
-          <Skeleton rows={3} label="Loading documents…" />
+          <Skeleton rows={3} label={t('console.sanity.loading')} />
         ) : tab === 'documents' ? (
           <>
             <div className="c-filters" role="search">
               <label className="c-search">
-                <span className="visually-hidden">Search documents</span>
+                <span className="visually-hidden">{t('console.sanity.search')}</span>
                 <SearchIcon size={16} />
-                <input type="search" placeholder="Search documents..." value={search} onChange={(e) => setSearch(e.target.value)} />
+                <input type="search" placeholder={t('console.sanity.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
               </label>
             </div>
             {data.documents.items.length === 0 ? (
-              <EmptyState title="No documents" action={<Link className="c-button" to="/dashboard/sync">Set up the webhook</Link>}>
-                {q ? 'No documents match your search.' : 'No CMS documents have been synced yet. Documents arrive through the Sanity webhook.'}
+              <EmptyState title={t('console.sanity.noDocuments')} action={<Link className="c-button" to="/dashboard/sync">{t('console.sanity.setUpWebhook')}</Link>}>
+                {q ? t('console.sanity.noMatch') : t('console.sanity.noneSynced')}
               </EmptyState>
             ) : (
               <ul className="c-list">
@@ -112,40 +118,40 @@ export default function SanityEditor() {
           </>
         ) : tab === 'workflow' ? (
           !tasks || tasks.length === 0 ? (
-            <EmptyState title="No tasks" action={<Link className="c-button" to="/dashboard/editor">Open Editorial Workflow</Link>}>
-              Editorial tasks appear here.
+            <EmptyState title={t('console.sanity.noTasks')} action={<Link className="c-button" to="/dashboard/editor">{t('console.sanity.openWorkflow')}</Link>}>
+              {t('console.sanity.tasksAppear')}
             </EmptyState>
           ) : (
             <div className="c-table-wrap">
               <table className="c-table">
-                <caption className="visually-hidden">Editorial tasks</caption>
+                <caption className="visually-hidden">{t('console.sanity.tasksCaption')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Task</th>
-                    <th scope="col">Stage</th>
-                    <th scope="col">Due</th>
-                    <th scope="col">Priority</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Assignee</th>
+                    <th scope="col">{t('console.sanity.task')}</th>
+                    <th scope="col">{t('console.sanity.stage')}</th>
+                    <th scope="col">{t('console.sanity.due')}</th>
+                    <th scope="col">{t('console.sanity.priority')}</th>
+                    <th scope="col">{t('console.sanity.status')}</th>
+                    <th scope="col">{t('console.sanity.assignee')}</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {tasks.map((t) => (
-                    <tr key={t.id}>
+                  {tasks.map((task) => (
+                    <tr key={task.id}>
                       <td>
-                        {t.story ? <Link to={`/dashboard/editor?doc=${encodeURIComponent(t.story.id)}&tab=workflow`}>{t.title}</Link> : t.title}
+                        {task.story ? <Link to={`/dashboard/editor?doc=${encodeURIComponent(task.story.id)}&tab=workflow`}>{task.title}</Link> : task.title}
                       </td>
-                      <td>{t.story ? <StageBadge stage={t.story.pipeline_stage} /> : '—'}</td>
-                      <td>{t.deadline ? dateTime(t.deadline) : '—'}</td>
+                      <td>{task.story ? <StageBadge stage={task.story.pipeline_stage} /> : '—'}</td>
+                      <td>{task.deadline ? fmt.dateTime(task.deadline) : '—'}</td>
                       <td>
-                        <Badge tone={PRIORITY_TONE[t.priority]}>
-                          <TaskPriorityText priority={t.priority} />
+                        <Badge tone={PRIORITY_TONE[task.priority]}>
+                          <TaskPriorityText priority={task.priority} />
                         </Badge>
                       </td>
                       <td>
-                        <TaskStatusText status={t.status} />
+                        <TaskStatusText status={task.status} />
                       </td>
-                      <td>{t.assignee?.email ?? 'Unassigned'}</td>
+                      <td>{task.assignee?.email ?? t('console.sanity.unassigned')}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -153,38 +159,40 @@ export default function SanityEditor() {
             </div>
           )
         ) : data.documents.items.length === 0 ? (
-          <EmptyState title="No documents">Nothing to analyse yet.</EmptyState>
+          <EmptyState title={t('console.sanity.noDocuments')}>{t('console.sanity.nothingToAnalyse')}</EmptyState>
         ) : (
           <div className="c-table-wrap">
             <table className="c-table">
-              <caption className="visually-hidden">What the AI pipeline found for each document</caption>
+              <caption className="visually-hidden">{t('console.sanity.aiCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Document</th>
-                  <th scope="col">Stage</th>
-                  <th scope="col">Truth score</th>
-                  <th scope="col">Fact-check</th>
-                  <th scope="col">Triangulated</th>
-                  <th scope="col">Risk</th>
-                  <th scope="col">External data</th>
+                  <th scope="col">{t('console.sanity.document')}</th>
+                  <th scope="col">{t('console.sanity.stage')}</th>
+                  <th scope="col">{t('console.sanity.truthScore')}</th>
+                  <th scope="col">{t('console.sanity.factCheck')}</th>
+                  <th scope="col">{t('console.sanity.triangulatedColumn')}</th>
+                  <th scope="col">{t('console.sanity.risk')}</th>
+                  <th scope="col">{t('console.sanity.externalData')}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.documents.items.map((d) => (
                   <tr key={d.id}>
                     <td>
-                      <Link to={`/dashboard/editor?doc=${encodeURIComponent(d.id)}`}>{d.title}</Link>
+                      <Link to={`/dashboard/editor?doc=${encodeURIComponent(d.id)}`} lang={d.language ?? 'en'}>
+                        {d.title}
+                      </Link>
                     </td>
                     <td>
                       <StageBadge stage={d.pipeline_stage} />
                     </td>
-                    <td>{percent(d.truth_score)}</td>
+                    <td>{percent(d.truth_score, fmt.locale)}</td>
                     <td>
-                      {percent(d.fact_check_score)} · {d.ai_fact_check_panel.filter((c) => c.resolved).length}/{d.ai_fact_check_panel.length} claims resolved
+                      {percent(d.fact_check_score, fmt.locale)} · {t('console.sanity.claimsResolved', { resolved: d.ai_fact_check_panel.filter((c) => c.resolved).length, total: d.ai_fact_check_panel.length })}
                     </td>
-                    <td>{d.triangulation_check ? <Badge tone="green">Triangulated</Badge> : <Badge tone="grey">No</Badge>}</td>
-                    <td>{d.ai_risk_level}</td>
-                    <td>{d.enriched ? <Badge tone="purple">Enriched</Badge> : 'Not yet'}</td>
+                    <td>{d.triangulation_check ? <Badge tone="green">{t('console.sanity.triangulated')}</Badge> : <Badge tone="grey">{t('console.sanity.no')}</Badge>}</td>
+                    <td>{known(t, `console.risk.${d.ai_risk_level}`, d.ai_risk_level)}</td>
+                    <td>{d.enriched ? <Badge tone="purple">{t('console.sanity.enriched')}</Badge> : t('console.sanity.notYet')}</td>
                   </tr>
                 ))}
               </tbody>
@@ -197,24 +205,25 @@ export default function SanityEditor() {
 }
 
 function DocumentRow({ doc }: { doc: StoryCard }) {
+  const { t, fmt } = useConsoleI18n();
   const status = doc.document_status ?? 'draft';
   return (
     <li className="c-list-item">
-      <Badge tone={STATUS_TONE[status]}>{status}</Badge>
+      <Badge tone={STATUS_TONE[status]}>{known(t, `console.sanity.docStatus.${status}`, status)}</Badge>
       <div className="c-grow">
-        <h3>{doc.title}</h3>
+        <h3 lang={doc.language ?? 'en'}>{doc.title}</h3>
         <div className="c-meta">
           <RegionBadge region={doc.region} />
           <StageBadge stage={doc.pipeline_stage} />
           <span className="c-mono">{doc.sanity_id}</span>
-          <span>updated {timeAgo(doc.updated_at)}</span>
+          <span>{t('console.sanity.updated', { time: timeAgo(doc.updated_at, new Date(), fmt.locale, t('console.card.justNow')) })}</span>
         </div>
       </div>
       <Link className="c-button c-button-ghost c-button-small" to={`/dashboard?preview=${encodeURIComponent(doc.id)}`}>
-        <EyeIcon size={14} /> Preview
+        <EyeIcon size={14} /> {t('console.sanity.preview')}
       </Link>
       <Link className="c-button c-button-ghost c-button-small" to={`/dashboard/editor?doc=${encodeURIComponent(doc.id)}`}>
-        <EditIcon size={14} /> Edit
+        <EditIcon size={14} /> {t('console.sanity.edit')}
       </Link>
     </li>
   );
