@@ -4,11 +4,10 @@ import { Command, InvalidArgumentError } from 'commander';
 import { migrateLatest } from '../../core/db/migrations';
 import { ensureAdmin } from '../../core/accounts/accounts';
 import { loadSampleFeeds, planSampleRelease, demoFeedRegistrations, DEFAULT_RELEASE } from '../../core/demo/sample-release';
-import { loadStormSequence, releaseDueStormAdvisory } from '../../core/demo/storm-release';
+import { loadStormSequence, releaseDueStormAdvisory, startDemoStorm } from '../../core/demo/storm-release';
 import { disableDemoFeeds, registerDemoFeeds } from '../../core/feeds/feed-repository';
 import { ingestDueFeeds } from '../../core/ingest/ingest-feeds';
 import { feedUserAgent } from '../../core/ingest/user-agent';
-import { ingestStormDocuments } from '../../core/storms/ingest-storms';
 import { withContext, type CommandContext } from '../context';
 import { startFeedHost } from '../demo/feed-host';
 import { startMailCatcher, type MailCatcher } from '../demo/mail-catcher';
@@ -77,9 +76,16 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
     );
     if (ingested.failed) say(`  ${ingested.failed} feed(s) failed: ${ingested.results.filter((r) => r.error).map((r) => `${r.outlet}: ${r.error}`).join('; ')}`);
 
-    // Advisories 13 and 14 dated so 14 is now; the sequence that follows comes out one per interval.
-    const storms = await ingestStormDocuments(db.knex, { clock, logger }, SAMPLE_STORMS.map((file) => ({ label: file, text: readFileSync(file, 'utf8') })), { shiftDatesToNow: true });
-    say(`Ingested the sample storm advisories: ${storms.storms} storm update(s), ${storms.alertsIssued} alert(s) issued or renewed (fictional Hurricane Keron; its next advisory comes every ${options.stormEvery} min).`);
+    // Advisories 13 and 14 dated so 14 is now (or, on a later run, where the storm had got to); the sequence follows one per interval.
+    const sequence = loadStormSequence(STORM_SEQUENCE, STORM_CURRENT);
+    const samples = SAMPLE_STORMS.map((file) => ({ label: file, text: readFileSync(file, 'utf8') }));
+    const storm = await startDemoStorm(db.knex, { clock, logger }, { sequence, samples });
+    const storms = storm.result;
+    say(
+      storm.resumedAt === null
+        ? `Ingested the sample storm advisories: ${storms.storms} storm update(s), ${storms.alertsIssued} alert(s) issued or renewed (fictional Hurricane Keron; its next advisory comes every ${options.stormEvery} min).`
+        : `Hurricane Keron resumes at advisory ${storm.resumedAt}, where the last demo left it (re-issued now: ${storms.alertsIssued} alert(s) issued or renewed); its next advisory comes every ${options.stormEvery} min.`,
+    );
 
     const { runDemoPipeline } = await import('../pipeline-context');
     say(await runDemoPipeline(context));
@@ -100,7 +106,6 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
         : 'Mail: SMTP is set up, so e-mail goes to your SMTP server (no mail catcher, no Outbox).',
     );
 
-    const sequence = loadStormSequence(STORM_SEQUENCE, STORM_CURRENT);
     let lastStorm = 0;
     const every = `*/${options.ingestEvery} * * * *`;
     await serveUntilStopped(context, {
@@ -117,7 +122,7 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
             name: 'storm-advisory',
             cron: every,
             run: async () => {
-              const released = await releaseDueStormAdvisory(db.knex, { clock, logger }, { sequence, start, intervalMs: options.stormEvery * 60_000, lastIndex: lastStorm });
+              const released = await releaseDueStormAdvisory(db.knex, { clock, logger }, { sequence, start, intervalMs: options.stormEvery * 60_000, from: storm.from, lastIndex: lastStorm });
               if (!released) return null;
               lastStorm = released.release.index;
               process.stderr.write(

@@ -13,7 +13,7 @@ import { getStorm, listActiveAlerts } from '../../core/storms/storm-repository';
 import { openTestDatabase } from '../../test/helpers/test-database';
 import { getOutboxMessage, listOutbox, storeCaughtMail } from '../../core/demo/outbox-repository';
 import { demoFeedRegistrations, loadSampleFeeds, planSampleRelease } from '../../core/demo/sample-release';
-import { loadStormSequence, releaseDueStormAdvisory } from '../../core/demo/storm-release';
+import { loadStormSequence, releaseDueStormAdvisory, startDemoStorm } from '../../core/demo/storm-release';
 
 const SAMPLES = fileURLToPath(new URL('../../data/samples/feeds/samples.opml', import.meta.url));
 const STORMS = (f: string) => fileURLToPath(new URL(`../../data/samples/storms/${f}`, import.meta.url));
@@ -135,6 +135,40 @@ describe('the living demo: storm advisories', () => {
     expect(inForce.map((a) => a.area)).toEqual(['Cayman Islands']);
     // The other Atlantic storm of the sample stays listed, so it stays active.
     expect((await getStorm(db.knex, 'al202026'))?.status).not.toBe('inactive');
+  });
+});
+
+describe('the living demo: a second run', () => {
+  it('resumes the storm where the last run left it instead of sending it back to advisory 14', async () => {
+    await db.knex('storms').del();
+    const sequence = loadStormSequence(STORMS('keron-sequence.json'), STORMS('CurrentStorms.json'));
+    const samples = ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map((f) => ({ label: f, text: readFileSync(STORMS(f), 'utf8') }));
+    const start = new Date('2026-12-05T09:00:00.700Z');
+    let now = start;
+    const deps = { clock: () => now, logger: silentLogger };
+
+    const first = await startDemoStorm(db.knex, deps, { sequence, samples });
+    expect(first).toMatchObject({ from: 0, resumedAt: null });
+    const keron = (await getStorm(db.knex, 'al192026')) ?? (await getStorm(db.knex, 'AL192026'));
+    expect(keron?.advisoryNumber).toBe('14');
+    for (let n = 1; n <= 3; n++) {
+      now = new Date(start.getTime() + n * 6 * MIN);
+      await releaseDueStormAdvisory(db.knex, deps, { sequence, start, intervalMs: 6 * MIN, from: first.from, lastIndex: n - 1 });
+    }
+    expect((await getStorm(db.knex, keron!.id))?.advisoryNumber).toBe('17');
+
+    // Stopped, and started again five hours later on the same database.
+    const restart = new Date(start.getTime() + 5 * 60 * MIN);
+    now = restart;
+    const second = await startDemoStorm(db.knex, deps, { sequence, samples });
+    expect(second).toMatchObject({ from: 3, resumedAt: 17 });
+    expect(await getStorm(db.knex, keron!.id)).toMatchObject({ advisoryNumber: '17', lastUpdate: new Date(Math.floor(restart.getTime() / 1000) * 1000).toISOString() });
+    expect((await listActiveAlerts(db.knex, now, { stormId: keron!.id })).length).toBeGreaterThan(0);
+
+    now = new Date(restart.getTime() + 6 * MIN);
+    const next = await releaseDueStormAdvisory(db.knex, deps, { sequence, start: restart, intervalMs: 6 * MIN, from: second.from, lastIndex: 0 });
+    expect(next?.release.advisory.number).toBe(18);
+    expect((await getStorm(db.knex, keron!.id))?.advisoryNumber).toBe('18');
   });
 });
 

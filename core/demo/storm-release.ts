@@ -46,15 +46,42 @@ export type StormRelease = { index: number; advisory: StormStep; issuedAt: Date;
 
 /**
  * The advisory due at `now` for a demo that started at `start`: none before the first interval;
- * then the n-th of the sequence at start + n × interval; past its end, the last one, re-issued.
+ * then the n-th of the sequence after `from` (0 on a first run) at start + n × interval; past its
+ * end, the last one, re-issued.
  */
-export function stormReleaseAt(sequence: StormSequence, settings: { start: Date; intervalMs: number }, now: Date): StormRelease | null {
+export function stormReleaseAt(sequence: StormSequence, settings: { start: Date; intervalMs: number; from?: number }, now: Date): StormRelease | null {
   const index = Math.floor((now.getTime() - settings.start.getTime()) / settings.intervalMs);
   if (index < 1) return null;
   const last = sequence.advisories.length - 1;
+  const position = (settings.from ?? 0) + index - 1;
   // Whole seconds: the RSS summary's date has no milliseconds, and it must match CurrentStorms' time to count as the same advisory.
-  const issuedAt = new Date(Math.floor((settings.start.getTime() + index * settings.intervalMs) / 1000) * 1000);
-  return { index, advisory: sequence.advisories[Math.min(index - 1, last)]!, issuedAt, repeat: index - 1 > last };
+  const issuedAt = wholeSeconds(new Date(settings.start.getTime() + index * settings.intervalMs));
+  return { index, advisory: sequence.advisories[Math.min(position, last)]!, issuedAt, repeat: position > last };
+}
+
+const wholeSeconds = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
+
+/**
+ * Puts the storm where a demo starting now should find it. On a first run: the sample advisories
+ * (13 and 14, dated so 14 is now), and the sequence starts at its first advisory. On a later run
+ * on the same database the storm has moved on already; re-ingesting the samples would send it back
+ * to advisory 14, so the newest advisory of the sequence that is stored is issued again, dated now,
+ * and the sequence resumes after it (`from`).
+ */
+export async function startDemoStorm(
+  db: Knex,
+  deps: { clock: () => Date; logger: Logger },
+  input: { sequence: StormSequence; samples: StormDocument[] },
+): Promise<{ from: number; resumedAt: number | null; result: StormIngestResult }> {
+  const stored = await db('storms').whereRaw('lower(id) = lower(?)', [input.sequence.storm.id]).first('advisory_number');
+  const position = input.sequence.advisories.findIndex((a) => String(a.number) === String(stored?.advisory_number ?? ''));
+  if (position < 0) {
+    const result = await ingestStormDocuments(db, deps, input.samples, { shiftDatesToNow: true });
+    return { from: 0, resumedAt: null, result };
+  }
+  const advisory = input.sequence.advisories[position]!;
+  const result = await ingestStormDocuments(db, deps, stormReleaseDocuments(input.sequence, { index: 0, advisory, issuedAt: wholeSeconds(deps.clock()), repeat: true }));
+  return { from: position + 1, resumedAt: advisory.number, result };
 }
 
 const pad3 = (n: number) => String(n).padStart(3, '0');
@@ -166,9 +193,9 @@ ${text}
 export async function releaseDueStormAdvisory(
   db: Knex,
   deps: { clock: () => Date; logger: Logger },
-  input: { sequence: StormSequence; start: Date; intervalMs: number; lastIndex: number },
+  input: { sequence: StormSequence; start: Date; intervalMs: number; from?: number; lastIndex: number },
 ): Promise<{ release: StormRelease; result: StormIngestResult } | null> {
-  const release = stormReleaseAt(input.sequence, { start: input.start, intervalMs: input.intervalMs }, deps.clock());
+  const release = stormReleaseAt(input.sequence, { start: input.start, intervalMs: input.intervalMs, from: input.from }, deps.clock());
   if (!release || release.index <= input.lastIndex) return null;
   const result = await ingestStormDocuments(db, deps, stormReleaseDocuments(input.sequence, release));
   return { release, result };
