@@ -86,7 +86,8 @@ describe.each(['es', 'fr', 'nl'])('the site in %s', (language) => {
     await page.goto(`${site.url}/storm-centre`, { waitUntil: 'networkidle' });
     await check('storm-centre', page);
     await site.screenshot(page, `i18n-storm-centre-${language}`);
-    for (const tab of ['tracking', 'alerts', 'impact']) {
+    // The guides are in the page's language too (no longer marked lang="en"), so they are checked like the rest.
+    for (const tab of ['tracking', 'alerts', 'impact', 'guides']) {
       await page.locator(`#tab-${tab}`).click();
       await page.locator(`#panel-${tab}`).waitFor();
       await check(`storm-centre ${tab}`, page);
