@@ -7,6 +7,7 @@ import type { Logger } from '../../core/logger';
 import type { Mailer } from '../../core/mail/mailer';
 import { confirmSubscription, subscribe, unsubscribe } from '../../core/newsletter/subscriptions';
 import type { RateLimiters } from '../middleware/rate-limits';
+import { languageCookie } from '../cookies';
 import { parseBody } from '../middleware/validate';
 import { simplePage } from '../pages/simple-page';
 
@@ -24,7 +25,7 @@ export function newsletterApiRouter(deps: NewsletterDeps): Router {
   router.post('/newsletter/subscribe', deps.limits.newsletter, async (req, res) => {
     const { email } = parseBody(subscribeBody, req);
     const origin = deps.originOf(req);
-    const { outcome, deliver } = await subscribe({ db: deps.db, mailer: deps.mailer, secret: deps.secret, origin, now: deps.clock() }, { email });
+    const { outcome, deliver } = await subscribe({ db: deps.db, mailer: deps.mailer, secret: deps.secret, origin, now: deps.clock() }, { email, language: languageCookie(req) });
     // Answered before the confirmation e-mail goes out: a new address and a known one take the same
     // time (the SMTP conversation used to make a new address 20 times slower to answer).
     res.status(202).json({ status: 'pending', message: SUBSCRIBE_MESSAGE });
