@@ -33,6 +33,12 @@ describe('newsletter confirmation in the subscriber\'s language', () => {
     expect(es.text).toMatch(/dese de baja aquí: http:\/\/127\.0\.0\.1:\d+\/newsletter\/unsubscribe\?id=/);
     expect(es.text).not.toContain('Please confirm');
     expect((await findSubscriberByEmail(t.db.knex, 'lector@example.org'))?.language).toBe('es');
+    // The link opens a Spanish page, even in a browser without the cookie (the record's language).
+    const confirm = /http:\/\/[^\s]+\/newsletter\/confirm\?token=[^\s]+/.exec(es.text!)![0];
+    const page = await (await fetch(confirm)).text();
+    expect(page).toContain('<html lang="es">');
+    expect(page).toContain('Ya está suscrito');
+    expect(page).toContain('Volver a C360');
 
     expect((await t.client().post('/api/newsletter/subscribe', { email: 'reader@example.org' })).status).toBe(202);
     const en = await mailTo('reader@example.org');
