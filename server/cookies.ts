@@ -72,3 +72,14 @@ export function pageLanguage(cookieHeader: string | undefined): PageLanguage {
   const value = /(?:^|;\s*)c360_lang=([A-Za-z]{2})(?:;|$)/.exec(cookieHeader)?.[1]?.toUpperCase();
   return (PAGE_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as PageLanguage) : 'EN';
 }
+
+/**
+ * The c360_lang cookie's language for a reader's records (sign-up, newsletter subscription), so
+ * their e-mails are written in it: 'es', 'fr', 'nl' or 'en', or null when the cookie is absent
+ * or unknown (the record keeps no language; e-mails are then English).
+ */
+export function languageCookie(req: Request): 'en' | 'es' | 'fr' | 'nl' | null {
+  const header = req.headers.cookie;
+  const value = header ? /(?:^|;\s*)c360_lang=([A-Za-z]{2})(?:;|$)/.exec(header)?.[1]?.toUpperCase() : undefined;
+  return value && (PAGE_LANGUAGES as readonly string[]).includes(value) ? (value.toLowerCase() as 'en' | 'es' | 'fr' | 'nl') : null;
+}

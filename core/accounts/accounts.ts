@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { storedLanguage } from '../mail/reader-mail-text';
 import { randomBytes } from 'node:crypto';
 import { C360Error } from '../errors';
 import type { Logger } from '../logger';
@@ -33,12 +34,13 @@ function requireEmail(raw: string): string {
 }
 
 /** Sign-up by e-mail and password. Always a reader: only an admin grants more. */
-export async function signUp(db: Knex, input: { email?: string; password?: string; now: Date }): Promise<User> {
+export async function signUp(db: Knex, input: { email?: string; password?: string; now: Date; language?: string | null }): Promise<User> {
   if (!input.email || !input.password) throw new C360Error('invalid_input', MISSING_CREDENTIALS);
   const email = requireEmail(input.email);
   assertStrongPassword(input.password, [email]);
   const passwordHash = await hashPassword(input.password);
-  const user = await insertUser(db, { email, role: 'reader', passwordHash, emailVerified: false });
+  // The language the reader signed up in (the c360_lang cookie): their e-mails are written in it.
+  const user = await insertUser(db, { email, role: 'reader', passwordHash, emailVerified: false, language: storedLanguage(input.language) });
   if (!user) throw new C360Error('user_already_exists', 'User already registered');
   await touchSignIn(db, user.id, input.now);
   return publicUser(user);
@@ -71,7 +73,7 @@ export type IdentityClaims = { provider: string; subject: string; email?: string
  * ends its sessions: whoever registered that address without owning it loses the account to
  * the address's real owner (the "pre-hijacking" attack).
  */
-export async function signInWithIdentity(db: Knex, claims: IdentityClaims, logger?: Logger): Promise<{ user: User; linked: boolean; created: boolean }> {
+export async function signInWithIdentity(db: Knex, claims: IdentityClaims, logger?: Logger, options: { language?: string | null } = {}): Promise<{ user: User; linked: boolean; created: boolean }> {
   const known = await findIdentity(db, claims.provider, claims.subject);
   if (known) {
     const user = await findUserById(db, known.user_id);
@@ -98,7 +100,8 @@ export async function signInWithIdentity(db: Knex, claims: IdentityClaims, logge
       await touchSignIn(trx, existing.id, claims.now);
       return { user: publicUser((await findUserById(trx, existing.id))!), linked: true, created: false };
     }
-    const created = await insertUser(trx, { email, role: 'reader', passwordHash: null, emailVerified: claims.emailVerified });
+    // A new account keeps the language the reader signed in from (the c360_lang cookie): its e-mails are in it.
+    const created = await insertUser(trx, { email, role: 'reader', passwordHash: null, emailVerified: claims.emailVerified, language: storedLanguage(options.language) });
     if (!created) throw new C360Error('conflict', 'An account with this e-mail was created at the same moment; please try again.');
     await insertIdentity(trx, { ...claims, userId: created.id, email, emailVerified: claims.emailVerified });
     await touchSignIn(trx, created.id, claims.now);

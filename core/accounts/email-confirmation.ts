@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { C360Error } from '../errors';
 import type { Mailer } from '../mail/mailer';
+import { emailConfirmationMail, mailLanguage } from '../mail/reader-mail-text';
 import { hmac, safeEqual } from './tokens';
 
 /**
@@ -70,16 +71,17 @@ export async function requestEmailConfirmation(ctx: EmailConfirmationContext, us
   const { rows } = await ctx.db.raw(
     `update users set email_confirmation_sent_at = ?
       where id = ? and email_confirmed_at is null and (email_confirmation_sent_at is null or email_confirmation_sent_at <= ?)
-      returning email`,
+      returning email, language`,
     [ctx.now.toISOString(), userId, new Date(ctx.now.getTime() - EMAIL_CONFIRMATION_RESEND_MS).toISOString()],
   );
   if (!rows[0]) return { outcome: 'recently_sent', state: await getEmailConfirmation(ctx.db, userId) };
   const email = String(rows[0].email);
+  const language = mailLanguage(rows[0].language);
   const token = emailConfirmationToken(ctx.secret, { userId, email, expiresAt: new Date(ctx.now.getTime() + EMAIL_CONFIRMATION_TTL_MS) });
   const sentAt = ctx.now.toISOString();
   const deliver = async () => {
     try {
-      await ctx.mailer.send(confirmationMessage(email, emailConfirmationUrl(ctx.origin, token)));
+      await ctx.mailer.send({ to: email, ...emailConfirmationMail(language, emailConfirmationUrl(ctx.origin, token)) });
     } catch (error) {
       // Let the reader ask again at once (only if no newer request claimed the slot since).
       await ctx.db.raw(`update users set email_confirmation_sent_at = null where id = ? and email_confirmation_sent_at = ?`, [userId, sentAt]);
@@ -87,23 +89,6 @@ export async function requestEmailConfirmation(ctx: EmailConfirmationContext, us
     }
   };
   return { outcome: 'sent', state: { ...state, sent_at: sentAt }, deliver };
-}
-
-function confirmationMessage(to: string, link: string) {
-  const text = [
-    'Hello,',
-    '',
-    'Someone (we hope you) set up e-mail alerts on C360 with this address.',
-    'Please confirm that it is yours by opening this link:',
-    '',
-    link,
-    '',
-    'The link works for 48 hours. Until the address is confirmed, no alert is e-mailed to it.',
-    'If you did not ask for this, ignore this e-mail: you will receive nothing more from us.',
-    '',
-    'C360: verified, layered news for the Caribbean and its diaspora',
-  ].join('\n');
-  return { to, subject: 'Confirm your e-mail address for C360 alerts', text };
 }
 
 export const INVALID_CONFIRMATION_LINK = 'This confirmation link is not valid. It may be incomplete or altered, or belong to an address the account no longer uses.';

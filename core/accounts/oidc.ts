@@ -120,7 +120,7 @@ export async function startOidcSignIn(
 export async function finishOidcSignIn(
   db: Knex,
   providers: OidcProviders,
-  input: { provider: string; flowId: string | undefined; callbackUrl: URL; redirectUri: string; now: Date },
+  input: { provider: string; flowId: string | undefined; callbackUrl: URL; redirectUri: string; now: Date; language?: string | null },
   logger?: Logger,
 ): Promise<{ user: User; redirectTo: string; created: boolean; linked: boolean }> {
   const flow = input.flowId ? await takeOidcFlow(db, hashToken(input.flowId), input.now) : null;
@@ -156,7 +156,7 @@ export async function finishOidcSignIn(
   const email = typeof claims.email === 'string' ? claims.email : null;
   if (!email) throw oidcError('oidc_email_missing', `${providers.name(input.provider)} did not share your e-mail address, which C360 needs.`);
   try {
-    const result = await signInWithIdentity(db, { provider: input.provider, subject: claims.sub, email, emailVerified: claims.email_verified === true, now: input.now }, logger);
+    const result = await signInWithIdentity(db, { provider: input.provider, subject: claims.sub, email, emailVerified: claims.email_verified === true, now: input.now }, logger, { language: input.language });
     return { ...result, redirectTo: flow.redirect_to };
   } catch (error) {
     if (error instanceof C360Error && error.code === 'forbidden') throw oidcError('oidc_email_unverified', error.message, error);

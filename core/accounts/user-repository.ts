@@ -48,12 +48,12 @@ export async function findUserById(db: Knex, id: string): Promise<UserRow | null
 
 export async function insertUser(
   db: Knex,
-  input: { email: string; role: Role; passwordHash: string | null; emailVerified: boolean },
+  input: { email: string; role: Role; passwordHash: string | null; emailVerified: boolean; language?: string | null },
 ): Promise<UserRow | null> {
   const { rows } = await db.raw(
-    `insert into users (email, role, password_hash, email_verified, email_confirmed_at) values (?, ?, ?, ?, case when ? then now() end)
+    `insert into users (email, role, password_hash, email_verified, email_confirmed_at, language) values (?, ?, ?, ?, case when ? then now() end, ?)
      on conflict (email) do nothing returning id`,
-    [input.email, input.role, input.passwordHash, input.emailVerified, input.emailVerified],
+    [input.email, input.role, input.passwordHash, input.emailVerified, input.emailVerified, input.language ?? null],
   );
   return rows[0] ? findUserById(db, rows[0].id as string) : null;
 }

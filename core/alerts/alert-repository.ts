@@ -115,6 +115,8 @@ export type ActiveAlert = {
   listens_from: string;
   /** Reader alerts: what the owner follows now (a 'follows' alert follows their changes). */
   follows: { regions: string[]; topics: string[] };
+  /** The owner's language (users.language: en, es, fr, nl), null when not known; a reader's alert e-mails are in it. */
+  language: string | null;
 };
 
 /**
@@ -124,7 +126,7 @@ export type ActiveAlert = {
  */
 export async function listDeliverableAlerts(db: Knex): Promise<ActiveAlert[]> {
   const { rows } = await db.raw(
-    `select a.id, u.email, a.kind, a.region, a.alert_level, a.storm_types, a.created_at, a.scope, a.place,
+    `select a.id, u.email, u.language, a.kind, a.region, a.alert_level, a.storm_types, a.created_at, a.scope, a.place,
             greatest(a.created_at, case when a.kind <> 'console' then u.email_confirmed_at end) as listens_from,
             case when a.scope = 'follows' then coalesce((select array_agg(f.value order by f.value) from reader_follows f where f.user_id = a.user_id and f.kind = 'region'), '{}') end as follow_regions,
             case when a.scope = 'follows' then coalesce((select array_agg(f.value order by f.value) from reader_follows f where f.user_id = a.user_id and f.kind = 'topic'), '{}') end as follow_topics
@@ -145,6 +147,7 @@ export async function listDeliverableAlerts(db: Knex): Promise<ActiveAlert[]> {
     scope: (r.scope as AlertScope | null) ?? null,
     place: (r.place as string | null) ?? null,
     follows: { regions: (r.follow_regions as string[] | null) ?? [], topics: (r.follow_topics as string[] | null) ?? [] },
+    language: (r.language as string | null) ?? null,
   }));
 }
 

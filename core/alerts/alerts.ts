@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { C360Error } from '../errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import { mailLanguage, readerAlertDescription as describeReaderAlert, readerStormAlertMail, readerStoryAlertMail } from '../mail/reader-mail-text';
 import { classifySmtpError, nextAttemptAt } from '../newsletter/newsletters';
 import { articlePath } from '../stories/article-address';
 import { classificationLabel } from '../storms/storm-rules';
@@ -119,28 +120,36 @@ function readerCriteria(alert: ActiveAlert): ReaderAlertCriteria {
   return { kind: alert.kind as 'storm' | 'story', scope: alert.scope ?? 'follows', place: alert.place, alert_level: alert.alert_level, follows: alert.follows as Follows };
 }
 
+/** What a reader's alert is for, in the owner's language ("new stories about the islands you follow (Jamaica)"). */
 function readerAlertDescription(alert: ActiveAlert): string {
-  const places = alertPlaces(readerCriteria(alert)).map(regionLabel);
-  if (alert.kind === 'storm') {
-    const what = alert.alert_level === 'medium' || alert.alert_level === 'low' ? 'storm watches and warnings' : 'storm warnings';
-    return `${what} for ${alert.scope === 'region' ? places[0] : `the islands you follow (${places.join(', ')})`}`;
-  }
-  const topics = alert.scope === 'follows' && alert.follows.topics.length ? `, and on ${alert.follows.topics.join(', ')}` : '';
-  const which = alert.alert_level === 'low' ? 'new stories' : `new stories at ${LEVEL_WORD[alert.alert_level]} risk or above`;
-  return `${which} about ${alert.scope === 'region' ? places[0] : `the islands you follow (${places.join(', ') || 'none yet'})`}${topics}`;
+  const criteria = readerCriteria(alert);
+  return describeReaderAlert(mailLanguage(alert.language), {
+    kind: criteria.kind,
+    scope: alert.scope === 'region' ? 'region' : 'follows',
+    alert_level: alert.alert_level,
+    places: alertPlaces(criteria).map(regionLabel),
+    topics: alert.follows.topics,
+  });
 }
 
+/** A reader's alert e-mails are in the owner's language (reader-mail-text.ts); an editor's console alerts in English. */
 function stormMessage(alert: ActiveAlert, event: StormEvent, matching: readonly StormAlertRow[], origin: string) {
   const s = event.storm;
+  if (alert.kind !== 'console') {
+    return readerStormAlertMail(mailLanguage(alert.language), {
+      description: readerAlertDescription(alert),
+      storm: { name: s.storm_name, classification: s.classification, category: s.category, windMph: s.wind_speed_mph, movement: s.movement, advisory: s.advisory_number },
+      matching: matching.map((m) => ({ hazard: m.hazard, type: m.type, region: m.region, area: m.area, message: m.message, level: stormAlertLevel(m) })),
+      origin,
+      managePath: READER_ALERTS_PATH,
+    });
+  }
   const name = `${classificationLabel(s.classification)} ${s.storm_name}`;
   const first = matching[0]!;
   const headline = `${first.hazard} ${first.type === 'warning' ? 'Warning' : 'Watch'} for ${first.region}`;
   const subject = `C360 alert: ${headline}${matching.length > 1 ? ` (+${matching.length - 1} more)` : ''}: ${name}${s.advisory_number ? `, advisory ${s.advisory_number}` : ''}`;
-  const reader = alert.kind !== 'console';
   const body = [
-    reader
-      ? `Your C360 alert for ${readerAlertDescription(alert)} matches the latest National Hurricane Center advisory for ${name}.`
-      : `Your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) matches the latest National Hurricane Center advisory for ${name}.`,
+    `Your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) matches the latest National Hurricane Center advisory for ${name}.`,
     '',
     ...matching.flatMap((m) => [`${m.hazard.toUpperCase()} ${m.type.toUpperCase()}: ${m.area} (${stormAlertLevel(m)})`, `  ${m.message}`, '']),
     `${name}: maximum sustained winds ${s.wind_speed_mph} mph${s.category > 0 ? `, category ${s.category}` : ''}${s.movement ? `, moving ${s.movement}` : ''}.`,
@@ -148,19 +157,24 @@ function stormMessage(alert: ActiveAlert, event: StormEvent, matching: readonly 
     `Storm centre (map and every alert in force): ${origin}/storm-centre`,
     `Follow your local meteorological service and disaster office for instructions.`,
     '',
-    `Manage your alerts: ${origin}${reader ? READER_ALERTS_PATH : '/dashboard/alerts'}`,
+    `Manage your alerts: ${origin}/dashboard/alerts`,
   ].join('\n');
   return { subject: subject.slice(0, 250), body };
 }
 
 function storyMessage(alert: ActiveAlert, story: PublishedStoryRow, origin: string) {
   const path = articlePath({ id: story.id, slug: story.slug, title: story.title, region: story.region, tags: story.tags }) ?? '/';
+  if (alert.kind !== 'console') {
+    return readerStoryAlertMail(mailLanguage(alert.language), {
+      description: readerAlertDescription(alert),
+      story: { title: story.title, summary: story.summary, region: story.region, level: storyLevel(story) },
+      url: `${origin}${path}`,
+      manageUrl: `${origin}${READER_ALERTS_PATH}`,
+    });
+  }
   const subject = `C360 alert: ${story.title}`;
-  const reader = alert.kind !== 'console';
   const body = [
-    reader
-      ? `A story matching your C360 alert for ${readerAlertDescription(alert)} was just published.`
-      : `A story matching your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) was just published.`,
+    `A story matching your C360 alert for ${ALERT_REGION_LABELS[alert.region]} (${LEVEL_WORD[alert.alert_level]} level and above${alert.storm_types.length ? `, ${alert.storm_types.join(', ')}` : ''}) was just published.`,
     '',
     story.title,
     `${story.region} · ${storyLevel(story)} risk`,
@@ -169,7 +183,7 @@ function storyMessage(alert: ActiveAlert, story: PublishedStoryRow, origin: stri
     '',
     `Read it: ${origin}${path}`,
     '',
-    `Manage your alerts: ${origin}${reader ? READER_ALERTS_PATH : '/dashboard/alerts'}`,
+    `Manage your alerts: ${origin}/dashboard/alerts`,
   ].join('\n');
   return { subject: subject.slice(0, 250), body };
 }

@@ -102,4 +102,26 @@ describe('reader alerts', () => {
     expect(mail.text).toContain('storm watches and warnings for the islands you follow (Jamaica)');
     expect(mailTo('second-reader@c360.test')).toEqual([]);
   });
+
+  it('e-mails a reader in their language (users.language): Spanish here, the story\'s own words kept', async () => {
+    await db.knex('users').where({ id: other.id }).update({ language: 'es' });
+    try {
+      await setFollows(db.knex, { reader: other, follows: { regions: ['jamaica'], topics: [] }, now: hourAgo() });
+      await createReaderAlert(db.knex, { owner: other, alert: { kind: 'story', scope: 'follows' }, now: hourAgo() });
+      await createReaderAlert(db.knex, { owner: other, alert: { kind: 'storm', scope: 'follows' }, now: hourAgo() });
+      const story = await createStory(db.knex, { now: new Date(), daysAgo: 0, title: 'Montego Bay airport adds routes', region: 'Jamaica' });
+      await ingestStormDocuments(db.knex, { clock: () => new Date(), logger: silentLogger }, STORMS, { shiftDatesToNow: true });
+      expect(await dispatch()).toMatchObject({ sent: 2, failed: 0 });
+      await smtp.waitForMessage((m) => m.subject === `Alerta de C360: ${story.title}`);
+      const storyMail = mailTo('second-reader@c360.test').find((m) => m.subject === `Alerta de C360: ${story.title}`)!;
+      expect(storyMail.text).toContain('Se acaba de publicar una noticia que coincide con su alerta de C360 de noticias nuevas sobre las islas que sigue (Jamaica).');
+      expect(storyMail.text).toContain('Gestione sus alertas: https://c360.test/account#alerts');
+      const stormMail = await smtp.waitForMessage((m) => m.subject?.startsWith('Alerta de C360: Vigilancia de huracán para Jamaica') === true);
+      expect(stormMail.subject).toBe('Alerta de C360: Vigilancia de huracán para Jamaica: Huracán Keron, boletín 14');
+      expect(stormMail.text).toContain('km/h');
+      expect(stormMail.text).not.toContain('Your C360 alert');
+    } finally {
+      await db.knex('users').where({ id: other.id }).update({ language: null });
+    }
+  });
 });

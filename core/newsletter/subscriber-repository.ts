@@ -14,9 +14,11 @@ export type Subscriber = {
   created_at: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** The language they subscribed in (en, es, fr, nl); null when not known (e-mailed in English). */
+  language?: string | null;
 };
 
-const COLUMNS = 'id, email, status, segments, source, confirmation_sent_at, created_at, confirmed_at, unsubscribed_at';
+const COLUMNS = 'id, email, status, segments, source, confirmation_sent_at, created_at, confirmed_at, unsubscribed_at, language';
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
@@ -31,6 +33,7 @@ function toSubscriber(row: Record<string, unknown>): Subscriber {
     created_at: iso(row.created_at)!,
     confirmed_at: iso(row.confirmed_at),
     unsubscribed_at: iso(row.unsubscribed_at),
+    language: (row.language as string | null) ?? null,
   };
 }
 
@@ -45,13 +48,22 @@ export async function findSubscriberById(db: Knex, id: string): Promise<Subscrib
   return rows[0] ? toSubscriber(rows[0]) : null;
 }
 
-/** Inserts a pending subscriber, or returns the existing row untouched (on conflict). */
-export async function insertPendingSubscriber(db: Knex, input: { email: string; source: string; segments: string[] }): Promise<{ subscriber: Subscriber; inserted: boolean }> {
+/**
+ * Inserts a pending subscriber, or returns the existing row (on conflict). A sign-up again from
+ * an address not yet confirmed takes the language of the new sign-up (the new confirmation
+ * e-mail is in it); a confirmed subscriber's language is not changed by whoever types the address.
+ */
+export async function insertPendingSubscriber(db: Knex, input: { email: string; source: string; segments: string[]; language?: string | null }): Promise<{ subscriber: Subscriber; inserted: boolean }> {
+  const language = input.language ?? null;
   const { rows } = await db.raw(
-    `insert into newsletter_subscribers (email, source, segments) values (?, ?, ?) on conflict (email) do nothing returning ${COLUMNS}`,
-    [input.email, input.source, input.segments],
+    `insert into newsletter_subscribers (email, source, segments, language) values (?, ?, ?, ?) on conflict (email) do nothing returning ${COLUMNS}`,
+    [input.email, input.source, input.segments, language],
   );
   if (rows[0]) return { subscriber: toSubscriber(rows[0]), inserted: true };
+  if (language) {
+    const updated = await db.raw(`update newsletter_subscribers set language = ? where email = ? and status <> 'confirmed' returning ${COLUMNS}`, [language, input.email]);
+    if (updated.rows[0]) return { subscriber: toSubscriber(updated.rows[0]), inserted: false };
+  }
   return { subscriber: (await findSubscriberByEmail(db, input.email))!, inserted: false };
 }
 

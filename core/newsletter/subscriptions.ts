@@ -3,6 +3,7 @@ import { hashToken, hmac, randomToken, safeEqual } from '../accounts/tokens';
 import { isValidEmail, normalizeEmail } from '../accounts/user';
 import { C360Error } from '../errors';
 import type { Mailer } from '../mail/mailer';
+import { mailLanguage, newsletterConfirmationMail, storedLanguage } from '../mail/reader-mail-text';
 import {
   clearConfirmationSent,
   confirmByTokenHash,
@@ -51,7 +52,8 @@ export type SubscribeResult = {
  * cannot be used to learn who subscribes; nor may the time it takes: the slow part, the SMTP
  * conversation, is returned as `deliver` for the caller to run after answering.
  */
-export async function subscribe(ctx: NewsletterContext, input: { email: string; source?: string }): Promise<SubscribeResult> {
+/** `language`: the c360_lang cookie's at sign-up; the confirmation (and the record) are in it. */
+export async function subscribe(ctx: NewsletterContext, input: { email: string; source?: string; language?: string | null }): Promise<SubscribeResult> {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw new C360Error('invalid_input', 'Please enter a valid e-mail address.');
   if (!ctx.mailer.configured) {
@@ -59,7 +61,7 @@ export async function subscribe(ctx: NewsletterContext, input: { email: string; 
       hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.',
     });
   }
-  const { subscriber } = await insertPendingSubscriber(ctx.db, { email, source: input.source ?? 'footer', segments: DEFAULT_SEGMENTS });
+  const { subscriber } = await insertPendingSubscriber(ctx.db, { email, source: input.source ?? 'footer', segments: DEFAULT_SEGMENTS, language: storedLanguage(input.language) });
   if (subscriber.status === 'confirmed') return { outcome: 'already_confirmed' };
   const lastSent = subscriber.confirmation_sent_at ? new Date(subscriber.confirmation_sent_at).getTime() : 0;
   if (subscriber.status === 'pending' && ctx.now.getTime() - lastSent < RESEND_INTERVAL_MS) return { outcome: 'recently_sent' };
@@ -77,29 +79,11 @@ export async function subscribe(ctx: NewsletterContext, input: { email: string; 
   return { outcome: 'sent', deliver };
 }
 
+/** In the subscriber's language (English when not known). */
 function confirmationMessage(ctx: NewsletterContext, subscriber: Subscriber, token: string) {
-  const confirm = confirmationUrl(ctx.origin, token);
   const unsubscribe = unsubscribeUrl(ctx.origin, ctx.secret, subscriber.id);
-  const text = [
-    'Hello,',
-    '',
-    'Someone (we hope you) asked to receive the C360 newsletter at this address.',
-    'Please confirm by opening this link:',
-    '',
-    confirm,
-    '',
-    'The link works for 48 hours. If you did not ask for this, ignore this e-mail: you will not be subscribed.',
-    '',
-    `To stop all e-mail from us, unsubscribe here: ${unsubscribe}`,
-    '',
-    'C360: verified, layered news for the Caribbean and its diaspora',
-  ].join('\n');
-  return {
-    to: subscriber.email,
-    subject: 'Confirm your C360 newsletter subscription',
-    text,
-    unsubscribeUrl: unsubscribe,
-  };
+  const { subject, text } = newsletterConfirmationMail(mailLanguage(subscriber.language), { confirm: confirmationUrl(ctx.origin, token), unsubscribe });
+  return { to: subscriber.email, subject, text, unsubscribeUrl: unsubscribe };
 }
 
 export async function confirmSubscription(db: Knex, input: { token: string; now: Date }): Promise<Subscriber> {

@@ -14,10 +14,11 @@ export const TOPIC_KEYWORDS = [
   'finance', 'investment', 'remittances', 'diaspora', 'migration', 'infrastructure', 'water', 'fisheries',
 ] as const;
 
-export function pageTitle(title: string | null | undefined): string {
+/** "<title> | <site name>", cut to fit; the site name is the page language's (server/pages/head-text.ts), English by default. */
+export function pageTitle(title: string | null | undefined, siteName: string = SITE_NAME): string {
   const text = (title ?? '').trim();
-  if (text === '') return SITE_NAME;
-  const full = `${text} | ${SITE_NAME}`;
+  if (text === '') return siteName;
+  const full = `${text} | ${siteName}`;
   if (full.length <= TITLE_LIMIT) return full;
   return `${text.slice(0, TITLE_CUT)}... | ${SITE_SHORT_NAME}`;
 }

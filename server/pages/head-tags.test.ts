@@ -54,6 +54,35 @@ describe('buildHead', () => {
     expect(section).toContain('"@type":"BreadcrumbList"');
   });
 
+  it('is English with og:locale en_US when no language is given', () => {
+    expect(head).toContain('<meta property="og:locale" content="en_US">');
+    expect(head).toContain('<meta property="og:site_name" content="C360 Caribbean Intelligence">');
+  });
+
+  it('writes the site\'s own words in the page\'s language, and keeps the story\'s title as written', () => {
+    const home = buildHead({ kind: 'home' }, 'https://c360.example', 'ES');
+    expect(home).toContain('<title>C360 Inteligencia Caribeña</title>');
+    expect(home).toContain('<meta name="description" content="Noticias y análisis verificados');
+    expect(home).toContain('<meta property="og:locale" content="es_419">');
+    expect(home).toContain('<meta property="og:site_name" content="C360 Inteligencia Caribeña">');
+    expect(home).toContain('"inLanguage":"es"');
+
+    const page = buildHead({ kind: 'page', path: '/storm-centre', title: 'Centre des tempêtes', description: 'Suivi en direct' }, 'https://c360.example', 'FR');
+    expect(page).toContain('<title>Centre des tempêtes | C360 Renseignement caribéen</title>');
+    expect(page).toContain('<meta property="og:title" content="Centre des tempêtes | C360 Renseignement caribéen">');
+    expect(page).toContain('<meta property="og:locale" content="fr_FR">');
+    expect(page).toContain('region=Cara%C3%AFbe');
+
+    const article = buildHead({ kind: 'article', story }, 'https://c360.example', 'NL');
+    expect(article).toContain(`<title>${'Budget debate opens in Parliament as the governmen'}... | C360</title>`);
+    expect(article).toContain('<meta property="og:locale" content="nl_NL">');
+    expect(article).toContain('"name":"Startpagina"');
+    expect(article).toContain(`<meta name="description" content="${'S'.repeat(150)}...">`);
+    const short = buildHead({ kind: 'article', story: { ...story, title: 'Rain in Kingston', summary: '' } as Story }, 'https://c360.example', 'ES');
+    expect(short).toContain('<title>Rain in Kingston | C360 Inteligencia Caribeña</title>');
+    expect(short).toContain('<meta name="description" content="Noticias y análisis verificados, de múltiples fuentes, sobre Jamaica, por C360.">');
+  });
+
   it('escapes script-breaking text in JSON', () => {
     expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
   });

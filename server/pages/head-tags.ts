@@ -2,11 +2,15 @@ import { articlePath } from '../../core/stories/article-address';
 import { regionCoordinates } from '../../core/stories/regions';
 import { metaDescription, pageTitle, SITE_NAME, SITE_SHORT_NAME, topicKeywords } from '../../core/stories/seo-text';
 import type { Layer, Story } from '../../core/stories/story';
+import type { PageLanguage } from '../cookies';
+import { headText, type HeadText } from './head-text';
 
 /**
  * The <head> a crawler or a link preview sees: title, description, keywords, Open Graph, Twitter
  * card, canonical link and JSON-LD, written into the HTML the server sends (crawlers run no
- * JavaScript). Cut rules are the spec's (core/stories/seo-text.ts).
+ * JavaScript). Cut rules are the spec's (core/stories/seo-text.ts). The site's own words (its name
+ * and tagline, page names, descriptions, breadcrumbs, og:locale) are in the language the page is
+ * rendered in (head-text.ts); a story's title and summary stay as written.
  */
 
 export type PageHead =
@@ -16,8 +20,7 @@ export type PageHead =
   | { kind: 'page'; path: string; title: string; description: string; noindex?: boolean };
 
 const ORG_LOGO = { url: '/logo-512.png', width: 512, height: 512 };
-const SITE_DESCRIPTION = 'Verified, multi-source news and analysis from across the Caribbean and its diaspora, in five layers.';
-
+/** The FAQ's questions introduce the story's own layers, so they stay in the story's language (English). */
 const FAQ_QUESTIONS: Partial<Record<Layer['layerType'], string>> = {
   what_happened: 'What happened?',
   what_locals_saying: 'What are locals saying?',
@@ -34,6 +37,7 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** The organisation is an entity: its name is the brand's own, the same in every language. */
 function organisation(origin: string) {
   return {
     '@type': 'NewsMediaOrganization',
@@ -59,28 +63,32 @@ function jsonLd(value: unknown): string {
   return `<script type="application/ld+json">${jsonForScript(value)}</script>`;
 }
 
-export function buildHead(page: PageHead, origin: string): string {
+/** The page's head in the language it is rendered in (English when not given). */
+export function buildHead(page: PageHead, origin: string, language: PageLanguage = 'EN'): string {
+  const text = headText(language);
   switch (page.kind) {
     case 'home':
-      return common({ origin, path: '/', title: pageTitle(null), description: SITE_DESCRIPTION, type: 'website', image: ogImageUrl(origin, SITE_NAME, 'Caribbean') }) +
-        jsonLd({ '@context': 'https://schema.org', '@graph': [organisation(origin), { '@type': 'WebSite', name: SITE_NAME, url: `${origin}/`, publisher: { '@id': `${origin}/#organization` } }] });
+      return common({ text, origin, path: '/', title: pageTitle(null, text.siteName), description: text.siteDescription, type: 'website', image: ogImageUrl(origin, text.siteName, text.caribbean) }) +
+        jsonLd({ '@context': 'https://schema.org', '@graph': [organisation(origin), { '@type': 'WebSite', name: text.siteName, inLanguage: inLanguage(language), url: `${origin}/`, publisher: { '@id': `${origin}/#organization` } }] });
     case 'section':
-      return common({ origin, path: page.path, title: pageTitle(page.heading), description: page.subtitle, type: 'website', image: ogImageUrl(origin, page.heading, 'Caribbean') }) +
+      return common({ text, origin, path: page.path, title: pageTitle(page.heading, text.siteName), description: page.subtitle, type: 'website', image: ogImageUrl(origin, page.heading, text.caribbean) }) +
         jsonLd({
           '@context': 'https://schema.org',
           '@graph': [
             organisation(origin),
-            breadcrumbs(origin, [{ name: 'Home', path: '/' }, { name: page.heading, path: page.path }]),
+            breadcrumbs(origin, [{ name: text.home, path: '/' }, { name: page.heading, path: page.path }]),
           ],
         });
     case 'article':
-      return articleHead(page.story, origin);
+      return articleHead(page.story, origin, text);
     case 'page':
-      return common({ origin, path: page.path, title: pageTitle(page.title), description: page.description, type: 'website', image: ogImageUrl(origin, page.title, 'Caribbean'), noindex: page.noindex });
+      return common({ text, origin, path: page.path, title: pageTitle(page.title, text.siteName), description: page.description, type: 'website', image: ogImageUrl(origin, page.title, text.caribbean), noindex: page.noindex });
   }
 }
 
-function common(o: { origin: string; path: string; title: string; description: string; type: string; image: string; keywords?: string[]; noindex?: boolean }): string {
+const inLanguage = (language: PageLanguage) => language.toLowerCase();
+
+function common(o: { text: HeadText; origin: string; path: string; title: string; description: string; type: string; image: string; keywords?: string[]; noindex?: boolean }): string {
   const url = `${o.origin}${o.path}`;
   return [
     `<title>${escapeHtml(o.title)}</title>`,
@@ -88,7 +96,8 @@ function common(o: { origin: string; path: string; title: string; description: s
     o.keywords?.length ? meta('keywords', o.keywords.join(', ')) : '',
     o.noindex ? meta('robots', 'noindex') : '',
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    property('og:site_name', SITE_NAME),
+    property('og:site_name', o.text.siteName),
+    property('og:locale', o.text.locale),
     property('og:type', o.type),
     property('og:title', o.title),
     property('og:description', o.description),
@@ -112,13 +121,13 @@ function breadcrumbs(origin: string, items: { name: string; path: string }[]) {
   };
 }
 
-function articleHead(story: Story, origin: string): string {
+function articleHead(story: Story, origin: string, text: HeadText): string {
   const path = articlePath(story)!;
-  const title = pageTitle(story.title);
-  const description = metaDescription(story.summary, story.region);
+  const title = pageTitle(story.title, text.siteName);
+  const description = story.summary?.trim() ? metaDescription(story.summary, story.region) : text.storyFallbackDescription(story.region?.trim() || null);
   const image = ogImageUrl(origin, story.title, story.region);
   const geo = regionCoordinates(story.region);
-  const head = common({ origin, path, title, description, type: 'article', image, keywords: topicKeywords(story) });
+  const head = common({ text, origin, path, title, description, type: 'article', image, keywords: topicKeywords(story) });
   const articleMeta = [
     story.published_at ? property('article:published_time', story.published_at) : '',
     property('article:modified_time', story.updated_at),
@@ -145,7 +154,7 @@ function articleHead(story: Story, origin: string): string {
       publisher: { '@id': `${origin}/#organization` },
       isBasedOn: story.source_list,
     },
-    breadcrumbs(origin, [{ name: 'Home', path: '/' }, { name: story.region, path: '/section/latest' }, { name: story.title, path }]),
+    breadcrumbs(origin, [{ name: text.home, path: '/' }, { name: story.region, path: '/section/latest' }, { name: story.title, path }]),
   ];
   if (faq.length > 0) graph.push({ '@type': 'FAQPage', mainEntity: faq });
   return [head, ...articleMeta, jsonLd({ '@context': 'https://schema.org', '@graph': graph })].join('\n    ');

@@ -3,13 +3,15 @@ import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from '../../core/logger';
-import { parseSection, sectionHeading, sectionSubtitle } from '../../core/stories/sections';
+import { parseSection } from '../../core/stories/sections';
 import { findPublishedStory } from '../../core/stories/story-repository';
 import { homePayload, presentArticle, sectionPayload } from '../routes/public-stories';
 import { getStormContext } from '../../core/storms/storm-threat';
 import { stormCentrePayload } from '../routes/storms';
 import { pageDataBlock, type HtmlRenderer } from '../web-app';
+import type { PageLanguage } from '../cookies';
 import { buildHead, type PageHead } from './head-tags';
+import { headText } from './head-text';
 
 type InitialData = { key: string; data: unknown; error?: { status: number; message: string } } | null;
 /** What the browser needs to know about this server: whether it can send e-mail (the newsletter box shows only then). */
@@ -32,7 +34,7 @@ export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ss
   else deps.logger.warn({ ssrEntry: deps.ssrEntry }, 'server rendering bundle missing: pages get head tags only (run `npm run build:web`)');
 
   return async ({ req, path, shell, origin, language }) => {
-    const page = await resolvePage(deps.db, deps.clock(), path, req, deps.translation ?? false);
+    const page = await resolvePage(deps.db, deps.clock(), path, req, deps.translation ?? false, language);
     if ('redirect' in page) return { status: 301, html: '', redirect: page.redirect };
     let app = '';
     if (page.ssr && entry) {
@@ -44,8 +46,10 @@ export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ss
       }
     }
     const html = shell
-      .replace('<html lang="en">', `<html lang="${app ? language.toLowerCase() : 'en'}">`)
-      .replace('<!--c360:head-->', buildHead(page.head, origin))
+      // The page's language, whether or not the server rendered its body: the browser renders it in
+      // the cookie's language too (entry-client.tsx), and the head's own words are in it.
+      .replace('<html lang="en">', `<html lang="${language.toLowerCase()}">`)
+      .replace('<!--c360:head-->', buildHead(page.head, origin, language))
       .replace('<!--c360:app-->', app)
       // The block goes to every page: the site settings and the origin (share links are absolute); the data only with rendered HTML.
       .replace('<!--c360:data-->', pageDataBlock({ initial: app ? page.initial : null, language, site, origin }));
@@ -62,7 +66,8 @@ function sectionQuery(path: string, req: Request): string {
   return path.startsWith('/section/') && offsetOf(req) > 0 ? `?offset=${offsetOf(req)}` : '';
 }
 
-async function resolvePage(db: Knex, now: Date, path: string, req: Request, translation: boolean): Promise<Page> {
+async function resolvePage(db: Knex, now: Date, path: string, req: Request, translation: boolean, language: PageLanguage): Promise<Page> {
+  const text = headText(language);
   if (path === '/') return { status: 200, head: { kind: 'home' }, initial: { key: 'home', data: await homePayload(db, now) }, ssr: true };
 
   const section = /^\/section\/([^/]+)\/?$/.exec(path);
@@ -71,10 +76,12 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request, tran
     const query = parseSection(name);
     const offset = offsetOf(req);
     const data = await sectionPayload(db, { section: name, offset });
-    const heading = query.kind === 'unknown' ? 'Section not found' : sectionHeading(query);
+    // The section's name and subtitle as the page shows them (web/src/reader/section/SectionPage.tsx).
+    const heading = query.kind === 'unknown' ? text.sectionNotFound : query.kind === 'latest' ? text.latestHeading : text.sections[query.section];
+    const subtitle = query.kind === 'unknown' ? text.noStoriesInSection : query.kind === 'latest' ? text.latestSubtitle : text.sectionSubtitle(heading.toLowerCase());
     return {
       status: query.kind === 'unknown' ? 404 : 200,
-      head: { kind: 'section', path: `/section/${encodeURIComponent(name)}${offset ? `?offset=${offset}` : ''}`, heading, subtitle: query.kind === 'unknown' ? 'No stories in this section.' : sectionSubtitle(query) },
+      head: { kind: 'section', path: `/section/${encodeURIComponent(name)}${offset ? `?offset=${offset}` : ''}`, heading, subtitle },
       initial: { key: `section:${name}:${offset}`, data },
       ssr: true,
     };
@@ -83,9 +90,9 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request, tran
   const article = /^\/article(?:\/([^/]+))?\/?$/.exec(path);
   if (article) {
     const id = article[1] ? decodeURIComponent(article[1]) : '';
-    if (!id) return notFound('/article', 'Article not found', 'No article ID provided', null);
+    if (!id) return notFound('/article', text.articleNotFound, text.noArticleId, null);
     const found = await findPublishedStory(db, id);
-    if (!found) return notFound(path, 'Article not found', 'The requested article could not be found', { key: `article:${id}`, data: undefined, error: { status: 404, message: 'The requested article could not be found' } });
+    if (!found) return notFound(path, text.articleNotFound, text.articleNotFoundDescription, { key: `article:${id}`, data: undefined, error: { status: 404, message: 'The requested article could not be found' } });
     // Any other address of the story (a UUID, an old slug) moves for good to its current one.
     if (found.canonicalPath !== path) return { redirect: found.canonicalPath };
     return { status: 200, head: { kind: 'article', story: found.story }, initial: { key: `article:${id}`, data: presentArticle(found, await getStormContext(db, now), now, { translation }) }, ssr: true };
@@ -94,18 +101,22 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request, tran
   if (path === '/storm-centre') {
     return {
       status: 200,
-      head: { kind: 'page', path, title: 'Storm Centre', description: 'Live tropical storm tracking, watches and warnings, and preparedness guides for the Caribbean.' },
+      head: { kind: 'page', path, title: text.stormCentre, description: text.stormCentreDescription },
       initial: { key: 'storm-centre', data: await stormCentrePayload(db, now) },
       ssr: true,
     };
   }
-  if (path === '/auth') return { status: 200, head: { kind: 'page', path, title: 'Sign in', description: 'Sign in to C360.', noindex: true }, initial: null, ssr: true };
-  if (path === '/about') return { status: 200, head: { kind: 'page', path, title: 'About C360', description: 'How C360 builds verified, multi-source stories for the Caribbean and its diaspora.' }, initial: null, ssr: true };
+  if (path === '/auth') return { status: 200, head: { kind: 'page', path, title: text.signIn, description: text.signInDescription, noindex: true }, initial: null, ssr: true };
+  if (path === '/about') return { status: 200, head: { kind: 'page', path, title: text.about, description: text.aboutDescription }, initial: null, ssr: true };
+  // A reader's own pages (they load their data in the browser, once signed in): not for crawlers.
+  if (path === '/my-caribbean') return { status: 200, head: { kind: 'page', path, title: text.myCaribbean, description: text.myCaribbeanDescription, noindex: true }, initial: null, ssr: true };
+  if (path === '/saved') return { status: 200, head: { kind: 'page', path, title: text.saved, description: text.savedDescription, noindex: true }, initial: null, ssr: true };
+  if (path === '/account') return { status: 200, head: { kind: 'page', path, title: text.account, description: text.accountDescription, noindex: true }, initial: null, ssr: true };
   // The console renders in the browser only (it is for signed-in editors, not crawlers).
   if (/^\/(dashboard|admin|analytics)(\/|$)/.test(path)) {
-    return { status: 200, head: { kind: 'page', path, title: 'Admin Console', description: 'C360 editorial console.', noindex: true }, initial: null, ssr: false };
+    return { status: 200, head: { kind: 'page', path, title: text.console, description: text.consoleDescription, noindex: true }, initial: null, ssr: false };
   }
-  return notFound(path, 'Page not found', 'Oops! Page not found', null);
+  return notFound(path, text.pageNotFound, text.pageNotFoundDescription, null);
 }
 
 function notFound(path: string, title: string, description: string, initial: InitialData): Page {

@@ -7,7 +7,7 @@ import { authenticateAccessToken, createSession, refreshSession, revokeSession, 
 import { hasRole, type Role } from '../../core/accounts/user';
 import { C360Error, isC360Error } from '../../core/errors';
 import type { Logger } from '../../core/logger';
-import { clearOidcCookie, clearSessionCookies, cookieNames, isSecureRequest, readCookie, setOidcCookie, setSessionCookies } from '../cookies';
+import { clearOidcCookie, clearSessionCookies, cookieNames, isSecureRequest, languageCookie, readCookie, setOidcCookie, setSessionCookies } from '../cookies';
 import { ensureCsrfToken } from '../middleware/csrf';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { RateLimiters } from '../middleware/rate-limits';
@@ -114,7 +114,7 @@ export function authRouter(deps: AuthDeps): Router {
   router.post('/sign-up', deps.limits.signUp, async (req, res) => {
     const body = parseBody(credentials, req);
     checkCredentials(body);
-    const user = await signUp(deps.db, { email: body.email, password: body.password, now: deps.clock() });
+    const user = await signUp(deps.db, { email: body.email, password: body.password, now: deps.clock(), language: languageCookie(req) });
     const session = await startSession(req, res, user, 'signup');
     const csrfToken = ensureCsrfToken(req, res, deps.publicUrl, true);
     deps.logger.info({ userId: user.id }, 'account created');
@@ -202,7 +202,7 @@ export function authRouter(deps: AuthDeps): Router {
       const result = await finishOidcSignIn(
         deps.db,
         deps.oidc,
-        { provider, flowId, callbackUrl, redirectUri: redirectUri(req, provider), now: deps.clock() },
+        { provider, flowId, callbackUrl, redirectUri: redirectUri(req, provider), now: deps.clock(), language: languageCookie(req) },
         deps.logger,
       );
       await startSession(req, res, result.user, provider as SignInMethod);

@@ -7,7 +7,10 @@ import type { Logger } from '../../core/logger';
 import type { Mailer } from '../../core/mail/mailer';
 import { confirmSubscription, subscribe, unsubscribe } from '../../core/newsletter/subscriptions';
 import type { RateLimiters } from '../middleware/rate-limits';
+import { mailLanguage, type MailLanguage } from '../../core/mail/reader-mail-text';
+import { languageCookie } from '../cookies';
 import { parseBody } from '../middleware/validate';
+import { NEWSLETTER_PAGE_TEXT } from '../pages/newsletter-page-text';
 import { simplePage } from '../pages/simple-page';
 
 export type NewsletterDeps = { db: Knex; clock: () => Date; logger: Logger; mailer: Mailer; secret: string; publicUrl?: string; originOf: (req: Request) => string; limits: RateLimiters };
@@ -24,7 +27,7 @@ export function newsletterApiRouter(deps: NewsletterDeps): Router {
   router.post('/newsletter/subscribe', deps.limits.newsletter, async (req, res) => {
     const { email } = parseBody(subscribeBody, req);
     const origin = deps.originOf(req);
-    const { outcome, deliver } = await subscribe({ db: deps.db, mailer: deps.mailer, secret: deps.secret, origin, now: deps.clock() }, { email });
+    const { outcome, deliver } = await subscribe({ db: deps.db, mailer: deps.mailer, secret: deps.secret, origin, now: deps.clock() }, { email, language: languageCookie(req) });
     // Answered before the confirmation e-mail goes out: a new address and a known one take the same
     // time (the SMTP conversation used to make a new address 20 times slower to answer).
     res.status(202).json({ status: 'pending', message: SUBSCRIBE_MESSAGE });
@@ -42,6 +45,9 @@ export function newsletterApiRouter(deps: NewsletterDeps): Router {
  */
 export function newsletterPagesRouter(deps: NewsletterDeps): Router {
   const router = Router();
+  /** The page's language: the subscriber's record when known, else the browser's cookie, else English. */
+  const languageOf = (req: Request, recorded?: string | null): MailLanguage => mailLanguage(recorded ?? languageCookie(req));
+  const page = (language: MailLanguage, options: Omit<Parameters<typeof simplePage>[0], 'language' | 'home'>) => simplePage({ ...options, language, home: NEWSLETTER_PAGE_TEXT[language].home });
   const html = (res: Parameters<Parameters<Router['get']>[1]>[1], status: number, page: string) => {
     res.status(status).type('html').setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer'); // the address holds a token
@@ -51,11 +57,15 @@ export function newsletterPagesRouter(deps: NewsletterDeps): Router {
   router.get('/newsletter/confirm', async (req, res) => {
     const { token } = tokenQuery.parse(req.query);
     try {
-      await confirmSubscription(deps.db, { token, now: deps.clock() });
-      html(res, 200, simplePage({ title: 'Subscription confirmed', heading: 'You are subscribed', paragraphs: ['Thank you for confirming. The C360 newsletter will arrive at this address.', 'Every newsletter has a link to unsubscribe.'] }));
+      const subscriber = await confirmSubscription(deps.db, { token, now: deps.clock() });
+      const language = languageOf(req, subscriber.language);
+      const t = NEWSLETTER_PAGE_TEXT[language];
+      html(res, 200, page(language, { title: t.subscribedTitle, heading: t.subscribedHeading, paragraphs: t.subscribedBody }));
     } catch (error) {
       if (!isC360Error(error, 'not_found')) throw error;
-      html(res, 404, simplePage({ title: 'Link not valid', heading: 'This link is not valid any more', paragraphs: [error.message, 'Sign up again from the newsletter box at the bottom of any page to get a new link.'] }));
+      const language = languageOf(req);
+      const t = NEWSLETTER_PAGE_TEXT[language];
+      html(res, 404, page(language, { title: t.linkInvalidTitle, heading: t.confirmInvalidHeading, paragraphs: [error.message, t.confirmInvalidHint] }));
     }
   });
 
@@ -70,24 +80,32 @@ export function newsletterPagesRouter(deps: NewsletterDeps): Router {
       res.redirect(303, '/account?email_confirmed=1#alerts');
     } catch (error) {
       if (!isC360Error(error, 'invalid_input')) throw error;
-      html(res, 400, simplePage({ title: 'Link not valid', heading: 'This confirmation link does not work', paragraphs: [error.message, 'Sign in, open Alerts & settings and press "Send again" to get a new link.'] }));
+      const language = languageOf(req);
+      const t = NEWSLETTER_PAGE_TEXT[language];
+      html(res, 400, page(language, { title: t.linkInvalidTitle, heading: t.emailInvalidHeading, paragraphs: [error.message, t.emailInvalidHint] }));
     }
   });
 
   router.get('/newsletter/unsubscribe', (req, res) => {
     const { id, token } = unsubscribeQuery.parse(req.query);
     const action = `/newsletter/unsubscribe?${new URLSearchParams({ id, token })}`;
-    html(res, 200, simplePage({ title: 'Unsubscribe', heading: 'Unsubscribe from the C360 newsletter?', paragraphs: ['Press the button to stop receiving the newsletter at this address.'], form: { action, button: 'Unsubscribe' } }));
+    const language = languageOf(req);
+    const t = NEWSLETTER_PAGE_TEXT[language];
+    html(res, 200, page(language, { title: t.unsubscribeTitle, heading: t.unsubscribeHeading, paragraphs: [t.unsubscribeBody], form: { action, button: t.unsubscribeButton } }));
   });
 
   router.post('/newsletter/unsubscribe', async (req, res) => {
     const { id, token } = unsubscribeQuery.parse(req.query);
     try {
-      await unsubscribe(deps.db, { id, token, secret: deps.secret, now: deps.clock() });
-      html(res, 200, simplePage({ title: 'Unsubscribed', heading: 'You are unsubscribed', paragraphs: ['You will not receive the C360 newsletter any more. Changed your mind? Sign up again from any page.'] }));
+      const subscriber = await unsubscribe(deps.db, { id, token, secret: deps.secret, now: deps.clock() });
+      const language = languageOf(req, subscriber.language);
+      const t = NEWSLETTER_PAGE_TEXT[language];
+      html(res, 200, page(language, { title: t.unsubscribedTitle, heading: t.unsubscribedHeading, paragraphs: [t.unsubscribedBody] }));
     } catch (error) {
       if (!isC360Error(error, 'not_found')) throw error;
-      html(res, 404, simplePage({ title: 'Link not valid', heading: 'This unsubscribe link is not valid', paragraphs: [error.message] }));
+      const language = languageOf(req);
+      const t = NEWSLETTER_PAGE_TEXT[language];
+      html(res, 404, page(language, { title: t.linkInvalidTitle, heading: t.unsubscribeInvalidHeading, paragraphs: [error.message] }));
     }
   });
   return router;

@@ -63,6 +63,9 @@ describe.each(['es', 'fr', 'nl'])('the site in %s', (language) => {
     expect(html).toContain(`<html lang="${language}"`);
     expect(res.headers.get('vary')).toMatch(/Cookie/);
     expect(html).not.toContain('Latest News');
+    // The head's own words too (server/pages/head-text.ts).
+    expect(html).toContain(`<meta property="og:locale" content="${{ es: 'es_419', fr: 'fr_FR', nl: 'nl_NL' }[language]}">`);
+    expect(html).not.toContain('<title>C360 Caribbean Intelligence</title>');
     // English readers still get the English page (from the cache).
     expect(await (await fetch(`${site.url}/`)).text()).toContain('Latest News');
   });
@@ -86,10 +89,16 @@ describe.each(['es', 'fr', 'nl'])('the site in %s', (language) => {
     await page.goto(`${site.url}/storm-centre`, { waitUntil: 'networkidle' });
     await check('storm-centre', page);
     await site.screenshot(page, `i18n-storm-centre-${language}`);
-    for (const tab of ['tracking', 'alerts', 'impact']) {
+    // The guides are in the page's language too (no longer marked lang="en"), so they are checked like the rest.
+    for (const tab of ['tracking', 'alerts', 'impact', 'guides']) {
       await page.locator(`#tab-${tab}`).click();
       await page.locator(`#panel-${tab}`).waitFor();
       await check(`storm-centre ${tab}`, page);
+      if (tab === 'guides') {
+        const first = page.locator('.guides h2').first();
+        expect(await first.getAttribute('lang')).toBeNull();
+        expect(await first.textContent()).toMatch({ es: /haga un plan/, fr: /préparez un plan/, nl: /maak een plan/ }[language]!);
+      }
       if (tab === 'impact') await site.screenshot(page, `i18n-storm-impact-${language}`);
     }
     await page.close();

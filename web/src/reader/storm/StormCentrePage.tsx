@@ -102,9 +102,9 @@ function StormSummary({ storm }: { storm: Storm }) {
 }
 
 function Overview({ data, onTab }: { data: StormCentreData; onTab: (tab: Tab) => void }) {
-  const { t } = usePageT(STORM_DICTIONARIES);
+  const { t, language } = usePageT(STORM_DICTIONARIES);
   const download = () => {
-    const url = URL.createObjectURL(new Blob([guideAsText()], { type: 'text/plain' }));
+    const url = URL.createObjectURL(new Blob([guideAsText(language)], { type: 'text/plain;charset=utf-8' }));
     const a = Object.assign(document.createElement('a'), { href: url, download: 'c360-emergency-guide.txt' });
     a.click();
     URL.revokeObjectURL(url);
@@ -196,14 +196,14 @@ function Impact({ data }: { data: StormCentreData }) {
 }
 
 function Guides() {
-  const { t } = usePageT(STORM_DICTIONARIES);
+  const { t, language } = usePageT(STORM_DICTIONARIES);
   return (
     <div className="guides">
-      {GUIDES.map((g) => (
+      {/* The guides are in the page's language (guides.ts); only the agencies' own English names are marked as English. */}
+      {GUIDES[language].map((g) => (
         <section key={g.id} className="card" aria-labelledby={`guide-${g.id}`}>
-          {/* The guides' text is reference content written in English (not yet translated): marked as such. */}
-          <h2 id={`guide-${g.id}`} lang="en">{g.title}</h2>
-          <ul lang="en">{g.points.map((p) => <li key={p}>{p}</li>)}</ul>
+          <h2 id={`guide-${g.id}`}>{g.title}</h2>
+          <ul>{g.points.map((p) => <li key={p}>{p}</li>)}</ul>
         </section>
       ))}
       <section className="card" aria-labelledby="guide-agencies">
@@ -211,7 +211,7 @@ function Guides() {
         <ul>
           {AGENCIES.map((a) => (
             <li key={a.url}>
-              {a.area}: <a href={a.url} target="_blank" rel="noopener noreferrer">{a.name}</a>
+              {a.area[language]}: <a href={a.url} target="_blank" rel="noopener noreferrer" lang="en">{a.name}</a>
             </li>
           ))}
         </ul>
