@@ -7,11 +7,12 @@ import { CloseIcon } from './icons';
  * PageHeader, Card, StatCard, Tabs, Badge, EmptyState, Skeleton, Dialog, InlineError.
  */
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+/** The page's title and actions; `titleLang` marks a title that is data (a story's headline) with its own language. */
+export function PageHeader({ title, subtitle, actions, titleLang }: { title: string; subtitle?: ReactNode; actions?: ReactNode; titleLang?: string }) {
   return (
     <div className="c-page-header">
       <div>
-        <h1>{title}</h1>
+        <h1 lang={titleLang}>{title}</h1>
         {subtitle ? <p className="c-subtitle">{subtitle}</p> : null}
       </div>
       {actions ? <div className="c-actions">{actions}</div> : null}
