@@ -239,7 +239,7 @@ function EconomicTab({ data }: { data: Intelligence }) {
   const { t, tn, fmt } = useConsoleI18n();
   const e = data.economic;
   const gdp = e.indicators.filter((i) => i.unit === 'US$');
-  const chart = gdp.map((i) => ({ name: i.country, [String(i.previousYear ?? 'previous')]: i.previousValue === null ? null : Math.round(i.previousValue / 1e7) / 100, [String(i.year)]: Math.round(i.value / 1e7) / 100 }));
+  const chart = gdp.map((i) => ({ name: fmt.region(i.country), [String(i.previousYear ?? 'previous')]: i.previousValue === null ? null : Math.round(i.previousValue / 1e7) / 100, [String(i.year)]: Math.round(i.value / 1e7) / 100 }));
   const years = [...new Set(gdp.flatMap((i) => [String(i.previousYear ?? 'previous'), String(i.year)]))];
   const byRegion = Object.entries(e.stories.byRegion).map(([region, n]) => ({ region: fmt.region(region), stories: n }));
   return (
