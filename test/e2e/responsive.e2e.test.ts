@@ -213,7 +213,8 @@ describe.each(WIDTHS)('at %i px', (width) => {
   }, 300_000);
 
   if (width < 1024) {
-    it('the console sidebar is a menu: it opens from the button, closes on Escape and on navigation, and hands focus back', async () => {
+    it('the console sidebar is a menu: it opens from the button, traps focus, closes on Escape and on navigation, and hands focus back', async () => {
+      await site.signInAs(context, 'admin'); // signed in here too, so the test also runs on its own (-t)
       await page.goto(`${site.url}/dashboard`, { waitUntil: 'networkidle' });
       const button = page.getByRole('button', { name: 'Open the menu' });
       const sidebar = page.locator('#console-sidebar');
