@@ -155,7 +155,14 @@ export default function EnhancedSignals() {
 function PatternList({ patterns, filteredByType }: { patterns: Pattern[] | null; filteredByType: boolean }) {
   const { t, tn, fmt } = useConsoleI18n();
   if (!patterns) return <Skeleton rows={3} label={t('console.signals.loadingPatterns')} />;
-  if (patterns.length === 0) return <EmptyState title={t('console.signals.noPatterns')}>{t('console.signals.noPatternsBody')}</EmptyState>;
+  // The hidden h2 keeps the heading order (h1, h2, h3) when the empty state's h3 is all the tab shows.
+  if (patterns.length === 0)
+    return (
+      <>
+        <h2 className="visually-hidden">{t('console.signals.patternsHeading')}</h2>
+        <EmptyState title={t('console.signals.noPatterns')}>{t('console.signals.noPatternsBody')}</EmptyState>
+      </>
+    );
   return (
     <>
     <h2 className="visually-hidden">{t('console.signals.patternsHeading')}</h2>
@@ -235,7 +242,12 @@ function ClusterView({ data }: { data: { clusters: StoryCluster[]; storiesConsid
   const { t, tn, fmt } = useConsoleI18n();
   if (!data) return <Skeleton rows={3} label={t('console.signals.loadingClusters')} />;
   if (data.clusters.length === 0)
-    return <EmptyState title={t('console.signals.noClusters')}>{t('console.signals.noClustersBody', { n: fmt.number(data.storiesConsidered), days: data.days })}</EmptyState>;
+    return (
+      <>
+        <h2 className="visually-hidden">{t('console.signals.clustersHeading')}</h2>
+        <EmptyState title={t('console.signals.noClusters')}>{t('console.signals.noClustersBody', { n: fmt.number(data.storiesConsidered), days: data.days })}</EmptyState>
+      </>
+    );
   return (
     <>
       <p className="c-hint">{tn('console.signals.clustersHint', data.clusters.length, { stories: fmt.number(data.storiesConsidered), days: data.days })}</p>

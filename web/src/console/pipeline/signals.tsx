@@ -187,6 +187,7 @@ export function SignalList({ page, error, actions }: { page: SignalPage | null; 
   if (page.items.length === 0)
     return (
       <div className="c-empty">
+        <h2 className="visually-hidden">{t('console.signals.heading')}</h2>
         <h3>{t('console.signals.none')}</h3>
         <div className="c-empty-text">{t('console.signals.noneBody')}</div>
       </div>
