@@ -149,6 +149,11 @@ describe.each(['es', 'fr', 'nl'])('the editorial console in %s', (language) => {
     await page.goto(`${site.url}/dashboard/signals`, { waitUntil: 'networkidle' });
     await page.locator('.pl-signal').first().waitFor();
     await check('signal-scanner');
+    await page.locator('.pl-signal .c-button-ghost').first().click();
+    await page.locator('dialog .pl-list').first().waitFor();
+    await check('investigate-dialog');
+    await page.keyboard.press('Escape');
+    await page.locator('dialog').waitFor({ state: 'detached' });
 
     await page.goto(`${site.url}/dashboard/enhanced-signals`, { waitUntil: 'networkidle' });
     await page.locator('.pl-signal').first().waitFor();

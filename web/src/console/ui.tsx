@@ -138,7 +138,7 @@ export function InlineError({ children }: { children: ReactNode }) {
  * A modal dialog on the native <dialog> (focus stays inside, Escape closes, focus returns to the
  * opener). Render it only while open.
  */
-export function Dialog({ title, onClose, children, footer, wide }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function Dialog({ title, onClose, children, footer, wide }: { title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);

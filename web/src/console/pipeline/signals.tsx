@@ -133,7 +133,16 @@ export function InvestigateDialog({ data, onClose }: { data: Investigation; onCl
   const { t, tn, fmt } = useConsoleI18n();
   const s = data.signal;
   return (
-    <Dialog title={t('console.signals.investigateTitle', { title: s.title })} onClose={onClose} wide>
+    <Dialog
+      title={
+        <>
+          {t('console.signals.investigate')}
+          {t('console.signals.colon')} <span lang="en">{s.title}</span>
+        </>
+      }
+      onClose={onClose}
+      wide
+    >
       <p lang="en">{s.summary}</p>
       <p className="c-hint">
         {t('console.signals.counted', { n: fmt.number(s.mentions), start: fmt.dateTime(s.windowStart), end: fmt.dateTime(s.windowEnd), baseline: fmt.number(s.baseline) })}
