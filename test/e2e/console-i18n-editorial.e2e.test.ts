@@ -7,7 +7,8 @@ import { startSite, type Site } from './harness';
 /**
  * The editorial console's working screens in Spanish, French and Dutch, signed in as an administrator,
  * with seeded stories: Live Publishing (its three tabs, the Review dialog, the article details), the
- * editorial task board, and a story's Workflow tab. The visible text, less the stories' own words
+ * editorial task board, and a story's Workflow tab; AI Pipeline, Pipeline Testing, Signal Scanner, Enhanced
+ * Signals, Regional Intelligence, and a story's Content and Community tabs. The visible text, less the stories' own words
  * (marked with their language in `lang`), holds none of the English-only interface words below.
  */
 
@@ -27,7 +28,6 @@ beforeAll(async () => {
       const flagged = await createStory(db.knex, {
         now,
         daysAgo: 0,
-        // The editor's page header does not mark the title's language yet (PageHeader in ui.tsx takes a string): a title without listed words.
         title: 'Port authority confirms new cruise berth in Falmouth',
         region: 'Jamaica',
         tags: ['tourism', 'economy'],
@@ -45,6 +45,27 @@ beforeAll(async () => {
       await db.knex('synced_content').where('id', flagged.id).update({ flag_origin: 'pipeline' });
       flaggedId = flagged.id;
       for (let i = 0; i < 3; i++) await createStory(db.knex, { now, title: `Business report ${i} from Bridgetown`, region: 'Barbados', tags: ['business'], daysAgo: 0.5 + i });
+      // A signal for Signal Scanner and Enhanced Signals (its words are the server's, marked as English).
+      await db.knex('signals').insert({
+        source: 'news stream: Jamaica Gleaner, Jamaica Observer',
+        type: 'Economic',
+        strength: 'High',
+        title: 'Cruise Tourism: 3 stories in 24 h',
+        summary: '3 stories mention Cruise Tourism in the last 24 hours, against a baseline of 0.3 per 24 hours over the previous 7 days.',
+        timestamp: now.toISOString(),
+        verified: true,
+        region: 'Jamaica',
+        keywords: ['cruise', 'tourism', 'falmouth'],
+        sentiment: 0.4,
+        urgency: 64,
+        signal_key: 'topic:cruise tourism',
+        mentions: 3,
+        baseline: 0.3,
+        story_ids: [flagged.id],
+        window_start: new Date(now.getTime() - 86_400_000).toISOString(),
+        window_end: now.toISOString(),
+        dedupe_key: `topic:cruise tourism|24h|${now.getTime()}`,
+      });
     },
   });
 });
@@ -94,6 +115,65 @@ describe.each(['es', 'fr', 'nl'])('the editorial console in %s', (language) => {
     await page.goto(`${site.url}/dashboard/editor?doc=${flaggedId}&tab=workflow`, { waitUntil: 'networkidle' });
     await page.locator('.c-stepper').waitFor();
     await check('story-workflow');
+
+    await context.close();
+    expect(problems).toEqual({});
+  });
+
+  it('shows no English on AI Pipeline, Pipeline Testing, the signal screens, Regional Intelligence and a story\'s Content and Community tabs', async () => {
+    const context = await withLanguage(language, { signedIn: true });
+    const page = await context.newPage();
+    const problems: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      const found = fragments(await interfaceText(page), language);
+      if (found.length) problems[name] = found;
+      if (language === 'es') await site.screenshot(page, `i18n-editorial-${name}-${language}`);
+    };
+    const tab = async (n: number, ready: string, name: string) => {
+      await page.getByRole('tab').nth(n).click();
+      await page.locator(ready).first().waitFor();
+      await check(name);
+    };
+
+    await page.goto(`${site.url}/dashboard/pipeline`, { waitUntil: 'networkidle' });
+    await page.locator('.pl-principles').first().waitFor();
+    await check('pipeline-overview');
+    await tab(1, '.pl-lastrun, .pl-controls .c-hint', 'pipeline-controls');
+    await tab(2, '.pl-steps', 'pipeline-workflow');
+    await tab(3, `[data-story-id="${flaggedId}"]`, 'pipeline-articles');
+
+    await page.goto(`${site.url}/dashboard/pipeline-test`, { waitUntil: 'networkidle' });
+    await page.locator('main h1').waitFor();
+    await check('pipeline-testing');
+
+    await page.goto(`${site.url}/dashboard/signals`, { waitUntil: 'networkidle' });
+    await page.locator('.pl-signal').first().waitFor();
+    await check('signal-scanner');
+    await page.locator('.pl-signal .c-button-ghost').first().click();
+    await page.locator('dialog .pl-list').first().waitFor();
+    await check('investigate-dialog');
+    await page.keyboard.press('Escape');
+    await page.locator('dialog').waitFor({ state: 'detached' });
+
+    await page.goto(`${site.url}/dashboard/enhanced-signals`, { waitUntil: 'networkidle' });
+    await page.locator('.pl-signal').first().waitFor();
+    await check('enhanced-signals');
+    await tab(1, '.c-empty, .pl-list', 'enhanced-patterns');
+    await tab(2, '.c-empty, .pl-graph', 'enhanced-clusters');
+
+    await page.goto(`${site.url}/dashboard/intelligence`, { waitUntil: 'networkidle' });
+    await page.locator('.c-stats, .c-empty').first().waitFor();
+    await check('intelligence-diaspora');
+    await tab(1, '.c-table, .c-hint', 'intelligence-economic');
+    await tab(2, '.pl-chart, .c-empty', 'intelligence-regional');
+
+    await page.goto(`${site.url}/dashboard/editor?doc=${flaggedId}`, { waitUntil: 'networkidle' });
+    await page.locator('.c-editor-form').waitFor();
+    await check('story-content');
+    await page.goto(`${site.url}/dashboard/editor?doc=${flaggedId}&tab=community`, { waitUntil: 'networkidle' });
+    await page.locator('.c-community form').waitFor();
+    await page.locator('.c-voices, .c-empty').first().waitFor();
+    await check('story-community');
 
     await context.close();
     expect(problems).toEqual({});

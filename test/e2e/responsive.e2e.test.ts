@@ -213,7 +213,8 @@ describe.each(WIDTHS)('at %i px', (width) => {
   }, 300_000);
 
   if (width < 1024) {
-    it('the console sidebar is a menu: it opens from the button, closes on Escape and on navigation, and hands focus back', async () => {
+    it('the console sidebar is a menu: it opens from the button, traps focus, closes on Escape and on navigation, and hands focus back', async () => {
+      await site.signInAs(context, 'admin'); // signed in here too, so the test also runs on its own (-t)
       await page.goto(`${site.url}/dashboard`, { waitUntil: 'networkidle' });
       const button = page.getByRole('button', { name: 'Open the menu' });
       const sidebar = page.locator('#console-sidebar');
@@ -230,6 +231,25 @@ describe.each(WIDTHS)('at %i px', (width) => {
       expect(await sidebar.isVisible()).toBe(true);
       expect(await page.evaluate(() => document.getElementById('console-sidebar')!.contains(document.activeElement))).toBe(true);
       await site.screenshot(page, `console-menu-open-${width}`);
+
+      // Focus stays in the open menu: Shift+Tab from its first item goes to its last, Tab from there back to the first.
+      const inMenu = () => page.evaluate(() => document.getElementById('console-sidebar')!.contains(document.activeElement));
+      const first = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      await page.keyboard.press('Shift+Tab');
+      expect(await inMenu()).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const shown = [...document.querySelectorAll<HTMLElement>('#console-sidebar a[href], #console-sidebar button')].filter((el) => el.getClientRects().length > 0);
+          return document.activeElement === shown.at(-1);
+        }),
+      ).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(first);
+      const links = await sidebar.locator('a[href], button').count();
+      for (let i = 0; i < links + 2; i++) {
+        await page.keyboard.press('Tab');
+        expect(await inMenu()).toBe(true);
+      }
 
       await page.keyboard.press('Escape');
       expect(await sidebar.isVisible()).toBe(false);

@@ -66,8 +66,16 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   useEffect(() => {
     if (!menuOpen) return;
     sidebar.current?.querySelector<HTMLElement>('a, button')?.focus();
+    // The open menu is modal over the screen: Tab and Shift+Tab cycle through its links and buttons, Escape closes it.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeMenu(true);
+      if (event.key === 'Escape') return closeMenu(true);
+      if (event.key !== 'Tab' || !sidebar.current) return;
+      const items = [...sidebar.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => el.getClientRects().length > 0);
+      if (items.length === 0) return;
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const next = at < 0 ? (event.shiftKey ? items.length - 1 : 0) : (at + (event.shiftKey ? -1 : 1) + items.length) % items.length;
+      event.preventDefault();
+      items[next]!.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

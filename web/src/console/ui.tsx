@@ -7,11 +7,12 @@ import { CloseIcon } from './icons';
  * PageHeader, Card, StatCard, Tabs, Badge, EmptyState, Skeleton, Dialog, InlineError.
  */
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+/** The page's title and actions; `titleLang` marks a title that is data (a story's headline) with its own language. */
+export function PageHeader({ title, subtitle, actions, titleLang }: { title: string; subtitle?: ReactNode; actions?: ReactNode; titleLang?: string }) {
   return (
     <div className="c-page-header">
       <div>
-        <h1>{title}</h1>
+        <h1 lang={titleLang}>{title}</h1>
         {subtitle ? <p className="c-subtitle">{subtitle}</p> : null}
       </div>
       {actions ? <div className="c-actions">{actions}</div> : null}
@@ -137,7 +138,7 @@ export function InlineError({ children }: { children: ReactNode }) {
  * A modal dialog on the native <dialog> (focus stays inside, Escape closes, focus returns to the
  * opener). Render it only while open.
  */
-export function Dialog({ title, onClose, children, footer, wide }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function Dialog({ title, onClose, children, footer, wide }: { title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);

@@ -6,6 +6,7 @@ import { useLiveReload } from '../live/LiveEvents';
 import type { StoryCard } from '../stories/api';
 import { STAGE_TONE } from '../stories/badges';
 import { Badge, Card, EmptyState, InlineError, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
+import { known, useConsoleI18n } from '../console-i18n';
 import { pipelineApi, type Overview } from './api';
 import { chooseLastRun, lastRunOfConsoleRun } from './last-run';
 import { LastRunCard, PipelineArticleCard, PrinciplesList, StepsView } from './parts';
@@ -15,12 +16,6 @@ import { errorText, useRunControl } from './useRunControl';
 import './pipeline.css';
 
 type TabKey = 'overview' | 'controls' | 'workflow' | 'articles';
-const TABS = [
-  { key: 'overview' as const, label: 'Overview' },
-  { key: 'controls' as const, label: 'Pipeline Controls' },
-  { key: 'workflow' as const, label: 'Interactive Workflow' },
-  { key: 'articles' as const, label: 'Articles' },
-];
 const STAGE_FILTER = ['all', 'ingested', 'enriched', 'ranked', 'drafted', 'verified', 'published'] as const;
 type StageFilter = (typeof STAGE_FILTER)[number];
 const PAGE = 24;
@@ -33,6 +28,7 @@ const PAGE = 24;
  */
 export default function AiPipeline() {
   const toast = useToast();
+  const { t } = useConsoleI18n();
   const [tab, setTab] = useState<TabKey>('overview');
   const [overview, setOverview] = useState<Overview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,10 +41,10 @@ export default function AiPipeline() {
       failedOnce.current = false;
     } catch (e) {
       setError(errorText(e));
-      if (!failedOnce.current) toast.show({ title: 'Failed to load dashboard data', description: errorText(e), tone: 'error' });
+      if (!failedOnce.current) toast.show({ title: t('console.home.loadFailed'), description: errorText(e), tone: 'error' });
       failedOnce.current = true;
     }
-  }, [toast]);
+  }, [toast, t]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -62,54 +58,59 @@ export default function AiPipeline() {
   return (
     <div className="pl">
       <PageHeader
-        title="AI Pipeline"
-        subtitle="Clustering, five-layer summaries, fact-checking, patterns, enrichment and publishing, on the real stories."
+        title={t('console.nav.pipeline')}
+        subtitle={t('console.pipeline.subtitle')}
         actions={
           <button type="button" className="c-button c-button-ghost" onClick={() => void load()}>
-            <RefreshIcon size={16} /> Refresh
+            <RefreshIcon size={16} /> {t('console.pipeline.refresh')}
           </button>
         }
       />
-      {error ? <InlineError>Could not load the pipeline: {error}</InlineError> : null}
-      <Tabs tabs={TABS} value={tab} onChange={setTab} label="AI Pipeline">
-        {tab === 'overview' ? overview ? <OverviewTab overview={overview} /> : <Skeleton rows={4} label="Loading the pipeline…" /> : null}
+      {error ? <InlineError>{t('console.pipeline.loadError', { error })}</InlineError> : null}
+      <Tabs
+        tabs={[
+          { key: 'overview', label: t('console.pipeline.tabOverview') },
+          { key: 'controls', label: t('console.pipeline.tabControls') },
+          { key: 'workflow', label: t('console.pipeline.tabWorkflow') },
+          { key: 'articles', label: t('console.pipeline.tabArticles') },
+        ]}
+        value={tab}
+        onChange={setTab}
+        label={t('console.nav.pipeline')}
+      >
+        {tab === 'overview' ? overview ? <OverviewTab overview={overview} /> : <Skeleton rows={4} label={t('console.pipeline.loading')} /> : null}
         {tab === 'controls' ? (
           <div className="pl-controls">
-            <Card title="Pipeline Controls">
-              <p className="c-hint">
-                Each button starts a real run on the server. Run Full Pipeline first fetches the feeds that are due ({overview?.counts.feeds ?? 0} registered), then AI processing (clustering,
-                summaries, fact-checking, enrichment, publishing), then pattern detection.
-              </p>
+            <Card title={t('console.pipeline.tabControls')}>
+              <p className="c-hint">{t('console.pipeline.controlsHint', { feeds: overview?.counts.feeds ?? 0 })}</p>
               <div className="c-row">
                 <button type="button" className="c-button" onClick={() => void control.start('full')} disabled={control.running || control.starting}>
-                  <CpuIcon size={16} /> Run Full Pipeline
+                  <CpuIcon size={16} /> {t('console.pipeline.runFull')}
                 </button>
                 <button type="button" className="c-button c-button-ghost" onClick={() => void control.start('patterns')} disabled={control.running || control.starting}>
-                  <PulseIcon size={16} /> Detect Patterns
+                  <PulseIcon size={16} /> {t('console.pipeline.detectPatterns')}
                 </button>
                 <button type="button" className="c-button c-button-ghost" onClick={() => void control.start('enrich')} disabled={control.running || control.starting}>
-                  <ZapIcon size={16} /> Enrich External Data
+                  <ZapIcon size={16} /> {t('console.pipeline.enrich')}
                 </button>
                 {control.run && !control.overlay ? (
                   <button type="button" className="c-button c-button-ghost" onClick={() => control.setOverlay(true)}>
-                    {control.running ? 'Show progress' : 'Show last run'}
+                    {control.running ? t('console.pipeline.showProgress') : t('console.pipeline.showLast')}
                   </button>
                 ) : null}
               </div>
               {overview?.running.length ? (
-                <p className="c-hint">
-                  Also going now: {overview.running.map((r) => `${r.label} (${r.actor})`).join(', ')}.
-                </p>
+                <p className="c-hint">{t('console.pipeline.alsoGoing', { runs: overview.running.map((r) => `${r.label} (${r.actor})`).join(', ') })}</p>
               ) : null}
             </Card>
-            <Card title="Last run results">{overview ? <LastRunCard choice={chooseLastRun({ latest: overview.lastRun, mine: myRun, me })} /> : <Skeleton rows={1} />}</Card>
-            <Card title="Editorial principles">{overview ? <PrinciplesList principles={overview.principles} checked={overview.principlesChecked} /> : <Skeleton rows={2} />}</Card>
+            <Card title={t('console.pipeline.lastRun')}>{overview ? <LastRunCard choice={chooseLastRun({ latest: overview.lastRun, mine: myRun, me })} /> : <Skeleton rows={1} />}</Card>
+            <Card title={t('console.pipeline.principles')}>{overview ? <PrinciplesList principles={overview.principles} checked={overview.principlesChecked} /> : <Skeleton rows={2} />}</Card>
           </div>
         ) : null}
         {tab === 'workflow' ? (
           overview ? (
-            <Card title="Interactive Workflow">
-              <p className="c-hint">The live pipeline steps in the order C360 runs them, with what waits in each now. Run a step from Live Publishing.</p>
+            <Card title={t('console.pipeline.tabWorkflow')}>
+              <p className="c-hint">{t('console.pipeline.workflowHint')}</p>
               <StepsView steps={overview.steps} run={overview.consoleRun} />
             </Card>
           ) : (
@@ -124,35 +125,41 @@ export default function AiPipeline() {
 }
 
 function OverviewTab({ overview }: { overview: Overview }) {
+  const { t, tn, fmt } = useConsoleI18n();
   const c = overview.counts;
   const stages = STAGE_FILTER.filter((s) => s !== 'all');
   const max = Math.max(1, ...stages.map((s) => overview.stages[s] ?? 0));
   return (
     <>
       <div className="c-stats">
-        <StatCard label="Stories" value={overview.stages.all.toLocaleString('en-US')} note="in every stage" />
-        <StatCard label="Pending source items" value={c.pendingItems.toLocaleString('en-US')} note="waiting to join a story" tone="purple" />
-        <StatCard label="Failed" value={(c.failedItems + c.failedStories).toLocaleString('en-US')} note={`${c.failedItems} items, ${c.failedStories} stories; retried later`} tone="red" />
-        <StatCard label="Published today" value={c.publishedSince.toLocaleString('en-US')} note={`${c.attention} waiting for an editor`} tone="green" />
-        <StatCard label="Signals" value={c.signalsLastDay.toLocaleString('en-US')} note={`last 24 h · ${c.signals} in all`} tone="orange" />
-        <StatCard label="Patterns" value={c.patternsLastDay.toLocaleString('en-US')} note={`last 24 h · ${c.patterns} in all`} tone="purple" />
+        <StatCard label={t('console.pipeline.statStories')} value={fmt.number(overview.stages.all)} note={t('console.pipeline.statStoriesNote')} />
+        <StatCard label={t('console.pipeline.statPending')} value={fmt.number(c.pendingItems)} note={t('console.pipeline.statPendingNote')} tone="purple" />
+        <StatCard
+          label={t('console.pipeline.statFailed')}
+          value={fmt.number(c.failedItems + c.failedStories)}
+          note={t('console.pipeline.failedNote', { items: tn('console.pipeline.items', c.failedItems), stories: tn('console.pipeline.stories', c.failedStories) })}
+          tone="red"
+        />
+        <StatCard label={t('console.pipeline.statPublished')} value={fmt.number(c.publishedSince)} note={t('console.pipeline.statPublishedNote', { n: fmt.number(c.attention) })} tone="green" />
+        <StatCard label={t('console.pipeline.statSignals')} value={fmt.number(c.signalsLastDay)} note={t('console.pipeline.statLastDay', { n: fmt.number(c.signals) })} tone="orange" />
+        <StatCard label={t('console.pipeline.statPatterns')} value={fmt.number(c.patternsLastDay)} note={t('console.pipeline.statLastDay', { n: fmt.number(c.patterns) })} tone="purple" />
       </div>
       <div className="pl-two">
-        <Card title="Stories per stage">
+        <Card title={t('console.pipeline.perStage')}>
           <ul className="pl-bars">
             {stages.map((stage) => (
               <li key={stage}>
-                <Badge tone={STAGE_TONE[stage] ?? 'grey'}>{stage}</Badge>
+                <Badge tone={STAGE_TONE[stage] ?? 'grey'}>{known(t, `console.stage.${stage}`, stage)}</Badge>
                 <span className="pl-bar" aria-hidden="true">
                   <span style={{ width: `${((overview.stages[stage] ?? 0) / max) * 100}%` }} />
                 </span>
-                <span className="pl-bar-n">{(overview.stages[stage] ?? 0).toLocaleString('en-US')}</span>
+                <span className="pl-bar-n">{fmt.number(overview.stages[stage] ?? 0)}</span>
               </li>
             ))}
           </ul>
-          <p className="c-hint">C360 moves stories ingested → drafted → verified → published; enrichment adds data without moving a story and ranking happens when stories are read.</p>
+          <p className="c-hint">{t('console.pipeline.stagesHint')}</p>
         </Card>
-        <Card title="Editorial principles">
+        <Card title={t('console.pipeline.principles')}>
           <PrinciplesList principles={overview.principles} checked={overview.principlesChecked} />
         </Card>
       </div>
@@ -162,6 +169,8 @@ function OverviewTab({ overview }: { overview: Overview }) {
 
 function ArticlesTab() {
   const toast = useToast();
+  const { t } = useConsoleI18n();
+  const stageName = (s: StageFilter) => (s === 'all' ? t('console.pipeline.all') : known(t, `console.stage.${s}`, s));
   const [stage, setStage] = useState<StageFilter>('all');
   const [items, setItems] = useState<StoryCard[] | null>(null);
   const [counts, setCounts] = useState<Record<string, number> | null>(null);
@@ -177,12 +186,12 @@ function ArticlesTab() {
         setCounts(page.counts);
         setHasMore(page.hasMore);
       } catch (e) {
-        toast.show({ title: 'Failed to fetch articles', description: errorText(e), tone: 'error' });
+        toast.show({ title: t('console.pipeline.fetchFailed'), description: errorText(e), tone: 'error' });
       } finally {
         setLoading(false);
       }
     },
-    [stage, toast],
+    [stage, toast, t],
   );
   useEffect(() => {
     setItems(null);
@@ -191,23 +200,23 @@ function ArticlesTab() {
 
   return (
     <div>
-      <div className="c-row pl-filter" role="group" aria-label="Stage">
+      <div className="c-row pl-filter" role="group" aria-label={t('console.pipeline.stageGroup')}>
         {STAGE_FILTER.map((s) => (
           <button key={s} type="button" className={`c-button c-button-small ${stage === s ? '' : 'c-button-ghost'}`} aria-pressed={stage === s} onClick={() => setStage(s)}>
-            {s} <span className="c-tab-count">{counts ? (s === 'all' ? counts.all : (counts[s] ?? 0)) : '…'}</span>
+            {stageName(s)} <span className="c-tab-count">{counts ? (s === 'all' ? counts.all : (counts[s] ?? 0)) : '…'}</span>
           </button>
         ))}
         <button type="button" className="c-button c-button-small c-button-ghost" onClick={() => void load(0)} disabled={loading}>
-          <RefreshIcon size={14} /> Refresh
+          <RefreshIcon size={14} /> {t('console.pipeline.refresh')}
         </button>
       </div>
       {items === null ? (
-        <Skeleton rows={3} label="Loading articles…" />
+        <Skeleton rows={3} label={t('console.pipeline.loadingArticles')} />
       ) : items.length === 0 ? (
-        <EmptyState title="No articles">No story is in this stage.</EmptyState>
+        <EmptyState title={t('console.pipeline.noArticles')}>{t('console.pipeline.noArticlesBody')}</EmptyState>
       ) : (
         <>
-          <h2 className="visually-hidden">Articles: {stage}</h2>
+          <h2 className="visually-hidden">{t('console.pipeline.articlesHeading', { stage: stageName(stage) })}</h2>
           <div className="c-grid">
             {items.map((story) => (
               <PipelineArticleCard key={story.id} story={story} />
@@ -216,7 +225,7 @@ function ArticlesTab() {
           {hasMore ? (
             <div className="pl-more">
               <button type="button" className="c-button c-button-ghost" onClick={() => void load(items.length)} disabled={loading}>
-                {loading ? 'Loading…' : 'Load more'}
+                {loading ? t('console.ui.loading') : t('console.pipeline.loadMore')}
               </button>
             </div>
           ) : null}

@@ -4,7 +4,8 @@ import { useLiveEvent } from '../live/LiveEvents';
 import { RegionBadge } from '../stories/badges';
 import { Badge, Card, EmptyState, PageHeader, Skeleton, Tabs } from '../ui';
 import { pipelineApi, type Pattern, type StoryCluster } from './api';
-import { SignalList, SIGNAL_REFRESH_MS, useSignalActions, useSignals } from './signals';
+import { useConsoleI18n } from '../console-i18n';
+import { SignalList, SIGNAL_REFRESH_MS, signalStrength, signalType, useSignalActions, useSignals } from './signals';
 import { useRunControl } from './useRunControl';
 import './pipeline.css';
 
@@ -18,6 +19,7 @@ const STRENGTHS = ['High', 'Medium', 'Low'];
  * type, region and strength; Run Analysis runs pattern detection on the server.
  */
 export default function EnhancedSignals() {
+  const { t, fmt } = useConsoleI18n();
   const [view, setView] = useState<View>('signals');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
@@ -58,12 +60,12 @@ export default function EnhancedSignals() {
   });
 
   const control = useRunControl({
-    startError: () => 'Pattern Analysis Error: Failed to complete pattern analysis',
+    startError: () => t('console.signals.analysisError'),
     finished: (run) =>
       run.status === 'completed'
-        ? { title: `Patterns detected: ${run.result?.patternStats?.patternsDetected ?? 0} patterns, ${run.result?.patternStats?.clustersFound ?? 0} clusters`, tone: 'success' }
+        ? { title: t('console.signals.detected', { patterns: fmt.number(run.result?.patternStats?.patternsDetected ?? 0), clusters: fmt.number(run.result?.patternStats?.clustersFound ?? 0) }), tone: 'success' }
         : run.status === 'failed'
-          ? { title: 'Pattern Analysis Error: Failed to complete pattern analysis', description: run.stages[0]?.error ?? undefined, tone: 'error' }
+          ? { title: t('console.signals.analysisError'), description: run.stages[0]?.error ?? undefined, tone: 'error' }
           : null,
     onFinished: () => {
       void signals.reload();
@@ -77,49 +79,55 @@ export default function EnhancedSignals() {
   return (
     <div className="pl">
       <PageHeader
-        title="Enhanced Signals"
-        subtitle="Signals, the patterns they form, and clusters of related stories across the region."
+        title={t('console.nav.enhanced-signals')}
+        subtitle={t('console.signals.enhancedSubtitle')}
         actions={
           <button type="button" className="c-button" onClick={() => void control.start('patterns', undefined, false)} disabled={control.running || control.starting}>
-            {analysing ? `Analysing… ${Math.round(control.run?.stages[0]?.progress ?? 0)}%` : 'Run Analysis'}
+            {analysing ? t('console.signals.analysing', { n: Math.round(control.run?.stages[0]?.progress ?? 0) }) : t('console.signals.runAnalysis')}
           </button>
         }
       />
       {analysing ? (
-        <div className="c-progress" role="progressbar" aria-label="Pattern analysis progress" aria-valuenow={Math.round(control.run?.overall ?? 0)} aria-valuemin={0} aria-valuemax={100}>
+        <div className="c-progress" role="progressbar" aria-label={t('console.signals.analysisProgress')} aria-valuenow={Math.round(control.run?.overall ?? 0)} aria-valuemin={0} aria-valuemax={100}>
           <span style={{ width: `${control.run?.overall ?? 0}%` }} />
         </div>
       ) : null}
       <Card>
         <div className="c-form-grid">
           <label className="c-field">
-            <span>Search</span>
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search signals and patterns..." maxLength={200} />
+            <span>{t('console.signals.search')}</span>
+            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('console.signals.searchPlaceholder')} maxLength={200} />
           </label>
           <label className="c-field">
-            <span>Type</span>
+            <span>{t('console.signals.typeLabel')}</span>
             <select value={type} onChange={(e) => setType(e.target.value)}>
-              <option value="">All types</option>
-              {TYPES.map((t) => (
-                <option key={t}>{t}</option>
+              <option value="">{t('console.signals.allTypes')}</option>
+              {TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {signalType(t, value)}
+                </option>
               ))}
             </select>
           </label>
           <label className="c-field">
-            <span>Region</span>
+            <span>{t('console.signals.region')}</span>
             <select value={region} onChange={(e) => setRegion(e.target.value)}>
-              <option value="">All regions</option>
+              <option value="">{t('console.signals.allRegions')}</option>
               {regions.map((r) => (
-                <option key={r}>{r}</option>
+                <option key={r} value={r}>
+                  {fmt.region(r)}
+                </option>
               ))}
             </select>
           </label>
           <label className="c-field">
-            <span>Strength</span>
+            <span>{t('console.signals.strengthLabel')}</span>
             <select value={strength} onChange={(e) => setStrength(e.target.value)}>
-              <option value="">All strengths</option>
-              {STRENGTHS.map((s) => (
-                <option key={s}>{s}</option>
+              <option value="">{t('console.signals.allStrengths')}</option>
+              {STRENGTHS.map((value) => (
+                <option key={value} value={value}>
+                  {signalStrength(t, value)}
+                </option>
               ))}
             </select>
           </label>
@@ -127,13 +135,13 @@ export default function EnhancedSignals() {
       </Card>
       <Tabs
         tabs={[
-          { key: 'signals', label: 'Signals', count: signals.page?.total },
-          { key: 'patterns', label: 'Patterns', count: patterns?.length },
-          { key: 'clusters', label: 'Clusters', count: clusters?.clusters.length },
+          { key: 'signals', label: t('console.signals.tabSignals'), count: signals.page?.total },
+          { key: 'patterns', label: t('console.signals.tabPatterns'), count: patterns?.length },
+          { key: 'clusters', label: t('console.signals.tabClusters'), count: clusters?.clusters.length },
         ]}
         value={view}
         onChange={setView}
-        label="Enhanced Signals views"
+        label={t('console.signals.viewsLabel')}
       >
         {view === 'signals' ? <SignalList page={signals.page} error={signals.error} actions={actions} /> : null}
         {view === 'patterns' ? <PatternList patterns={patterns} filteredByType={Boolean(type)} /> : null}
@@ -145,30 +153,40 @@ export default function EnhancedSignals() {
 }
 
 function PatternList({ patterns, filteredByType }: { patterns: Pattern[] | null; filteredByType: boolean }) {
-  if (!patterns) return <Skeleton rows={3} label="Loading patterns…" />;
-  if (patterns.length === 0) return <EmptyState title="No patterns">No signals move together here yet. Run Analysis to detect patterns in the last 24 hours.</EmptyState>;
+  const { t, tn, fmt } = useConsoleI18n();
+  if (!patterns) return <Skeleton rows={3} label={t('console.signals.loadingPatterns')} />;
+  // The hidden h2 keeps the heading order (h1, h2, h3) when the empty state's h3 is all the tab shows.
+  if (patterns.length === 0)
+    return (
+      <>
+        <h2 className="visually-hidden">{t('console.signals.patternsHeading')}</h2>
+        <EmptyState title={t('console.signals.noPatterns')}>{t('console.signals.noPatternsBody')}</EmptyState>
+      </>
+    );
   return (
     <>
-    <h2 className="visually-hidden">Patterns</h2>
+    <h2 className="visually-hidden">{t('console.signals.patternsHeading')}</h2>
     <ul className="pl-list">
-      {filteredByType ? <li className="c-hint">Patterns are not typed; the type filter applies to signals.</li> : null}
+      {filteredByType ? <li className="c-hint">{t('console.signals.notTyped')}</li> : null}
       {patterns.map((p) => (
         <li key={p.id} className={`pl-signal pl-sig-${p.strength ?? 'Low'}`} data-pattern-id={p.id}>
           <div className="c-meta">
-            {p.strength ? <Badge tone={p.strength === 'High' ? 'red' : p.strength === 'Medium' ? 'orange' : 'green'}>{p.strength}</Badge> : null}
-            {p.emergingTrend ? <Badge tone="purple">Emerging trend</Badge> : null}
+            {p.strength ? <Badge tone={p.strength === 'High' ? 'red' : p.strength === 'Medium' ? 'orange' : 'green'}>{signalStrength(t, p.strength)}</Badge> : null}
+            {p.emergingTrend ? <Badge tone="purple">{t('console.signals.emerging')}</Badge> : null}
             {p.region ? <RegionBadge region={p.region} /> : null}
-            <Badge tone="blue">{Math.round(p.confidence * 100)}% confidence</Badge>
-            <span className="c-hint">{p.relatedSignals.length} signal(s)</span>
+            <Badge tone="blue">{t('console.pipeline.confidence', { n: Math.round(p.confidence * 100) })}</Badge>
+            <span className="c-hint">{tn('console.signals.signalCount', p.relatedSignals.length)}</span>
           </div>
-          <h3>{p.name}</h3>
-          <p>{p.description}</p>
+          <h3 lang="en">{p.name}</h3>
+          <p lang="en">{p.description}</p>
           {p.stories.length ? (
             <ul className="pl-cluster-stories">
               {p.stories.slice(0, 6).map((s) => (
-                <li key={s.id}>{s.path ? <a href={s.path}>{s.title}</a> : s.title}</li>
+                <li key={s.id} lang="en">
+                  {s.path ? <a href={s.path}>{s.title}</a> : s.title}
+                </li>
               ))}
-              {p.stories.length > 6 ? <li className="c-hint">and {p.stories.length - 6} more</li> : null}
+              {p.stories.length > 6 ? <li className="c-hint">{t('console.signals.andMore', { n: fmt.number(p.stories.length - 6) })}</li> : null}
             </ul>
           ) : null}
         </li>
@@ -180,12 +198,13 @@ function PatternList({ patterns, filteredByType }: { patterns: Pattern[] | null;
 
 /** A small graph: each cluster a hub, its stories around it (no map library needed). */
 function ClusterGraph({ clusters }: { clusters: StoryCluster[] }) {
+  const { t, tn } = useConsoleI18n();
   const shown = clusters.slice(0, 8);
   const cols = Math.min(4, shown.length);
   const rows = Math.ceil(shown.length / cols);
   const cell = 220;
   return (
-    <svg className="pl-graph" width={cols * cell} height={rows * cell} viewBox={`0 0 ${cols * cell} ${rows * cell}`} role="img" aria-label={`Story clusters: ${shown.map((c) => `${c.label} (${c.size} stories)`).join('; ')}`}>
+    <svg className="pl-graph" width={cols * cell} height={rows * cell} viewBox={`0 0 ${cols * cell} ${rows * cell}`} role="img" aria-label={t('console.signals.graphLabel', { list: shown.map((c) => `${c.label} (${tn('console.pipeline.stories', c.size)})`).join('; ') })}>
       {shown.map((c, i) => {
         const cx = (i % cols) * cell + cell / 2;
         const cy = Math.floor(i / cols) * cell + cell / 2;
@@ -220,29 +239,33 @@ function ClusterGraph({ clusters }: { clusters: StoryCluster[] }) {
 }
 
 function ClusterView({ data }: { data: { clusters: StoryCluster[]; storiesConsidered: number; days: number } | null }) {
-  if (!data) return <Skeleton rows={3} label="Loading clusters…" />;
+  const { t, tn, fmt } = useConsoleI18n();
+  if (!data) return <Skeleton rows={3} label={t('console.signals.loadingClusters')} />;
   if (data.clusters.length === 0)
-    return <EmptyState title="No clusters">Among the {data.storiesConsidered} stories of the last {data.days} days, none share a person, place, organisation or two topics with another.</EmptyState>;
+    return (
+      <>
+        <h2 className="visually-hidden">{t('console.signals.clustersHeading')}</h2>
+        <EmptyState title={t('console.signals.noClusters')}>{t('console.signals.noClustersBody', { n: fmt.number(data.storiesConsidered), days: data.days })}</EmptyState>
+      </>
+    );
   return (
     <>
-      <p className="c-hint">
-        {data.clusters.length} cluster(s) among {data.storiesConsidered} stories of the last {data.days} days: stories that share a named person, place or organisation, or two topics. Green: published.
-      </p>
-      <h2 className="visually-hidden">Clusters</h2>
+      <p className="c-hint">{tn('console.signals.clustersHint', data.clusters.length, { stories: fmt.number(data.storiesConsidered), days: data.days })}</p>
+      <h2 className="visually-hidden">{t('console.signals.clustersHeading')}</h2>
       <ClusterGraph clusters={data.clusters} />
       <ul className="pl-list" style={{ marginTop: '1rem' }}>
         {data.clusters.map((c) => (
           <li key={c.id} className="pl-signal" data-cluster-id={c.id}>
             <div className="c-meta">
-              <Badge tone="blue">{c.size} stories</Badge>
+              <Badge tone="blue">{tn('console.pipeline.stories', c.size)}</Badge>
               {c.regions.map((r) => (
                 <RegionBadge key={r} region={r} />
               ))}
             </div>
-            <h3>{c.label}</h3>
+            <h3 lang="en">{c.label}</h3>
             <ul className="pl-cluster-stories">
               {c.stories.map((s) => (
-                <li key={s.id}>{s.path ? <a href={s.path}>{s.title}</a> : s.title}</li>
+                <li key={s.id} lang="en">{s.path ? <a href={s.path}>{s.title}</a> : s.title}</li>
               ))}
             </ul>
           </li>

@@ -1,6 +1,7 @@
 import { useSession } from '../../shared/session';
 import { useOperatorActions } from '../../shared/useOperatorActions';
 import { Card, PageHeader } from '../ui';
+import { useConsoleI18n } from '../console-i18n';
 import './pipeline.css';
 
 /**
@@ -10,41 +11,39 @@ import './pipeline.css';
  */
 export default function PipelineTesting() {
   const { user } = useSession();
+  const { t, fmt } = useConsoleI18n();
   const isAdmin = user?.role === 'admin';
-  const { busy, result, error, pending, runAll, processOne, check } = useOperatorActions((text, apiError) => (apiError ? `Failed to check articles: ${text}` : `Check failed: ${text}`));
+  const { busy, result, error, pending, runAll, processOne, check } = useOperatorActions((text, apiError) => t(apiError ? 'console.pipeline.testing.checkFailedApi' : 'console.pipeline.testing.checkFailed', { text }));
 
   return (
     <div className="pl">
-      <PageHeader title="Pipeline Testing" subtitle="Run the pipeline by hand and see what it does: the whole pipeline, one pending source item, or what is waiting." />
-      {!isAdmin ? <div className="c-inline-error">Pipeline Testing uses the operator API, which only administrators may call. Ask an administrator, or follow runs in AI Pipeline.</div> : null}
-      <Card title="Pipeline test panel">
+      <PageHeader title={t('console.nav.pipeline-test')} subtitle={t('console.pipeline.testing.subtitle')} />
+      {!isAdmin ? <div className="c-inline-error">{t('console.pipeline.testing.adminOnly')}</div> : null}
+      <Card title={t('console.pipeline.testing.panel')}>
         <div className="c-row">
           <button type="button" className="c-button" disabled={busy || !isAdmin} onClick={() => void runAll()}>
-            Run Full Pipeline
+            {t('console.pipeline.runFull')}
           </button>
           <button type="button" className="c-button c-button-ghost" disabled={busy || !isAdmin} onClick={() => void processOne()}>
-            Process First Pending Article
+            {t('console.pipeline.testing.processFirst')}
           </button>
           <button type="button" className="c-button c-button-ghost" disabled={busy || !isAdmin} onClick={() => void check()}>
-            Check Pending Articles
+            {t('console.pipeline.testing.checkPending')}
           </button>
         </div>
-        <p className="c-hint">
-          Run Full Pipeline fetches the due feeds, processes every pending item and detects patterns, then answers with the run's figures. Processing one article takes the newest pending source item
-          through clustering, summary, fact-check and a publish decision.
-        </p>
+        <p className="c-hint">{t('console.pipeline.testing.hint')}</p>
       </Card>
       {pending ? (
-        <Card title={`Pending articles (${pending.length})`}>
+        <Card title={t('console.pipeline.testing.pending', { n: fmt.number(pending.length) })}>
           {pending.length === 0 ? (
-            <p className="c-hint">No pending articles found.</p>
+            <p className="c-hint">{t('console.pipeline.testing.noPending')}</p>
           ) : (
             <ul className="pl-list" data-testid="pending-list">
               {pending.map((p) => (
                 <li key={p.id}>
-                  <strong>{p.title}</strong>{' '}
+                  <strong lang="en">{p.title}</strong>{' '}
                   <span className="c-hint">
-                    ({p.processing_status}, {new Date(p.created_at).toLocaleString('en-GB')})
+                    (<span lang="en">{p.processing_status}</span>, {fmt.dateTime(p.created_at)})
                   </span>
                 </li>
               ))}
@@ -53,18 +52,18 @@ export default function PipelineTesting() {
         </Card>
       ) : null}
       {result ? (
-        <Card title="Last result">
-          <pre className="pl-logs" data-testid="test-result">
+        <Card title={t('console.pipeline.testing.lastResult')}>
+          <pre className="pl-logs" data-testid="test-result" lang="en">
             {result}
           </pre>
         </Card>
       ) : null}
       {error ? (
-        <Card title="Error Details">
-          <div className="c-gate" role="alert">
+        <Card title={t('console.pipeline.testing.errorDetails')}>
+          <div className="c-gate" role="alert" lang="en">
             {error}
           </div>
-          <p className="c-hint">Check the server's logs (JSON lines on its standard error) for the details of what failed.</p>
+          <p className="c-hint">{t('console.pipeline.testing.logsHint')}</p>
         </Card>
       ) : null}
     </div>

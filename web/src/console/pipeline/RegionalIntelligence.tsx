@@ -8,6 +8,8 @@ import { editorPath } from '../stories/StoryCardView';
 import { Badge, Card, EmptyState, InlineError, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
 import { pipelineApi, type Indicator, type Intelligence, type ScoredStory } from './api';
 import { SENTIMENT_TONE } from './progress';
+import { known, useConsoleI18n } from '../console-i18n';
+import { signalStrength, signalType } from './signals';
 import { errorText } from './useRunControl';
 import './pipeline.css';
 
@@ -23,6 +25,7 @@ const COLORS = ['#2563eb', '#16a34a', '#ea580c', '#7c3aed', '#db2777', '#0891b2'
  */
 export default function RegionalIntelligence() {
   const toast = useToast();
+  const { t, tn } = useConsoleI18n();
   const [tab, setTab] = useState<TabKey>('diaspora');
   const [days, setDays] = useState<(typeof WINDOWS)[number]>(30);
   const [data, setData] = useState<Intelligence | null>(null);
@@ -34,9 +37,9 @@ export default function RegionalIntelligence() {
       setError(null);
     } catch (e) {
       setError(errorText(e));
-      toast.show({ title: 'Failed to load dashboard data', description: errorText(e), tone: 'error' });
+      toast.show({ title: t('console.home.loadFailed'), description: errorText(e), tone: 'error' });
     }
-  }, [days, toast]);
+  }, [days, toast, t]);
   useEffect(() => {
     setData(null);
     void load();
@@ -46,35 +49,35 @@ export default function RegionalIntelligence() {
   return (
     <div className="pl">
       <PageHeader
-        title="Regional Intelligence"
-        subtitle="What the region's news says about the diaspora, the economy and each place, computed from C360's stories and signals."
+        title={t('console.nav.intelligence')}
+        subtitle={t('console.regional.subtitle')}
         actions={
           <div className="c-row">
-            <div className="c-row" role="group" aria-label="Time window">
+            <div className="c-row" role="group" aria-label={t('console.regional.window')}>
               {WINDOWS.map((d) => (
                 <button key={d} type="button" className={`c-button c-button-small ${d === days ? '' : 'c-button-ghost'}`} aria-pressed={d === days} onClick={() => setDays(d)}>
-                  {d} days
+                  {tn('console.regional.days', d)}
                 </button>
               ))}
             </div>
             <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void load()}>
-              <RefreshIcon size={14} /> Refresh
+              <RefreshIcon size={14} /> {t('console.pipeline.refresh')}
             </button>
           </div>
         }
       />
-      {error ? <InlineError>Could not load Regional Intelligence: {error}</InlineError> : null}
+      {error ? <InlineError>{t('console.regional.loadError', { error })}</InlineError> : null}
       <Tabs
         tabs={[
-          { key: 'diaspora', label: 'Diaspora Analysis' },
-          { key: 'economic', label: 'Economic Indicators' },
-          { key: 'regional', label: 'Regional Insights' },
+          { key: 'diaspora', label: t('console.regional.tabDiaspora') },
+          { key: 'economic', label: t('console.regional.tabEconomic') },
+          { key: 'regional', label: t('console.regional.tabRegional') },
         ]}
         value={tab}
         onChange={setTab}
-        label="Regional Intelligence"
+        label={t('console.nav.intelligence')}
       >
-        {!data ? <Skeleton rows={4} label="Computing intelligence…" /> : null}
+        {!data ? <Skeleton rows={4} label={t('console.regional.computing')} /> : null}
         {data && tab === 'diaspora' ? <DiasporaTab data={data} /> : null}
         {data && tab === 'economic' ? <EconomicTab data={data} /> : null}
         {data && tab === 'regional' ? <RegionalTab data={data} /> : null}
@@ -84,7 +87,15 @@ export default function RegionalIntelligence() {
 }
 
 function StoryLink({ story }: { story: { id: string; title: string; path: string | null } }) {
-  return story.path ? <a href={story.path}>{story.title}</a> : <a href={editorPath(story.id)}>{story.title}</a>;
+  return story.path ? (
+    <a href={story.path} lang="en">
+      {story.title}
+    </a>
+  ) : (
+    <a href={editorPath(story.id)} lang="en">
+      {story.title}
+    </a>
+  );
 }
 
 function ChartBox({ label, children, height = 260 }: { label: string; children: ReactElement; height?: number }) {
@@ -98,51 +109,52 @@ function ChartBox({ label, children, height = 260 }: { label: string; children: 
 }
 
 function DiasporaTab({ data }: { data: Intelligence }) {
+  const { t, fmt } = useConsoleI18n();
   const d = data.diaspora;
   const scored = d.records.filter((r) => r.averageRelevance !== null);
-  if (d.records.length === 0) return <EmptyState title="No stories in this window">Diaspora analysis needs stories; the pipeline writes a diaspora relevance score (0-100) for each.</EmptyState>;
-  const chart = scored.slice(0, 12).map((r) => ({ region: r.country, 'Average relevance': r.averageRelevance, 'High relevance stories': r.highRelevance }));
+  if (d.records.length === 0) return <EmptyState title={t('console.regional.noStories')}>{t('console.regional.noStoriesDiaspora')}</EmptyState>;
+  const chart = scored.slice(0, 12).map((r) => ({ region: fmt.region(r.country), average: r.averageRelevance, high: r.highRelevance }));
   return (
     <>
       <div className="c-stats">
-        <StatCard label="Stories scored" value={scored.reduce((n, r) => n + r.scored, 0)} note={`of ${d.records.reduce((n, r) => n + r.stories, 0)} in ${data.window.days} days`} />
-        <StatCard label={`High relevance (≥ ${d.highThreshold})`} value={d.records.reduce((n, r) => n + r.highRelevance, 0)} tone="purple" />
-        <StatCard label="Diaspora-tagged stories" value={d.tagged.total} note={d.tagged.tags.join(', ')} tone="green" />
+        <StatCard label={t('console.regional.scored')} value={fmt.number(scored.reduce((n, r) => n + r.scored, 0))} note={t('console.regional.scoredNote', { n: fmt.number(d.records.reduce((n, r) => n + r.stories, 0)), days: data.window.days })} />
+        <StatCard label={t('console.regional.high', { n: d.highThreshold })} value={fmt.number(d.records.reduce((n, r) => n + r.highRelevance, 0))} tone="purple" />
+        <StatCard label={t('console.regional.tagged')} value={fmt.number(d.tagged.total)} note={<span lang="en">{d.tagged.tags.join(', ')}</span>} tone="green" />
       </div>
       <div className="pl-two">
-        <Card title="Diaspora relevance by region">
+        <Card title={t('console.regional.byRegion')}>
           {chart.length ? (
-            <ChartBox label={`Average diaspora relevance by region: ${chart.map((c) => `${c.region} ${c['Average relevance']}`).join(', ')}`}>
+            <ChartBox label={t('console.regional.byRegionChart', { list: chart.map((c) => `${c.region} ${c.average}`).join(', ') })}>
               <BarChart data={chart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
                 <XAxis dataKey="region" tick={{ fontSize: 12 }} />
                 <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="Average relevance" fill="#7c3aed" isAnimationActive={false} />
-                <Bar dataKey="High relevance stories" fill="#16a34a" isAnimationActive={false} />
+                <Bar dataKey="average" name={t('console.regional.avgRelevance')} fill="#7c3aed" isAnimationActive={false} />
+                <Bar dataKey="high" name={t('console.regional.highStories')} fill="#16a34a" isAnimationActive={false} />
               </BarChart>
             </ChartBox>
           ) : (
-            <p className="c-hint">No story in this window has a diaspora relevance score yet.</p>
+            <p className="c-hint">{t('console.regional.noScore')}</p>
           )}
         </Card>
-        <Card title="Most relevant to the diaspora">
+        <Card title={t('console.regional.mostRelevant')}>
           <ScoredList stories={d.topStories} score={(s) => `${s.diaspora_relevance ?? '—'}/100`} />
         </Card>
       </div>
-      <Card title="By country or region">
-        <div className="pl-table-wrap" tabIndex={0} role="region" aria-label="Diaspora by country or region">
+      <Card title={t('console.regional.byCountry')}>
+        <div className="pl-table-wrap" tabIndex={0} role="region" aria-label={t('console.regional.byCountryLabel')}>
           <table className="c-table">
             <thead>
               <tr>
-                <th>Country</th>
-                <th>Stories</th>
-                <th>Avg relevance</th>
-                <th>Engagement</th>
-                <th>Key issues</th>
-                <th>Sentiment</th>
-                <th>Economic impact</th>
+                <th>{t('console.regional.country')}</th>
+                <th>{t('console.regional.stories')}</th>
+                <th>{t('console.regional.avgRelevanceShort')}</th>
+                <th>{t('console.regional.engagement')}</th>
+                <th>{t('console.regional.keyIssues')}</th>
+                <th>{t('console.regional.sentiment')}</th>
+                <th>{t('console.regional.economicImpact')}</th>
               </tr>
             </thead>
             <tbody>
@@ -151,34 +163,47 @@ function DiasporaTab({ data }: { data: Intelligence }) {
                   <td>
                     <RegionBadge region={r.country} />
                   </td>
-                  <td>{r.stories}</td>
+                  <td>{fmt.number(r.stories)}</td>
                   <td>{r.averageRelevance ?? '—'}</td>
-                  <td>{r.engagementLevel ? <Badge tone={r.engagementLevel === 'High' ? 'green' : r.engagementLevel === 'Medium' ? 'yellow' : 'grey'}>{r.engagementLevel}</Badge> : '—'}</td>
-                  <td className="pl-cell-text">{r.keyIssues.join(', ') || '—'}</td>
-                  <td>{r.sentiment === null ? '—' : <Badge tone={SENTIMENT_TONE(r.sentiment)}>{r.sentiment.toFixed(2)}</Badge>}</td>
-                  <td className="pl-cell-text">{r.economicImpact ? `${r.economicImpact.indicator} ${formatValue(r.economicImpact.value, r.economicImpact.unit)} (${r.economicImpact.year})` : '—'}</td>
+                  <td>{r.engagementLevel ? <Badge tone={r.engagementLevel === 'High' ? 'green' : r.engagementLevel === 'Medium' ? 'yellow' : 'grey'}>{known(t, `console.regional.level.${r.engagementLevel}`, r.engagementLevel)}</Badge> : '—'}</td>
+                  <td className="pl-cell-text" lang="en">
+                    {r.keyIssues.join(', ') || '—'}
+                  </td>
+                  <td>{r.sentiment === null ? '—' : <Badge tone={SENTIMENT_TONE(r.sentiment)}>{decimal(r.sentiment, fmt.locale)}</Badge>}</td>
+                  <td className="pl-cell-text">
+                    {r.economicImpact ? (
+                      <>
+                        <span lang="en">{r.economicImpact.indicator}</span> {formatValue(r.economicImpact.value, r.economicImpact.unit, t, fmt.locale)} ({r.economicImpact.year})
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        <p className="c-hint">
-          Engagement: the share of a region's scored stories of high diaspora relevance (High from 50 %, Medium from 20 %). Sentiment: the average of the region's signals. Diaspora population and
-          political influence are not in C360's data, so they are not shown.
-        </p>
+        <p className="c-hint">{t('console.regional.diasporaHint')}</p>
       </Card>
     </>
   );
 }
 
-function formatValue(value: number, unit: string): string {
+/** A number with two decimals in the console's locale ("0.25", "0,25"). */
+function decimal(value: number, locale: string): string {
+  return value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function formatValue(value: number, unit: string, t: (key: string) => string, locale: string): string {
   const abs = Math.abs(value);
-  const scaled = abs >= 1e9 ? `${(value / 1e9).toFixed(2)} bn` : abs >= 1e6 ? `${(value / 1e6).toFixed(2)} m` : value.toLocaleString('en-US');
-  return unit === 'US$' ? `US$${scaled}` : unit === '%' ? `${value}%` : `${scaled}${unit ? ` ${unit}` : ''}`;
+  const scaled = abs >= 1e9 ? `${decimal(value / 1e9, locale)} ${t('console.regional.billions')}` : abs >= 1e6 ? `${decimal(value / 1e6, locale)} ${t('console.regional.millions')}` : value.toLocaleString(locale);
+  return unit === 'US$' ? `US$${scaled}` : unit === '%' ? `${value.toLocaleString(locale)}%` : `${scaled}${unit ? ` ${unit}` : ''}`;
 }
 
 function ScoredList({ stories, score }: { stories: ScoredStory[]; score: (s: ScoredStory) => string }) {
-  if (stories.length === 0) return <p className="c-hint">None in this window.</p>;
+  const { t } = useConsoleI18n();
+  if (stories.length === 0) return <p className="c-hint">{t('console.regional.none')}</p>;
   return (
     <ul className="pl-list">
       {stories.map((s) => (
@@ -193,42 +218,46 @@ function ScoredList({ stories, score }: { stories: ScoredStory[]; score: (s: Sco
 }
 
 function IndicatorRow({ i }: { i: Indicator }) {
+  const { t, fmt } = useConsoleI18n();
   return (
     <tr>
-      <td className="pl-cell-text">{i.name}</td>
-      <td>
-        {formatValue(i.value, i.unit)} ({i.year})
+      <td className="pl-cell-text" lang="en">
+        {i.name}
       </td>
-      <td>{i.previousValue === null ? '—' : `${formatValue(i.previousValue, i.unit)} (${i.previousYear})`}</td>
-      <td>{i.change === null ? '—' : <Badge tone={i.trend === 'up' ? 'green' : i.trend === 'down' ? 'red' : 'grey'}>{`${i.change > 0 ? '+' : ''}${i.change}%`}</Badge>}</td>
-      <td>{i.category}</td>
-      <td className="c-hint pl-cell-text">{i.sourceUrl ? <a href={i.sourceUrl} rel="noopener noreferrer" target="_blank">{i.source}</a> : i.source}</td>
+      <td>
+        {formatValue(i.value, i.unit, t, fmt.locale)} ({i.year})
+      </td>
+      <td>{i.previousValue === null ? '—' : `${formatValue(i.previousValue, i.unit, t, fmt.locale)} (${i.previousYear})`}</td>
+      <td>{i.change === null ? '—' : <Badge tone={i.trend === 'up' ? 'green' : i.trend === 'down' ? 'red' : 'grey'}>{`${i.change > 0 ? '+' : ''}${i.change.toLocaleString(fmt.locale)}%`}</Badge>}</td>
+      <td lang="en">{i.category}</td>
+      <td className="c-hint pl-cell-text" lang="en">{i.sourceUrl ? <a href={i.sourceUrl} rel="noopener noreferrer" target="_blank">{i.source}</a> : i.source}</td>
     </tr>
   );
 }
 
 function EconomicTab({ data }: { data: Intelligence }) {
+  const { t, tn, fmt } = useConsoleI18n();
   const e = data.economic;
   const gdp = e.indicators.filter((i) => i.unit === 'US$');
-  const chart = gdp.map((i) => ({ name: i.country, [String(i.previousYear ?? 'previous')]: i.previousValue === null ? null : Math.round(i.previousValue / 1e7) / 100, [String(i.year)]: Math.round(i.value / 1e7) / 100 }));
+  const chart = gdp.map((i) => ({ name: fmt.region(i.country), [String(i.previousYear ?? 'previous')]: i.previousValue === null ? null : Math.round(i.previousValue / 1e7) / 100, [String(i.year)]: Math.round(i.value / 1e7) / 100 }));
   const years = [...new Set(gdp.flatMap((i) => [String(i.previousYear ?? 'previous'), String(i.year)]))];
-  const byRegion = Object.entries(e.stories.byRegion).map(([region, n]) => ({ region, Stories: n }));
+  const byRegion = Object.entries(e.stories.byRegion).map(([region, n]) => ({ region: fmt.region(region), stories: n }));
   return (
     <>
-      <Card title="Economic indicators">
-        {e.indicatorsError ? <InlineError>The indicators file could not be read: {e.indicatorsError}</InlineError> : null}
+      <Card title={t('console.regional.indicators')}>
+        {e.indicatorsError ? <InlineError>{t('console.regional.indicatorsError', { error: e.indicatorsError })}</InlineError> : null}
         {e.indicators.length ? (
           <>
-            <div className="pl-table-wrap" tabIndex={0} role="region" aria-label="Economic indicators">
+            <div className="pl-table-wrap" tabIndex={0} role="region" aria-label={t('console.regional.indicators')}>
               <table className="c-table">
                 <thead>
                   <tr>
-                    <th>Indicator</th>
-                    <th>Value</th>
-                    <th>Previous</th>
-                    <th>Change</th>
-                    <th>Category</th>
-                    <th>Source</th>
+                    <th>{t('console.regional.indicator')}</th>
+                    <th>{t('console.regional.value')}</th>
+                    <th>{t('console.regional.previous')}</th>
+                    <th>{t('console.regional.change')}</th>
+                    <th>{t('console.regional.category')}</th>
+                    <th>{t('console.regional.source')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -239,11 +268,11 @@ function EconomicTab({ data }: { data: Intelligence }) {
               </table>
             </div>
             {chart.length ? (
-              <ChartBox label={`GDP in billions of US dollars: ${gdp.map((i) => `${i.country} ${formatValue(i.value, i.unit)} in ${i.year}`).join('; ')}`}>
+              <ChartBox label={t('console.regional.gdpChart', { list: gdp.map((i) => t('console.regional.valueIn', { name: fmt.region(i.country), value: formatValue(i.value, i.unit, t, fmt.locale), year: i.year })).join('; ') })}>
                 <BarChart data={chart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                   <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
                   <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-                  <YAxis tick={{ fontSize: 12 }} unit=" bn" />
+                  <YAxis tick={{ fontSize: 12 }} unit={` ${t('console.regional.billions')}`} />
                   <Tooltip />
                   <Legend />
                   {years.map((y, n) => (
@@ -252,55 +281,53 @@ function EconomicTab({ data }: { data: Intelligence }) {
                 </BarChart>
               </ChartBox>
             ) : null}
-            <p className="c-hint">
-              From {e.indicatorsFile}, the file the enrichment stage reads (replace it with `c360 enrich --indicators FILE.csv`). No forecast is shown: the data has none.
-            </p>
+            <p className="c-hint">{t('console.regional.indicatorsHint', { file: e.indicatorsFile })}</p>
           </>
         ) : (
-          <p className="c-hint">No indicators loaded.</p>
+          <p className="c-hint">{t('console.regional.noIndicators')}</p>
         )}
       </Card>
       <div className="pl-two">
-        <Card title={`Economic stories (${e.stories.total})`}>
+        <Card title={t('console.regional.economicStories', { n: fmt.number(e.stories.total) })}>
           {byRegion.length ? (
-            <ChartBox label={`Economic stories by region: ${byRegion.map((r) => `${r.region} ${r.Stories}`).join(', ')}`} height={220}>
+            <ChartBox label={t('console.regional.economicChart', { list: byRegion.map((r) => `${r.region} ${r.stories}`).join(', ') })} height={220}>
               <BarChart data={byRegion} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
                 <XAxis dataKey="region" tick={{ fontSize: 12 }} />
                 <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
                 <Tooltip />
-                <Bar dataKey="Stories" fill="#2563eb" isAnimationActive={false} />
+                <Bar dataKey="stories" name={t('console.regional.stories')} fill="#2563eb" isAnimationActive={false} />
               </BarChart>
             </ChartBox>
           ) : null}
-          <p className="c-hint">Stories tagged or about {e.stories.tags.join(', ')}.</p>
-          <ScoredList stories={e.stories.items} score={(s) => `urgency ${s.urgency}`} />
+          <p className="c-hint">{t('console.regional.taggedAbout', { tags: e.stories.tags.join(', ') })}</p>
+          <ScoredList stories={e.stories.items} score={(s) => t('console.regional.urgency', { n: s.urgency })} />
         </Card>
-        <Card title="Economic signals">
+        <Card title={t('console.regional.economicSignals')}>
           {e.signals.length ? (
             <ul className="pl-list">
               {e.signals.map((s) => (
                 <li key={s.id} className="c-row">
-                  <Badge tone={s.strength === 'High' ? 'red' : s.strength === 'Medium' ? 'orange' : 'green'}>{s.strength}</Badge>
+                  <Badge tone={s.strength === 'High' ? 'red' : s.strength === 'Medium' ? 'orange' : 'green'}>{signalStrength(t, s.strength)}</Badge>
                   <RegionBadge region={s.region} />
-                  <span>{s.title}</span>
+                  <span lang="en">{s.title}</span>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="c-hint">No economic signal in this window.</p>
+            <p className="c-hint">{t('console.regional.noEconomicSignal')}</p>
           )}
-          <h3>External data attached to stories</h3>
+          <h3>{t('console.regional.external')}</h3>
           {e.enrichment.length ? (
             <ul className="pl-list">
               {e.enrichment.map((x) => (
                 <li key={`${x.type}-${x.subject}`} className="c-hint">
-                  <strong>{x.subject}</strong> ({x.type.replace('_', ' ')}): {x.stories} stories · {x.source}
+                  <strong lang="en">{x.subject}</strong> (<span lang="en">{x.type.replace('_', ' ')}</span>): {tn('console.pipeline.stories', x.stories)} · <span lang="en">{x.source}</span>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="c-hint">No story in this window was enriched yet.</p>
+            <p className="c-hint">{t('console.regional.noEnrichment')}</p>
           )}
         </Card>
       </div>
@@ -309,42 +336,44 @@ function EconomicTab({ data }: { data: Intelligence }) {
 }
 
 function RegionalTab({ data }: { data: Intelligence }) {
+  const { t, fmt } = useConsoleI18n();
   const r = data.regional;
-  if (r.regions.length === 0) return <EmptyState title="No stories in this window">Regional insights need stories from the pipeline.</EmptyState>;
-  const bars = r.regions.slice(0, 12).map((x) => ({ region: x.region, Stories: x.stories, Published: x.published }));
-  const types = Object.entries(r.signalTypes).map(([name, value]) => ({ name, value }));
+  if (r.regions.length === 0) return <EmptyState title={t('console.regional.noStories')}>{t('console.regional.noStoriesRegional')}</EmptyState>;
+  const bars = r.regions.slice(0, 12).map((x) => ({ region: fmt.region(x.region), stories: x.stories, published: x.published }));
+  const types = Object.entries(r.signalTypes).map(([name, value]) => ({ name: signalType(t, name), value }));
+  const perDay = r.perDay.map((p) => ({ ...p, day: fmt.shortDate(`${p.day}T12:00:00Z`) || p.day }));
   return (
     <>
       <div className="pl-two">
-        <Card title="Stories by region">
-          <ChartBox label={`Stories by region: ${bars.map((b) => `${b.region} ${b.Stories}`).join(', ')}`}>
+        <Card title={t('console.regional.storiesByRegion')}>
+          <ChartBox label={t('console.regional.storiesByRegionChart', { list: bars.map((b) => `${b.region} ${b.stories}`).join(', ') })}>
             <BarChart data={bars} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
               <XAxis dataKey="region" tick={{ fontSize: 12 }} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="Stories" fill="#2563eb" isAnimationActive={false} />
-              <Bar dataKey="Published" fill="#16a34a" isAnimationActive={false} />
+              <Bar dataKey="stories" name={t('console.regional.stories')} fill="#2563eb" isAnimationActive={false} />
+              <Bar dataKey="published" name={t('console.regional.published')} fill="#16a34a" isAnimationActive={false} />
             </BarChart>
           </ChartBox>
         </Card>
-        <Card title="Stories per day">
-          <ChartBox label={`Stories per day over ${data.window.days} days: ${r.perDay.map((p) => `${p.day} ${p.stories}`).join(', ')}`}>
-            <AreaChart data={r.perDay} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+        <Card title={t('console.regional.perDay')}>
+          <ChartBox label={t('console.regional.perDayChart', { days: data.window.days, list: perDay.map((p) => `${p.day} ${p.stories}`).join(', ') })}>
+            <AreaChart data={perDay} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
               <XAxis dataKey="day" tick={{ fontSize: 11 }} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
               <Tooltip />
-              <Area type="monotone" dataKey="stories" stroke="#7c3aed" fill="#ddd6fe" isAnimationActive={false} />
+              <Area type="monotone" dataKey="stories" name={t('console.regional.stories')} stroke="#7c3aed" fill="#ddd6fe" isAnimationActive={false} />
             </AreaChart>
           </ChartBox>
         </Card>
       </div>
       <div className="pl-two">
-        <Card title="Signals by type">
+        <Card title={t('console.regional.signalsByType')}>
           {types.length ? (
-            <ChartBox label={`Signals by type: ${types.map((t) => `${t.name} ${t.value}`).join(', ')}`} height={240}>
+            <ChartBox label={t('console.regional.signalsByTypeChart', { list: types.map((x) => `${x.name} ${x.value}`).join(', ') })} height={240}>
               <PieChart>
                 <Pie data={types} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} isAnimationActive={false}>
                   {types.map((_, i) => (
@@ -356,21 +385,21 @@ function RegionalTab({ data }: { data: Intelligence }) {
               </PieChart>
             </ChartBox>
           ) : (
-            <p className="c-hint">No signal in this window.</p>
+            <p className="c-hint">{t('console.regional.noSignal')}</p>
           )}
         </Card>
-        <Card title="Per region">
-          <div className="pl-table-wrap" tabIndex={0} role="region" aria-label="Intelligence per region">
+        <Card title={t('console.regional.perRegion')}>
+          <div className="pl-table-wrap" tabIndex={0} role="region" aria-label={t('console.regional.perRegionLabel')}>
             <table className="c-table">
               <thead>
                 <tr>
-                  <th>Region</th>
-                  <th>Stories</th>
-                  <th>High risk</th>
-                  <th>Avg urgency</th>
-                  <th>Top topics</th>
-                  <th>Signals</th>
-                  <th>Sentiment</th>
+                  <th>{t('console.regional.region')}</th>
+                  <th>{t('console.regional.stories')}</th>
+                  <th>{t('console.regional.highRisk')}</th>
+                  <th>{t('console.regional.avgUrgency')}</th>
+                  <th>{t('console.regional.topTopics')}</th>
+                  <th>{t('console.regional.signals')}</th>
+                  <th>{t('console.regional.sentiment')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -379,14 +408,14 @@ function RegionalTab({ data }: { data: Intelligence }) {
                     <td>
                       <RegionBadge region={x.region} />
                     </td>
-                    <td>
-                      {x.stories} ({x.published} published)
-                    </td>
-                    <td>{x.highRisk}</td>
+                    <td>{t('console.regional.storiesPublished', { n: fmt.number(x.stories), published: fmt.number(x.published) })}</td>
+                    <td>{fmt.number(x.highRisk)}</td>
                     <td>{x.avgUrgency ?? '—'}</td>
-                    <td className="pl-cell-text">{x.topics.map((t) => `${t.topic} (${t.stories})`).join(', ') || '—'}</td>
-                    <td>{x.signals.total ? `${x.signals.total} (${x.signals.high} high)` : '—'}</td>
-                    <td>{x.sentiment === null ? '—' : <Badge tone={SENTIMENT_TONE(x.sentiment)}>{x.sentiment.toFixed(2)}</Badge>}</td>
+                    <td className="pl-cell-text" lang="en">
+                      {x.topics.map((topic) => `${topic.topic} (${topic.stories})`).join(', ') || '—'}
+                    </td>
+                    <td>{x.signals.total ? t('console.regional.signalsHigh', { n: fmt.number(x.signals.total), high: fmt.number(x.signals.high) }) : '—'}</td>
+                    <td>{x.sentiment === null ? '—' : <Badge tone={SENTIMENT_TONE(x.sentiment)}>{decimal(x.sentiment, fmt.locale)}</Badge>}</td>
                   </tr>
                 ))}
               </tbody>

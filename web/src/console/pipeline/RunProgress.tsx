@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveEvent, useLiveStatus } from '../live/LiveEvents';
 import { Badge, Dialog, type BadgeTone } from '../ui';
+import { known, useConsoleI18n } from '../console-i18n';
 import { pipelineApi, type ConsoleRun, type RunStage } from './api';
 import { estimateRemaining } from './progress';
 
@@ -58,26 +59,32 @@ export function useConsoleRun(): { run: ConsoleRun | null; follow: (run: Console
 }
 
 const STAGE_TONE: Record<RunStage['status'], BadgeTone> = { pending: 'grey', active: 'blue', completed: 'green', error: 'red' };
-const STAGE_TEXT: Record<RunStage['status'], string> = { pending: 'Pending', active: 'Running', completed: 'Completed', error: 'Error' };
+
+/** A run stage's name in the console's language: the overlay's stages, else the live step's name, else the server's. */
+export function stageLabel(t: (key: string) => string, stage: Pick<RunStage, 'id' | 'name'>): string {
+  return known(t, `console.pipeline.stageName.${stage.id}`, known(t, `console.steps.name.${stage.id}`, stage.name));
+}
 
 export function StageRow({ stage, onRetry, canRetry }: { stage: RunStage; onRetry?: () => void; canRetry?: boolean }) {
+  const { t } = useConsoleI18n();
+  const name = stageLabel(t, stage);
   return (
     <li className={`pl-stage pl-stage-${stage.status}`} data-stage={stage.id} data-status={stage.status}>
       <div className="pl-stage-head">
-        <strong>{stage.name}</strong>
-        <Badge tone={STAGE_TONE[stage.status]}>{STAGE_TEXT[stage.status]}</Badge>
+        <strong>{name}</strong>
+        <Badge tone={STAGE_TONE[stage.status]}>{t(`console.pipeline.runStatus.${stage.status}`)}</Badge>
         <span className="pl-stage-pct">{Math.round(stage.progress)}%</span>
       </div>
-      <div className="c-progress" role="progressbar" aria-label={`${stage.name} progress`} aria-valuenow={Math.round(stage.progress)} aria-valuemin={0} aria-valuemax={100}>
+      <div className="c-progress" role="progressbar" aria-label={t('console.steps.progress', { step: name })} aria-valuenow={Math.round(stage.progress)} aria-valuemin={0} aria-valuemax={100}>
         <span style={{ width: `${stage.progress}%` }} />
       </div>
-      {stage.message ? <p className="pl-stage-msg">{stage.message}</p> : null}
+      {stage.message ? <p className="pl-stage-msg" lang="en">{stage.message}</p> : null}
       {stage.error ? (
         <div className="c-gate pl-stage-error">
-          {stage.error}
+          <span lang="en">{stage.error}</span>
           {onRetry ? (
             <button type="button" className="c-button c-button-small" onClick={onRetry} disabled={!canRetry}>
-              Retry
+              {t('console.pipeline.retry')}
             </button>
           ) : null}
         </div>
@@ -86,8 +93,8 @@ export function StageRow({ stage, onRetry, canRetry }: { stage: RunStage; onRetr
   );
 }
 
-function time(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+function time(iso: string, locale: string): string {
+  return new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 /**
@@ -97,6 +104,7 @@ function time(iso: string): string {
  * a failed stage, Cancel (the run stops between batches; its active stage goes back to pending).
  */
 export function RunProgressOverlay({ run, onClose, onCancel, onRetry }: { run: ConsoleRun; onClose: () => void; onCancel: () => void; onRetry: (stage: string) => void }) {
+  const { t, fmt } = useConsoleI18n();
   const [details, setDetails] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const running = run.status === 'running';
@@ -107,7 +115,7 @@ export function RunProgressOverlay({ run, onClose, onCancel, onRetry }: { run: C
   }, [running]);
   const elapsed = Math.max(0, now - Date.parse(run.startedAt));
   const eta = running ? estimateRemaining(elapsed, run.overall) : null;
-  const title = run.kind === 'full' ? 'RSS Pipeline Progress' : `${run.stages[0]?.name ?? 'Pipeline'} Progress`;
+  const title = run.kind === 'full' || !run.stages[0] ? t('console.pipeline.overlayTitle') : t('console.pipeline.stageTitle', { stage: stageLabel(t, run.stages[0]) });
   return (
     <Dialog
       title={title}
@@ -116,15 +124,15 @@ export function RunProgressOverlay({ run, onClose, onCancel, onRetry }: { run: C
       footer={
         <>
           <button type="button" className="c-button c-button-ghost" onClick={() => setDetails((d) => !d)} aria-expanded={details}>
-            {details ? 'Hide Details' : 'Show Details'}
+            {details ? t('console.pipeline.hideDetails') : t('console.pipeline.showDetails')}
           </button>
           {running ? (
             <button type="button" className="c-button c-button-danger" onClick={onCancel}>
-              Cancel
+              {t('console.pipeline.cancel')}
             </button>
           ) : (
             <button type="button" className="c-button" onClick={onClose}>
-              Close
+              {t('console.pipeline.close')}
             </button>
           )}
         </>
@@ -132,31 +140,32 @@ export function RunProgressOverlay({ run, onClose, onCancel, onRetry }: { run: C
     >
       <div className="pl-overall" data-run-status={run.status}>
         <div className="pl-overall-head">
-          <strong>Overall progress</strong>
+          <strong>{t('console.pipeline.overall')}</strong>
           <span>{Math.round(run.overall)}%</span>
-          {eta ? <span className="c-hint">About {eta} left</span> : null}
+          {eta ? <span className="c-hint">{t('console.pipeline.eta', { time: eta })}</span> : null}
         </div>
-        <div className="c-progress pl-progress-lg" role="progressbar" aria-label="Overall progress" aria-valuenow={Math.round(run.overall)} aria-valuemin={0} aria-valuemax={100}>
+        <div className="c-progress pl-progress-lg" role="progressbar" aria-label={t('console.pipeline.overall')} aria-valuenow={Math.round(run.overall)} aria-valuemin={0} aria-valuemax={100}>
           <span style={{ width: `${run.overall}%` }} />
         </div>
         <p className="c-hint">
-          Started by {run.startedBy} at {time(run.startedAt)}
-          {run.finishedAt ? `, finished at ${time(run.finishedAt)}` : ''}.
+          {run.finishedAt
+            ? t('console.pipeline.startedFinished', { by: run.startedBy, time: time(run.startedAt, fmt.locale), end: time(run.finishedAt, fmt.locale) })
+            : t('console.pipeline.startedBy', { by: run.startedBy, time: time(run.startedAt, fmt.locale) })}
         </p>
       </div>
-      {run.complete && !run.hasErrors && run.status !== 'cancelled' ? <div className="c-ok-box" role="status">Pipeline completed successfully!</div> : null}
-      {run.complete && run.hasErrors ? <div className="c-gate" role="alert">Some stages encountered errors</div> : null}
-      {run.status === 'cancelled' ? <div className="c-gate" role="status">Cancelled: the run stopped between batches; what it finished is kept.</div> : null}
+      {run.complete && !run.hasErrors && run.status !== 'cancelled' ? <div className="c-ok-box" role="status">{t('console.pipeline.completedOk')}</div> : null}
+      {run.complete && run.hasErrors ? <div className="c-gate" role="alert">{t('console.pipeline.someErrors')}</div> : null}
+      {run.status === 'cancelled' ? <div className="c-gate" role="status">{t('console.pipeline.cancelled')}</div> : null}
       <ol className="pl-stages">
         {run.stages.map((stage) => (
           <StageRow key={stage.id} stage={stage} onRetry={stage.status === 'error' ? () => onRetry(stage.id) : undefined} canRetry={!running} />
         ))}
       </ol>
       {details ? (
-        <div className="pl-logs" role="log" aria-label="Run log">
+        <div className="pl-logs" role="log" aria-label={t('console.pipeline.runLog')}>
           {run.logs.map((line, i) => (
             <div key={i} className={line.level === 'error' ? 'pl-log-error' : undefined}>
-              <span className="c-mono">{time(line.at)}</span> {line.message}
+              <span className="c-mono">{time(line.at, fmt.locale)}</span> <span lang="en">{line.message}</span>
             </div>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { PulseIcon } from '../icons';
 import { PageHeader, StatCard } from '../ui';
-import { SignalList, useSignalActions, useSignals } from './signals';
+import { useConsoleI18n } from '../console-i18n';
+import { SignalList, signalType, useSignalActions, useSignals } from './signals';
 import './pipeline.css';
 
 /**
@@ -9,16 +10,26 @@ import './pipeline.css';
  * items behind one; Create Story drafts a story from it, audited.
  */
 export default function SignalScanner() {
+  const { t, fmt } = useConsoleI18n();
   const { page, error } = useSignals({ limit: 50 });
   const actions = useSignalActions();
   const types = page?.facets.types ?? {};
   return (
     <div className="pl">
-      <PageHeader title="Signal Scanner" subtitle="Topics and names bursting in the news stream against their 7-day baseline." />
+      <PageHeader title={t('console.nav.signals')} subtitle={t('console.signals.scannerSubtitle')} />
       <div className="c-stats">
-        <StatCard label="Signals" value={page ? page.total : '…'} icon={<PulseIcon size={18} />} note="newest 50 shown" />
-        <StatCard label="High strength" value={page ? (page.facets.strengths.High ?? 0) : '…'} tone="red" />
-        <StatCard label="Types" value={page ? Object.keys(types).length : '…'} note={Object.entries(types).map(([t, n]) => `${t} ${n}`).join(' · ') || 'none yet'} tone="purple" />
+        <StatCard label={t('console.signals.heading')} value={page ? fmt.number(page.total) : '…'} icon={<PulseIcon size={18} />} note={t('console.signals.newestShown', { n: fmt.number(50) })} />
+        <StatCard label={t('console.signals.highStrength')} value={page ? fmt.number(page.facets.strengths.High ?? 0) : '…'} tone="red" />
+        <StatCard
+          label={t('console.signals.types')}
+          value={page ? fmt.number(Object.keys(types).length) : '…'}
+          note={
+            Object.entries(types)
+              .map(([type, n]) => `${signalType(t, type)} ${fmt.number(n)}`)
+              .join(' · ') || t('console.signals.noneYet')
+          }
+          tone="purple"
+        />
       </div>
       <SignalList page={page} error={error} actions={actions} />
       {actions.dialogs}

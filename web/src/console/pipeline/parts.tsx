@@ -16,6 +16,7 @@ import { confidencePercent, runHealth, tagsShown } from './progress';
  * A published story opens at its article address; any other in the story editor.
  */
 export function PipelineArticleCard({ story }: { story: StoryCard }) {
+  const { t, fmt } = useConsoleI18n();
   const confidence = confidencePercent(story);
   const { shown, more } = tagsShown(story.tags);
   return (
@@ -23,23 +24,23 @@ export function PipelineArticleCard({ story }: { story: StoryCard }) {
       <div className="c-meta">
         <StageBadge stage={story.pipeline_stage} />
         <StatusBadge label={story.status_label} />
-        {story.triangulation_check ? <Badge tone="green">Triangulated</Badge> : null}
-        {confidence !== null ? <Badge tone="blue">{confidence}% confidence</Badge> : null}
+        {story.triangulation_check ? <Badge tone="green">{t('console.pipeline.triangulated')}</Badge> : null}
+        {confidence !== null ? <Badge tone="blue">{t('console.pipeline.confidence', { n: confidence })}</Badge> : null}
       </div>
-      <h3>{story.path ? <a href={story.path}>{story.title}</a> : <Link to={editorPath(story.id)}>{story.title}</Link>}</h3>
-      {story.flag_reason ? <div className="c-gate pl-flag">{story.flag_reason}</div> : null}
-      <div className="c-progress" role="progressbar" aria-label="Pipeline progress" aria-valuenow={Math.round(story.progress)} aria-valuemin={0} aria-valuemax={100}>
+      <h3 lang={story.language ?? 'en'}>{story.path ? <a href={story.path}>{story.title}</a> : <Link to={editorPath(story.id)}>{story.title}</Link>}</h3>
+      {story.flag_reason ? <div className="c-gate pl-flag" lang="en">{story.flag_reason}</div> : null}
+      <div className="c-progress" role="progressbar" aria-label={t('console.card.progress')} aria-valuenow={Math.round(story.progress)} aria-valuemin={0} aria-valuemax={100}>
         <span style={{ width: `${story.progress}%` }} />
       </div>
       <div className="c-meta">
         <RegionBadge region={story.region} />
-        {shown.map((t) => (
-          <Badge key={t} tone="grey">
-            #{t}
+        {shown.map((tag) => (
+          <Badge key={tag} tone="grey">
+            #{tag}
           </Badge>
         ))}
-        {more ? <span className="c-hint">+{more} more</span> : null}
-        <span className="c-hint">· {timeAgo(story.updated_at)}</span>
+        {more ? <span className="c-hint">{t('console.pipeline.more', { n: more })}</span> : null}
+        <span className="c-hint">· {timeAgo(story.updated_at, new Date(), fmt.locale, t('console.card.justNow'))}</span>
       </div>
     </article>
   );
@@ -96,24 +97,39 @@ export function StepsView({ steps, run, onRun, disabled }: { steps: StepView[]; 
 }
 
 const PRINCIPLE_TONE: Record<Principle['status'], BadgeTone> = { met: 'green', partial: 'yellow', not_met: 'red', no_data: 'grey' };
-const PRINCIPLE_TEXT: Record<Principle['status'], string> = { met: 'Met', partial: 'Partly met', not_met: 'Not met', no_data: 'No data' };
+
+/** A principle's rule in the console's language (the summary rule names its sentence bounds). */
+function principleRule(t: ReturnType<typeof useConsoleI18n>['t'], p: Principle): string {
+  const bounds = /(\d+) to (\d+) sentences/.exec(p.rule);
+  if (p.key === 'summary_length') return bounds ? t('console.pipeline.principle.rule.summary_length', { min: bounds[1]!, max: bounds[2]! }) : p.rule;
+  return known(t, `console.pipeline.principle.rule.${p.key}`, p.rule);
+}
+
+/** A principle's detail in the console's language, from its figures (the server words it in English). */
+function principleDetail(t: ReturnType<typeof useConsoleI18n>['t'], fmt: ReturnType<typeof useConsoleI18n>['fmt'], p: Principle): string {
+  if (!p.checked) return t('console.pipeline.principle.none');
+  const figures = { met: fmt.number(p.met), checked: fmt.number(p.checked), pct: Math.round((p.share ?? 0) * 100) };
+  const average = /average score (\d+)/.exec(p.detail)?.[1];
+  return average ? t('console.pipeline.principle.detailAverage', { ...figures, average }) : t('console.pipeline.principle.detail', figures);
+}
 
 export function PrinciplesList({ principles, checked }: { principles: Principle[]; checked: number }) {
+  const { t, fmt } = useConsoleI18n();
   return (
     <>
       <ul className="pl-principles">
         {principles.map((p) => (
           <li key={p.key} data-principle={p.key}>
             <div className="pl-principle-head">
-              <strong>{p.label}</strong>
-              <Badge tone={PRINCIPLE_TONE[p.status]}>{PRINCIPLE_TEXT[p.status]}</Badge>
+              <strong>{known(t, `console.pipeline.principle.label.${p.key}`, p.label)}</strong>
+              <Badge tone={PRINCIPLE_TONE[p.status]}>{t(`console.pipeline.principle.${p.status}`)}</Badge>
             </div>
-            <div className="c-hint">{p.rule}</div>
-            <div>{p.detail}</div>
+            <div className="c-hint">{principleRule(t, p)}</div>
+            <div>{principleDetail(t, fmt, p)}</div>
           </li>
         ))}
       </ul>
-      <p className="c-hint">Checked on the latest {checked.toLocaleString('en-US')} published stories (at most 500). Met from 95 %, partly met from 70 %.</p>
+      <p className="c-hint">{t('console.pipeline.checkedHint', { n: fmt.number(checked) })}</p>
     </>
   );
 }
@@ -134,42 +150,42 @@ export function RunOriginLabel({ origin }: { origin: RunOrigin }) {
  * stays on their run, labelled "Your run"; a later run (the schedule's, say) is named below it.
  */
 export function LastRunCard({ choice }: { choice: LastRunChoice }) {
-  const t = useT();
-  if (!choice) return <p className="c-hint">No pipeline run has reached a publish decision yet.</p>;
+  const { t, fmt } = useConsoleI18n();
+  if (!choice) return <p className="c-hint">{t('console.pipeline.noRun')}</p>;
   const run = choice.shown;
   const health = runHealth({ status: run.status, failed: run.failed });
   return (
     <div className="pl-lastrun" data-run={run.id}>
       <div className="c-row">
         <RunOriginLabel origin={choice.origin} />
-        <Badge tone={health.tone}>{health.label}</Badge>
+        <Badge tone={health.tone}>{t(`console.pipeline.health.${health.label}`)}</Badge>
         <span className="c-hint">
-          {run.label} run by {run.actor}, {timeAgo(run.finishedAt ?? run.startedAt)} ({run.status})
+          {t('console.pipeline.runBy', { label: run.label, actor: run.actor, time: timeAgo(run.finishedAt ?? run.startedAt, new Date(), fmt.locale, t('console.card.justNow')), status: known(t, `console.run.${run.status}`, run.status) })}
         </span>
       </div>
       <dl className="pl-figures">
         <div>
-          <dt>Processed</dt>
-          <dd>{run.processed}</dd>
+          <dt>{t('console.pipeline.processed')}</dt>
+          <dd>{fmt.number(run.processed)}</dd>
         </div>
         <div>
-          <dt>Auto-published</dt>
-          <dd>{run.autoPublished}</dd>
+          <dt>{t('console.pipeline.autoPublished')}</dt>
+          <dd>{fmt.number(run.autoPublished)}</dd>
         </div>
         <div>
-          <dt>Flagged for review</dt>
-          <dd>{run.flaggedForReview}</dd>
+          <dt>{t('console.pipeline.flaggedForReview')}</dt>
+          <dd>{fmt.number(run.flaggedForReview)}</dd>
         </div>
         <div>
-          <dt>Failed</dt>
-          <dd>{run.failed}</dd>
+          <dt>{t('console.pipeline.failed')}</dt>
+          <dd>{fmt.number(run.failed)}</dd>
         </div>
         <div>
-          <dt>Auto-publish rate</dt>
+          <dt>{t('console.pipeline.autoPublishRate')}</dt>
           <dd>{run.autoPublishRate === null ? '—' : `${run.autoPublishRate}%`}</dd>
         </div>
       </dl>
-      {run.error ? <div className="c-gate">{run.error}</div> : null}
+      {run.error ? <div className="c-gate" lang="en">{run.error}</div> : null}
       {choice.newer ? (
         <p className="c-hint pl-run-newer" data-run={choice.newer.run.id}>
           {t('consoleRun.newer', { processed: choice.newer.run.processed, published: choice.newer.run.autoPublished })} <RunOriginLabel origin={choice.newer.origin} />

@@ -6,6 +6,7 @@ import { useLiveEvent } from '../live/LiveEvents';
 import { RegionBadge, StageBadge } from '../stories/badges';
 import { editorPath } from '../stories/StoryCardView';
 import { Badge, Dialog, Skeleton, type BadgeTone } from '../ui';
+import { known, useConsoleI18n, useConsoleT } from '../console-i18n';
 import { pipelineApi, type Investigation, type Signal, type SignalPage } from './api';
 import { SENTIMENT_TONE, URGENCY_TONE } from './progress';
 import { errorText } from './useRunControl';
@@ -15,6 +16,7 @@ export const SIGNAL_REFRESH_MS = 30_000;
 
 export function useSignals(filter: { type?: string; region?: string; strength?: string; q?: string; limit?: number }) {
   const toast = useToast();
+  const t = useConsoleT();
   const [page, setPage] = useState<SignalPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = JSON.stringify(filter);
@@ -26,10 +28,10 @@ export function useSignals(filter: { type?: string; region?: string; strength?: 
       warned.current = false;
     } catch (e) {
       setError(errorText(e));
-      if (!warned.current) toast.show({ title: 'Failed to load dashboard data', description: errorText(e), tone: 'error' });
+      if (!warned.current) toast.show({ title: t('console.home.loadFailed'), description: errorText(e), tone: 'error' });
       warned.current = true;
     }
-  }, [key, toast]);
+  }, [key, toast, t]);
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), SIGNAL_REFRESH_MS);
@@ -42,35 +44,40 @@ export function useSignals(filter: { type?: string; region?: string; strength?: 
 const TYPE_TONE: Record<Signal['type'], BadgeTone> = { Economic: 'blue', Political: 'purple', Environmental: 'green', Social: 'pink', Security: 'red' };
 const STRENGTH_TONE: Record<Signal['strength'], BadgeTone> = { High: 'red', Medium: 'orange', Low: 'green' };
 
+/** A signal's type or strength in the console's language (the filters keep the English values). */
+export const signalType = (t: (key: string) => string, type: string) => known(t, `console.signals.type.${type}`, type);
+export const signalStrength = (t: (key: string) => string, strength: string) => known(t, `console.signals.strength.${strength}`, strength);
+
 export function SignalCard({ signal, onInvestigate, onCreateStory, busy }: { signal: Signal; onInvestigate: () => void; onCreateStory: () => void; busy?: boolean }) {
+  const { t, fmt } = useConsoleI18n();
   return (
     <li className={`pl-signal pl-sig-${signal.strength}`} data-signal-id={signal.id}>
       <div className="c-meta">
-        <Badge tone={TYPE_TONE[signal.type]}>{signal.type}</Badge>
-        <Badge tone={STRENGTH_TONE[signal.strength]}>{signal.strength}</Badge>
+        <Badge tone={TYPE_TONE[signal.type]}>{signalType(t, signal.type)}</Badge>
+        <Badge tone={STRENGTH_TONE[signal.strength]}>{signalStrength(t, signal.strength)}</Badge>
         <RegionBadge region={signal.region} />
-        {signal.verified ? <Badge tone="emerald">Verified</Badge> : <Badge tone="grey">One outlet</Badge>}
-        <span className="c-hint">{timeAgo(signal.timestamp)}</span>
+        {signal.verified ? <Badge tone="emerald">{t('console.signals.verified')}</Badge> : <Badge tone="grey">{t('console.signals.oneOutlet')}</Badge>}
+        <span className="c-hint">{timeAgo(signal.timestamp, new Date(), fmt.locale, t('console.card.justNow'))}</span>
       </div>
-      <h3>{signal.title}</h3>
-      <p>{signal.summary}</p>
+      <h3 lang="en">{signal.title}</h3>
+      <p lang="en">{signal.summary}</p>
       <div className="c-meta">
-        <Badge tone={SENTIMENT_TONE(signal.sentiment)}>sentiment {signal.sentiment.toFixed(2)}</Badge>
-        <Badge tone={URGENCY_TONE(signal.urgency)}>urgency {signal.urgency}</Badge>
+        <Badge tone={SENTIMENT_TONE(signal.sentiment)}>{t('console.signals.sentiment', { n: signal.sentiment.toLocaleString(fmt.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}</Badge>
+        <Badge tone={URGENCY_TONE(signal.urgency)}>{t('console.signals.urgency', { n: fmt.number(signal.urgency) })}</Badge>
         {signal.keywords.slice(0, 5).map((k) => (
           <Badge key={k} tone="grey">
             #{k}
           </Badge>
         ))}
-        {signal.patternTags.length ? <span className="c-hint">pattern: {signal.patternTags.join(', ')}</span> : null}
+        {signal.patternTags.length ? <span className="c-hint">{t('console.signals.pattern', { tags: signal.patternTags.join(', ') })}</span> : null}
       </div>
-      <div className="c-hint">{signal.source}</div>
+      <div className="c-hint" lang="en">{signal.source}</div>
       <div className="c-row">
         <button type="button" className="c-button c-button-small c-button-ghost" onClick={onInvestigate}>
-          Investigate
+          {t('console.signals.investigate')}
         </button>
         <button type="button" className="c-button c-button-small" onClick={onCreateStory} disabled={busy}>
-          {busy ? 'Creating…' : 'Create Story'}
+          {busy ? t('console.signals.creating') : t('console.signals.createStory')}
         </button>
       </div>
     </li>
@@ -80,6 +87,7 @@ export function SignalCard({ signal, onInvestigate, onCreateStory, busy }: { sig
 /** Investigate and Create Story, shared by Signal Scanner and Enhanced Signals. */
 export function useSignalActions() {
   const toast = useToast();
+  const t = useConsoleT();
   const [investigating, setInvestigating] = useState<Investigation | null>(null);
   const [creating, setCreating] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; title: string } | null>(null);
@@ -88,7 +96,7 @@ export function useSignalActions() {
     try {
       setInvestigating(await pipelineApi.investigate(signal.id));
     } catch (e) {
-      toast.show({ title: 'Error', description: errorText(e), tone: 'error' });
+      toast.show({ title: t('console.signals.error'), description: errorText(e), tone: 'error' });
     }
   };
   const createStory = async (signal: Signal) => {
@@ -96,9 +104,9 @@ export function useSignalActions() {
     try {
       const { story, created: isNew } = await pipelineApi.createStory(signal.id);
       setCreated({ id: story.id, title: story.title });
-      toast.show({ title: isNew ? 'Story created' : 'Story already created', description: `"${story.title}" is a draft in the story editor.`, tone: 'success' });
+      toast.show({ title: isNew ? t('console.signals.created') : t('console.signals.alreadyCreated'), description: t('console.signals.createdDesc', { title: story.title }), tone: 'success' });
     } catch (e) {
-      toast.show({ title: 'Error', description: errorText(e), tone: 'error' });
+      toast.show({ title: t('console.signals.error'), description: errorText(e), tone: 'error' });
     } finally {
       setCreating(null);
     }
@@ -107,12 +115,12 @@ export function useSignalActions() {
     <>
       {investigating ? <InvestigateDialog data={investigating} onClose={() => setInvestigating(null)} /> : null}
       {created ? (
-        <Dialog title="Story created" onClose={() => setCreated(null)}>
+        <Dialog title={t('console.signals.created')} onClose={() => setCreated(null)}>
           <p>
-            <strong>{created.title}</strong> is a draft with the signal's summary, region and keywords, and the stories behind it. Write it in the story editor.
+            <strong lang="en">{created.title}</strong> {t('console.signals.createdBody')}
           </p>
           <Link className="c-button" to={editorPath(created.id)}>
-            Open in the editor
+            {t('console.signals.openEditor')}
           </Link>
         </Dialog>
       ) : null}
@@ -122,22 +130,32 @@ export function useSignalActions() {
 }
 
 export function InvestigateDialog({ data, onClose }: { data: Investigation; onClose: () => void }) {
+  const { t, tn, fmt } = useConsoleI18n();
   const s = data.signal;
   return (
-    <Dialog title={`Investigate: ${s.title}`} onClose={onClose} wide>
-      <p>{s.summary}</p>
+    <Dialog
+      title={
+        <>
+          {t('console.signals.investigate')}
+          {t('console.signals.colon')} <span lang="en">{s.title}</span>
+        </>
+      }
+      onClose={onClose}
+      wide
+    >
+      <p lang="en">{s.summary}</p>
       <p className="c-hint">
-        Counted {s.mentions} stories between {new Date(s.windowStart).toLocaleString('en-GB')} and {new Date(s.windowEnd).toLocaleString('en-GB')}, against a baseline of {s.baseline} per window.
+        {t('console.signals.counted', { n: fmt.number(s.mentions), start: fmt.dateTime(s.windowStart), end: fmt.dateTime(s.windowEnd), baseline: fmt.number(s.baseline) })}
         {data.draftStoryId ? (
           <>
             {' '}
-            A story was drafted from it: <Link to={editorPath(data.draftStoryId)}>open it</Link>.
+            {t('console.signals.drafted')} <Link to={editorPath(data.draftStoryId)}>{t('console.signals.openIt')}</Link>.
           </>
         ) : null}
       </p>
-      <h3>Stories ({data.stories.length})</h3>
+      <h3>{t('console.signals.storiesHeading', { n: fmt.number(data.stories.length) })}</h3>
       {data.stories.length === 0 ? (
-        <p className="c-hint">The stories behind this signal are no longer in the database.</p>
+        <p className="c-hint">{t('console.signals.noStories')}</p>
       ) : (
         <ul className="pl-list">
           {data.stories.map((story) => (
@@ -145,19 +163,26 @@ export function InvestigateDialog({ data, onClose }: { data: Investigation; onCl
               <div className="c-meta">
                 <StageBadge stage={story.pipeline_stage} />
                 <RegionBadge region={story.region} />
-                <span className="c-hint">{story.source_count} sources</span>
+                <span className="c-hint">{tn('console.card.source', story.source_count)}</span>
               </div>
-              {story.path ? <a href={story.path}>{story.title}</a> : <Link to={editorPath(story.id)}>{story.title}</Link>}
+              {story.path ? <a href={story.path} lang="en">{story.title}</a> : <Link to={editorPath(story.id)} lang="en">{story.title}</Link>}
             </li>
           ))}
         </ul>
       )}
-      <h3>Source items ({data.items.length})</h3>
+      <h3>{t('console.signals.itemsHeading', { n: fmt.number(data.items.length) })}</h3>
       <ul className="pl-list">
         {data.items.map((item) => (
           <li key={item.id} className="c-hint">
-            <strong>{item.outlet}</strong>: {item.url ? <a href={item.url} rel="noopener noreferrer" target="_blank">{item.title}</a> : item.title} ·{' '}
-            {new Date(item.published_at ?? item.created_at).toLocaleString('en-GB')}
+            <strong>{item.outlet}</strong>:{' '}
+            {item.url ? (
+              <a href={item.url} rel="noopener noreferrer" target="_blank" lang="en">
+                {item.title}
+              </a>
+            ) : (
+              <span lang="en">{item.title}</span>
+            )}{' '}
+            · {fmt.dateTime(item.published_at ?? item.created_at)}
           </li>
         ))}
       </ul>
@@ -166,17 +191,19 @@ export function InvestigateDialog({ data, onClose }: { data: Investigation; onCl
 }
 
 export function SignalList({ page, error, actions }: { page: SignalPage | null; error: string | null; actions: ReturnType<typeof useSignalActions> }) {
-  if (!page) return error ? <div className="c-inline-error">Could not load signals: {error}</div> : <Skeleton rows={3} label="Loading signals…" />;
+  const t = useConsoleT();
+  if (!page) return error ? <div className="c-inline-error">{t('console.signals.loadError', { error })}</div> : <Skeleton rows={3} label={t('console.signals.loading')} />;
   if (page.items.length === 0)
     return (
       <div className="c-empty">
-        <h3>No signals</h3>
-        <div className="c-empty-text">No topic or name is bursting against its baseline here. Signals come from pattern detection (Run Analysis, or the pipeline).</div>
+        <h2 className="visually-hidden">{t('console.signals.heading')}</h2>
+        <h3>{t('console.signals.none')}</h3>
+        <div className="c-empty-text">{t('console.signals.noneBody')}</div>
       </div>
     );
   return (
     <>
-      <h2 className="visually-hidden">Signals</h2>
+      <h2 className="visually-hidden">{t('console.signals.heading')}</h2>
       <ul className="pl-list">
         {page.items.map((signal) => (
           <SignalCard key={signal.id} signal={signal} onInvestigate={() => void actions.investigate(signal)} onCreateStory={() => void actions.createStory(signal)} busy={actions.creating === signal.id} />

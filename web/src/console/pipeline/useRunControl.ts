@@ -2,40 +2,37 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
 import { pipelineApi, type ConsoleRun, type LiveStep, type RunKind } from './api';
-import { useConsoleRun } from './RunProgress';
+import { useConsoleT } from '../console-i18n';
+import { stageLabel, useConsoleRun } from './RunProgress';
 
 export const errorText = (e: unknown, fallback = 'Network error') => (e instanceof ApiError || e instanceof Error ? e.message || fallback : fallback);
 
 /** What the toasts say when a run of this kind ends (console spec section 8). */
-function finishedToast(run: ConsoleRun): { title: string; description?: string; tone: 'success' | 'error' | 'info' } {
+type T = ReturnType<typeof useConsoleT>;
+
+function finishedToast(run: ConsoleRun, t: T): { title: string; description?: string; tone: 'success' | 'error' | 'info' } {
   const stats = run.result?.stats;
-  if (run.status === 'cancelled') return { title: 'Pipeline run cancelled', description: 'It stopped between batches; what it finished is kept.', tone: 'info' };
+  if (run.status === 'cancelled') return { title: t('console.pipeline.toast.cancelled'), description: t('console.pipeline.toast.cancelledDesc'), tone: 'info' };
   const failed = run.status === 'failed';
-  const errors = run.stages.filter((s) => s.status === 'error').map((s) => `${s.name}: ${s.error}`).join('; ');
+  // The stages' errors are the server's words (English).
+  const errors = run.stages.filter((s) => s.status === 'error').map((s) => `${stageLabel(t, s)}: ${s.error}`).join('; ');
   switch (run.kind) {
     case 'full':
       return failed
-        ? { title: 'Pipeline failed - check logs for details', description: errors, tone: 'error' }
-        : { title: `Pipeline completed: ${stats?.processed ?? 0} processed, ${stats?.autoPublished ?? 0} auto-published`, description: 'Full pipeline completed successfully', tone: 'success' };
+        ? { title: t('console.pipeline.toast.fullFailed'), description: errors, tone: 'error' }
+        : { title: t('console.pipeline.toast.fullDone', { processed: stats?.processed ?? 0, published: stats?.autoPublished ?? 0 }), description: t('console.pipeline.toast.fullDoneDesc'), tone: 'success' };
     case 'patterns': {
       const p = run.result?.patternStats;
-      return failed ? { title: 'Pattern detection failed', description: errors, tone: 'error' } : { title: `Patterns detected: ${p?.patternsDetected ?? 0} patterns, ${p?.clustersFound ?? 0} clusters`, tone: 'success' };
+      return failed ? { title: t('console.pipeline.toast.patternsFailed'), description: errors, tone: 'error' } : { title: t('console.signals.detected', { patterns: p?.patternsDetected ?? 0, clusters: p?.clustersFound ?? 0 }), tone: 'success' };
     }
     case 'enrich':
       return failed
-        ? { title: 'External enrichment failed', description: errors, tone: 'error' }
-        : { title: 'External data enrichment completed', description: `${run.result?.enriched ?? 0} stories enriched with external data`, tone: 'success' };
+        ? { title: t('console.pipeline.toast.enrichFailed'), description: errors, tone: 'error' }
+        : { title: t('console.pipeline.toast.enrichDone'), description: t('console.pipeline.toast.enrichDoneDesc', { n: run.result?.enriched ?? 0 }), tone: 'success' };
     case 'step':
-      return failed ? { title: 'Stage Error', description: errors, tone: 'error' } : { title: 'Pipeline Stage Complete', description: run.stages[0]?.message ?? undefined, tone: 'success' };
+      return failed ? { title: t('console.pipeline.toast.stageError'), description: errors, tone: 'error' } : { title: t('console.pipeline.toast.stageDone'), description: run.stages[0]?.message ?? undefined, tone: 'success' };
   }
 }
-
-const STARTING: Record<RunKind, string> = {
-  full: 'Starting AI Pipeline...',
-  patterns: 'Running Caribbean pattern detection...',
-  enrich: 'Enriching with external data sources...',
-  step: 'Stage Triggered',
-};
 
 /**
  * Starting, following, cancelling and retrying console runs from a screen, with the spec's toasts
@@ -43,6 +40,9 @@ const STARTING: Record<RunKind, string> = {
  */
 export function useRunControl(options: { onFinished?: (run: ConsoleRun) => void; startError?: (kind: RunKind, step?: LiveStep) => string; finished?: (run: ConsoleRun) => ReturnType<typeof finishedToast> | null } = {}) {
   const toast = useToast();
+  const t = useConsoleT();
+  const tRef = useRef(t);
+  tRef.current = t;
   const { run, follow } = useConsoleRun();
   const [overlay, setOverlay] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -70,26 +70,29 @@ export function useRunControl(options: { onFinished?: (run: ConsoleRun) => void;
     const before = previous.current;
     previous.current = run;
     if (!run || !before || before.id !== run.id) return;
+    const t = tRef.current;
     if (run.kind === 'full') {
       for (const stage of run.stages) {
         const was = before.stages.find((s) => s.id === stage.id)?.status;
         if (was === stage.status) continue;
-        if (stage.id === 'process-ai' && stage.status === 'completed') toast.show({ title: 'AI processing completed successfully', description: stage.message ?? undefined, tone: 'success' });
-        if (stage.id === 'process-ai' && stage.status === 'error') toast.show({ title: 'AI processing failed', description: stage.error ?? undefined, tone: 'error' });
-        if (stage.id === 'detect-patterns' && stage.status === 'error') toast.show({ title: 'Pattern detection failed', description: stage.error ?? undefined, tone: 'error' });
+        if (stage.id === 'process-ai' && stage.status === 'completed') toast.show({ title: t('console.pipeline.toast.aiDone'), description: stage.message ?? undefined, tone: 'success' });
+        if (stage.id === 'process-ai' && stage.status === 'error') toast.show({ title: t('console.pipeline.toast.aiFailed'), description: stage.error ?? undefined, tone: 'error' });
+        if (stage.id === 'detect-patterns' && stage.status === 'error') toast.show({ title: t('console.pipeline.toast.patternsFailed'), description: stage.error ?? undefined, tone: 'error' });
       }
     }
     if (before.status === 'running' && run.status !== 'running') {
       const custom = opts.current.finished?.(run);
-      toast.show(custom ?? finishedToast(run));
+      toast.show(custom ?? finishedToast(run, t));
       opts.current.onFinished?.(run);
     }
   }, [run, toast]);
 
   const start = useCallback(
     async (kind: RunKind, step?: LiveStep, show = kind !== 'step') => {
+      const t = tRef.current;
+      const stepName = step ? stageLabel(t, { id: step, name: step }) : '';
       setStarting(true);
-      toast.show({ title: STARTING[kind], description: step ? `Running the ${step} step` : undefined });
+      toast.show({ title: t(`console.pipeline.toast.start.${kind}`), description: step ? t('console.pipeline.toast.runningStep', { step: stepName }) : undefined });
       try {
         const { run: started } = await pipelineApi.start(kind, step);
         previous.current = started;
@@ -97,7 +100,7 @@ export function useRunControl(options: { onFinished?: (run: ConsoleRun) => void;
         setOverlay(show);
         return started;
       } catch (e) {
-        const title = opts.current.startError?.(kind, step) ?? (kind === 'step' ? `Failed to run ${step} stage` : 'Pipeline failed - check logs for details');
+        const title = opts.current.startError?.(kind, step) ?? (kind === 'step' ? t('console.pipeline.toast.stepFailed', { step: stepName }) : t('console.pipeline.toast.fullFailed'));
         toast.show({ title, description: errorText(e), tone: 'error' });
         return null;
       } finally {
@@ -114,7 +117,7 @@ export function useRunControl(options: { onFinished?: (run: ConsoleRun) => void;
     try {
       follow((await pipelineApi.cancel(current.id)).run);
     } catch (e) {
-      toast.show({ title: 'Error', description: errorText(e), tone: 'error' });
+      toast.show({ title: tRef.current('console.pipeline.toast.error'), description: errorText(e), tone: 'error' });
     }
   }, [follow, toast]);
 
@@ -127,7 +130,7 @@ export function useRunControl(options: { onFinished?: (run: ConsoleRun) => void;
         previous.current = reopened;
         follow(reopened);
       } catch (e) {
-        toast.show({ title: 'Error', description: errorText(e), tone: 'error' });
+        toast.show({ title: tRef.current('console.pipeline.toast.error'), description: errorText(e), tone: 'error' });
       }
     },
     [follow, toast],

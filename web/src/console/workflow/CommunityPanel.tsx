@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../data/api';
-import { longDate } from '../../shared/format';
 import { useToast } from '../../shared/toasts';
 import { todayLocal } from '../format';
 import { EditIcon, ExternalIcon, TrashIcon, ZapIcon } from '../icons';
 import { consoleApi, type ConsoleStory, type Insight } from '../stories/api';
 import { Badge, Card, EmptyState, Skeleton, type BadgeTone } from '../ui';
+import { known, useConsoleI18n } from '../console-i18n';
 
 export const MISSING_INFORMATION = 'Missing Information: Article title and region are required for community insights generation.';
 const SOURCES: Insight['source'][] = ['Twitter', 'Facebook', 'Reddit', 'WhatsApp', 'Local News', 'Interview'];
@@ -23,6 +23,9 @@ const emptyForm = (): Form => ({ quote: '', attribution: '', sentiment: 'neutral
  */
 export function CommunityPanel({ story }: { story: ConsoleStory }) {
   const { show } = useToast();
+  const { t, tn, fmt } = useConsoleI18n();
+  const sentimentName = (sentiment: string) => known(t, `console.workflow.community.sentiment.${sentiment}`, sentiment);
+  const sourceName = (source: string) => known(t, `console.workflow.community.source.${source}`, source);
   const [insights, setInsights] = useState<Insight[] | null>(null);
   const [progress, setProgress] = useState<{ value: number; text: string } | null>(null);
   const [form, setForm] = useState<Form>(emptyForm);
@@ -44,34 +47,35 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
   const generate = async () => {
     if (!story.title.trim() || !story.region.trim()) {
       setMissing(true);
-      show({ title: MISSING_INFORMATION, tone: 'error' });
+      show({ title: t('console.workflow.community.missing'), tone: 'error' });
       return;
     }
     setMissing(false);
-    setProgress({ value: STEP.scanning, text: 'Scanning the last 7 days of ingested items for mentions of this story…' });
+    setProgress({ value: STEP.scanning, text: t('console.workflow.community.scanning') });
     let items: { id: string }[];
     try {
       const scan = await consoleApi.scanCommunity(story.id);
       items = scan.items;
-      setProgress({ value: STEP.scanned, text: `Found ${scan.items.length} ${scan.items.length === 1 ? 'item' : 'items'} mentioning the story (${scan.terms.join(', ') || 'its own sources'}).` });
+      setProgress({ value: STEP.scanned, text: tn('console.workflow.community.found', scan.items.length, { terms: scan.terms.join(', ') || t('console.workflow.community.ownSources') }) });
     } catch (e) {
       setProgress(null);
-      show({ title: e instanceof ApiError && e.message === MISSING_INFORMATION ? MISSING_INFORMATION : 'Failed to scan community reactions', tone: 'error' });
+      show({ title: e instanceof ApiError && e.message === MISSING_INFORMATION ? t('console.workflow.community.missing') : t('console.workflow.community.scanFailed'), tone: 'error' });
       return;
     }
     if (items.length === 0) {
-      setProgress({ value: STEP.done, text: 'No ingested items mention this story yet, so there are no voices to find.' });
+      setProgress({ value: STEP.done, text: t('console.workflow.community.noItems') });
       return;
     }
-    setProgress({ value: STEP.generating, text: `Reading ${items.length} items for quoted voices…` });
+    setProgress({ value: STEP.generating, text: tn('console.workflow.community.reading', items.length) });
     try {
       const result = await consoleApi.generateInsights(story.id, items.map((i) => i.id));
       setInsights(result.insights);
-      setProgress({ value: STEP.done, text: `${result.added} new ${result.added === 1 ? 'voice' : 'voices'} from ${result.itemsRead} items (${result.provider} provider)${result.skipped ? `; ${result.skipped} skipped (already saved, or not found word for word in an item)` : ''}.` });
-      show({ title: result.added ? `${result.added} community ${result.added === 1 ? 'voice' : 'voices'} added` : 'No new voices found', tone: result.added ? 'success' : 'info' });
+      const summary = tn('console.workflow.community.result', result.added, { items: fmt.number(result.itemsRead), provider: result.provider });
+      setProgress({ value: STEP.done, text: result.skipped ? `${summary} ${t('console.workflow.community.skipped', { n: fmt.number(result.skipped) })}.` : summary });
+      show({ title: result.added ? tn('console.workflow.community.added', result.added) : t('console.workflow.community.noneFound'), tone: result.added ? 'success' : 'info' });
     } catch {
       setProgress(null);
-      show({ title: 'Failed to generate community insights. Please try again.', tone: 'error' });
+      show({ title: t('console.workflow.community.generateFailed'), tone: 'error' });
     }
   };
 
@@ -82,29 +86,29 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
     try {
       if (editing) await consoleApi.editInsight(story.id, editing, { ...form, quote: form.quote.trim(), attribution: form.attribution.trim() });
       else await consoleApi.addInsight(story.id, { ...form, quote: form.quote.trim(), attribution: form.attribution.trim() });
-      show({ title: editing ? 'Insight updated' : 'Insight added', tone: 'success' });
+      show({ title: editing ? t('console.workflow.community.updated') : t('console.workflow.community.addedOne'), tone: 'success' });
       setEditing(null);
       setForm(emptyForm());
       await load();
     } catch (e) {
-      show({ title: 'Failed to save insight', description: e instanceof ApiError ? e.message : undefined, tone: 'error' });
+      show({ title: t('console.workflow.community.saveFailed'), description: e instanceof ApiError ? e.message : undefined, tone: 'error' });
     } finally {
       setBusy(false);
     }
   };
 
   const remove = async (insight: Insight) => {
-    if (!window.confirm(`Delete the voice of ${insight.attribution}?`)) return;
+    if (!window.confirm(t('console.workflow.community.confirmDelete', { name: insight.attribution }))) return;
     try {
       await consoleApi.deleteInsight(story.id, insight.id);
-      show({ title: 'Insight deleted', tone: 'success' });
+      show({ title: t('console.workflow.community.deleted'), tone: 'success' });
       if (editing === insight.id) {
         setEditing(null);
         setForm(emptyForm());
       }
       await load();
     } catch {
-      show({ title: 'Failed to delete insight', tone: 'error' });
+      show({ title: t('console.workflow.community.deleteFailed'), tone: 'error' });
     }
   };
 
@@ -117,17 +121,17 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
   return (
     <div className="c-community">
       <Card
-        title="Community voices"
+        title={t('console.workflow.community.title')}
         actions={
           <button type="button" className="c-button" onClick={generate} disabled={progress !== null && progress.value < STEP.done}>
-            <ZapIcon size={16} /> Auto-generate
+            <ZapIcon size={16} /> {t('console.workflow.community.generate')}
           </button>
         }
       >
-        {missing ? <p className="c-gate" role="alert">{MISSING_INFORMATION}</p> : null}
+        {missing ? <p className="c-gate" role="alert">{t('console.workflow.community.missing')}</p> : null}
         {progress ? (
           <div className="c-scan" aria-live="polite">
-            <div className="c-progress" role="progressbar" aria-label="Community scan" aria-valuenow={progress.value} aria-valuemin={0} aria-valuemax={100}>
+            <div className="c-progress" role="progressbar" aria-label={t('console.workflow.community.scan')} aria-valuenow={progress.value} aria-valuemin={0} aria-valuemax={100}>
               <span style={{ width: `${progress.value}%` }} />
             </div>
             <p className="c-hint">
@@ -136,36 +140,36 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
           </div>
         ) : null}
         {!insights ? (
-          <Skeleton rows={2} label="Loading voices…" />
+          <Skeleton rows={2} label={t('console.workflow.community.loading')} />
         ) : insights.length === 0 ? (
-          <EmptyState title="No voices yet">Auto-generate reads the ingested items that mention this story; or add a voice by hand below.</EmptyState>
+          <EmptyState title={t('console.workflow.community.empty')}>{t('console.workflow.community.emptyBody')}</EmptyState>
         ) : (
           <ul className="c-voices">
             {insights.map((i) => (
               <li key={i.id} className="c-voice">
-                <blockquote>“{i.quote}”</blockquote>
+                <blockquote lang={story.language ?? 'en'}>“{i.quote}”</blockquote>
                 <div className="c-meta">
                   <strong>— {i.attribution}</strong>
-                  <Badge tone={SENTIMENT_TONE[i.sentiment]}>{i.sentiment}</Badge>
-                  <Badge tone="grey">{i.source}</Badge>
-                  <span>{longDate(`${i.date}T12:00:00Z`)}</span>
+                  <Badge tone={SENTIMENT_TONE[i.sentiment]}>{sentimentName(i.sentiment)}</Badge>
+                  <Badge tone="grey">{sourceName(i.source)}</Badge>
+                  <span>{fmt.longDate(`${i.date}T12:00:00Z`)}</span>
                   {i.origin === 'auto' ? (
                     i.source_url ? (
                       <a href={i.source_url} target="_blank" rel="noreferrer">
-                        <ExternalIcon size={12} /> {i.source_outlet ?? 'source'}
+                        <ExternalIcon size={12} /> {i.source_outlet ?? t('console.workflow.community.sourceLink')}
                       </a>
                     ) : (
-                      <span>from {i.source_outlet}</span>
+                      <span>{t('console.workflow.community.from', { outlet: i.source_outlet ?? '' })}</span>
                     )
                   ) : (
-                    <span>added by {i.created_by}</span>
+                    <span>{t('console.workflow.community.addedBy', { user: i.created_by ?? '' })}</span>
                   )}
                 </div>
                 <div className="c-row">
-                  <button type="button" className="c-icon-button" onClick={() => startEdit(i)} aria-label={`Edit the voice of ${i.attribution}`} title="Edit">
+                  <button type="button" className="c-icon-button" onClick={() => startEdit(i)} aria-label={t('console.workflow.community.editOf', { name: i.attribution })} title={t('console.workflow.community.edit')}>
                     <EditIcon size={16} />
                   </button>
-                  <button type="button" className="c-icon-button" onClick={() => void remove(i)} aria-label={`Delete the voice of ${i.attribution}`} title="Delete">
+                  <button type="button" className="c-icon-button" onClick={() => void remove(i)} aria-label={t('console.workflow.community.deleteOf', { name: i.attribution })} title={t('console.workflow.community.delete')}>
                     <TrashIcon size={16} />
                   </button>
                 </div>
@@ -174,45 +178,45 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
           </ul>
         )}
       </Card>
-      <Card title={editing ? 'Edit voice' : 'Add a voice'}>
+      <Card title={editing ? t('console.workflow.community.editVoice') : t('console.workflow.community.addVoice')}>
         <form className="c-form" onSubmit={submit}>
           <label className="c-field">
-            <span>Quote</span>
+            <span>{t('console.workflow.community.quote')}</span>
             <textarea value={form.quote} onChange={(e) => setForm({ ...form, quote: e.target.value })} rows={3} maxLength={2000} />
           </label>
           <div className="c-form-grid">
             <label className="c-field">
-              <span>Attribution</span>
-              <input type="text" value={form.attribution} onChange={(e) => setForm({ ...form, attribution: e.target.value })} maxLength={200} placeholder="Name, role" />
+              <span>{t('console.workflow.community.attribution')}</span>
+              <input type="text" value={form.attribution} onChange={(e) => setForm({ ...form, attribution: e.target.value })} maxLength={200} placeholder={t('console.workflow.community.attributionPlaceholder')} />
             </label>
             <label className="c-field">
-              <span>Sentiment</span>
+              <span>{t('console.workflow.community.sentimentLabel')}</span>
               <select value={form.sentiment} onChange={(e) => setForm({ ...form, sentiment: e.target.value as Insight['sentiment'] })}>
                 {SENTIMENTS.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {sentimentName(s)}
                   </option>
                 ))}
               </select>
             </label>
             <label className="c-field">
-              <span>Source</span>
+              <span>{t('console.workflow.community.sourceLabel')}</span>
               <select value={form.source} onChange={(e) => setForm({ ...form, source: e.target.value as Insight['source'] })}>
                 {SOURCES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {sourceName(s)}
                   </option>
                 ))}
               </select>
             </label>
             <label className="c-field">
-              <span>Date</span>
+              <span>{t('console.workflow.community.date')}</span>
               <input type="date" value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value || todayLocal() })} />
             </label>
           </div>
           <div className="c-row">
             <button type="submit" className="c-button" disabled={!canSubmit}>
-              {busy ? 'Saving…' : editing ? 'Update' : 'Add'}
+              {busy ? t('console.workflow.community.saving') : editing ? t('console.workflow.community.update') : t('console.workflow.community.add')}
             </button>
             {editing ? (
               <button
@@ -223,10 +227,10 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
                   setForm(emptyForm());
                 }}
               >
-                Cancel
+                {t('console.workflow.community.cancel')}
               </button>
             ) : null}
-            {!canSubmit && !busy ? <span className="c-hint">A quote and an attribution are both needed.</span> : null}
+            {!canSubmit && !busy ? <span className="c-hint">{t('console.workflow.community.needsBoth')}</span> : null}
           </div>
         </form>
       </Card>

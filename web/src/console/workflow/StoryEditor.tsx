@@ -71,6 +71,7 @@ export function StoryEditor({ id, initialTab }: { id: string | null; initialTab?
       <BackLink />
       <PageHeader
         title={story.title}
+        titleLang={story.language ?? 'en'}
         subtitle={
           <span className="c-row">
             <RegionBadge region={story.region} />

@@ -118,7 +118,11 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
             {audit.map((e, i) => (
               <li key={`${e.timestamp}-${i}`}>
                 <span className="c-mono">{e.action}</span> {t('console.workflow.by')} <strong>{e.user}</strong> <span className="c-hint">{fmt.dateTime(e.timestamp)}</span>
-                {e.details ? <div className="c-hint">{e.details}</div> : null}
+                {e.details ? (
+                  <div className="c-hint" lang="en">
+                    {typeof e.details === 'string' ? e.details : JSON.stringify(e.details)}
+                  </div>
+                ) : null}
                 {e.reason ? <div className="c-hint">{t('console.workflow.reason', { reason: e.reason })}</div> : null}
               </li>
             ))}
