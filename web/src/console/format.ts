@@ -22,10 +22,6 @@ export function timeAgo(iso: string | null | undefined, now: Date = new Date(), 
   return format.format(-Math.round(seconds / 60), 'minute');
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
 /** A local date-time for <input type="datetime-local">, and back to an ISO instant. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
