@@ -9,27 +9,42 @@ export function localeOf(language: string | null | undefined): string {
   return LOCALES[(language ?? '').toUpperCase()] ?? 'en-US';
 }
 
+/**
+ * One Intl formatter per locale and style, made once. toLocaleString() builds a new formatter on
+ * every call, and a page formats dozens of dates and counts while it hydrates: on a phone that was
+ * the largest part of the script's work.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>();
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) formatters.set(key, (made = make()));
+  return made;
+}
+
+const dateFormat = (style: string, language: string, options: Intl.DateTimeFormatOptions) =>
+  formatter(`${style}:${localeOf(language)}`, () => new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: 'UTC' }));
+
 /** "November 20, 2026", "20 de noviembre de 2026", "20 novembre 2026", "20 november 2026". */
 export function longDate(iso: string | null | undefined, language = 'EN'): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString(localeOf(language), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return dateFormat('long', language, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
 }
 
 /** "Nov 20", "20 nov", "20 nov.", "20 nov". */
 export function shortDate(iso: string | null | undefined, language = 'EN'): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString(localeOf(language), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return dateFormat('short', language, { month: 'short', day: 'numeric' }).format(new Date(iso));
 }
 
 /** "Nov 20, 3:00 PM UTC" in English; the 24-hour clock elsewhere ("20 nov, 15:00 UTC"). */
 export function dateTime(iso: string | null | undefined, language = 'EN'): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleString(localeOf(language), { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+  return dateFormat('dateTime', language, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
 }
 
 /** A whole number with the language's grouping ("12,345", "12.345", "12 345"). */
 export function formatNumber(n: number, language = 'EN'): string {
-  return n.toLocaleString(localeOf(language));
+  return formatter(`number:${localeOf(language)}`, () => new Intl.NumberFormat(localeOf(language))).format(n);
 }
 
 /** The region names the site uses, by their ISO 3166 code (Intl.DisplayNames names them in each language). */
@@ -46,7 +61,7 @@ export function regionName(region: string, language = 'EN'): string {
   const code = REGION_CODES[region];
   if (!code || language.toUpperCase() === 'EN') return region;
   try {
-    return new Intl.DisplayNames([localeOf(language)], { type: 'region' }).of(code) ?? region;
+    return formatter(`region:${localeOf(language)}`, () => new Intl.DisplayNames([localeOf(language)], { type: 'region' })).of(code) ?? region;
   } catch {
     return region;
   }
