@@ -6,6 +6,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'test/e2e/**'],
     globalSetup: ['test/helpers/global-setup.ts'],
     pool: 'forks',
+    // One test file per core (vitest keeps one core free by default): each file has its own
+    // database (PGlite) or schema (PostgreSQL) and its own servers on free ports.
+    maxWorkers: '100%',
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

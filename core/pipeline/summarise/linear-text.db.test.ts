@@ -12,7 +12,7 @@ import { summariseStories } from './summarise-stories';
 /**
  * Bad input the way it arrives: a feed of about 1 MB whose one item is long quote-like runs, ingested
  * (sanitised and stored), clustered, summarised and fact-checked. Each stage runs on the server's event
- * loop when the schedule runs there, so each must stay well under a couple of seconds.
+ * loop when the schedule runs there, so each must stay linear in the text: seconds, not minutes.
  */
 
 let db: Database;
@@ -50,7 +50,9 @@ describe('a 1 MB crafted feed, from ingest to fact-check', () => {
     await time('fact-check', () => factCheckStories(ctx()));
     expect(summarised).toMatchObject({ processed: 1, failed: 0 });
     console.log('1 MB crafted feed, ms per stage:', Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])));
-    for (const [stage, ms] of Object.entries(timings)) expect(ms, `${stage} took ${Math.round(ms)} ms`).toBeLessThan(2000);
+    // A guard against work that grows with the square of the text (far beyond this bound on 1 MB),
+    // not a benchmark: a stage takes 0.2–2 s here depending on the machine's other load.
+    for (const [stage, ms] of Object.entries(timings)) expect(ms, `${stage} took ${Math.round(ms)} ms`).toBeLessThan(10_000);
     const story = await db.knex('synced_content').first();
     expect(story.title).toBe('Fire destroys four homes in Ocho Rios');
     expect(story.layers.find((l: { layerType: string }) => l.layerType === 'short_version').content).toMatch(/^A fire destroyed four homes in Ocho Rios on Monday\b/);
