@@ -318,7 +318,8 @@ describe('editorial screens', () => {
 });
 
 describe('accessibility', () => {
-  it('has no axe violations above minor on the editorial screens', async () => {
+  // Many screens, each analysed by axe (2–4 s apiece): more than the default minute.
+  it('has no axe violations above minor on the editorial screens', { timeout: 180_000 }, async () => {
     const paths = [
       '/dashboard', '/dashboard/articles', '/dashboard/content-curation', '/dashboard/sync', '/dashboard/sanity-editor', '/dashboard/editor',
       `/dashboard/editor?doc=${ids.published1}`, `/dashboard/editor?doc=${ids.published1}&tab=community`, `/dashboard/editor?doc=${ids.published1}&tab=workflow`,

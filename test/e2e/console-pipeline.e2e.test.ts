@@ -224,7 +224,8 @@ describe('signals and intelligence', () => {
 });
 
 describe('accessibility', () => {
-  it('has no axe violations above minor on the pipeline screens and the progress overlay', async () => {
+  // Seventeen screens and tabs, each analysed by axe (2–4 s apiece), and a real run: more than the default minute.
+  it('has no axe violations above minor on the pipeline screens and the progress overlay', { timeout: 180_000 }, async () => {
     const screens: [string, string[]][] = [
       ['/dashboard/pipeline', ['Overview', 'Pipeline Controls', 'Interactive Workflow', 'Articles']],
       ['/dashboard/pipeline-test', []],

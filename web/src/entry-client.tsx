@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
@@ -6,6 +6,7 @@ import type { InitialData } from './data/route-data';
 import type { SiteConfig } from './data/site-config';
 import { loadDictionary, parseLanguage, type Language } from './i18n/i18n';
 import { Root } from './Root';
+import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element not found');
@@ -28,7 +29,5 @@ const app = (
     </Root>
   </StrictMode>
 );
-// Hydrating as a transition lets React work in slices and yield to the reader's input (the page
-// is already painted from the server's HTML), rather than block the main thread in one long task.
-if (serverRendered) startTransition(() => void hydrateRoot(container, app));
+if (serverRendered) hydrateRoot(container, app);
 else createRoot(container).render(app);

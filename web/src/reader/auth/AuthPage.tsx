@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError, getJson, postJson } from '../../data/api';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../shared/session';
+import { useHydrated } from '../../shared/hydrated';
 
 type Provider = { id: string; name: string };
 
@@ -19,8 +20,7 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const { refresh } = useSession();
   const [mode, setMode] = useState<'signIn' | 'signUp'>('signIn');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [providers, setProviders] = useState<Provider[]>([]);
@@ -33,8 +33,12 @@ export default function AuthPage() {
     if (failure) setError(failure);
   }, []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read from the fields: what was typed before the app started is there, not in any state.
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
     setBusy(true);
     setError(null);
     try {
@@ -54,23 +58,22 @@ export default function AuthPage() {
   return (
     <div className="auth-page">
       <h1>{mode === 'signIn' ? t('auth.title') : t('auth.signUpTitle')}</h1>
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <label htmlFor="auth-email">{t('auth.email')}</label>
-        <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input id="auth-email" name="email" type="email" autoComplete="email" />
         <label htmlFor="auth-password">{t('auth.password')}</label>
         <input
           id="auth-password"
+          name="password"
           type="password"
           autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
           aria-describedby={mode === 'signUp' ? 'password-hint' : undefined}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
         />
         {mode === 'signUp' ? <p id="password-hint" className="muted">{t('auth.passwordHint')}</p> : null}
         {error ? <p role="alert" className="form-error">{error}</p> : null}
-        <button type="submit" disabled={busy}>{busy ? t('auth.working') : mode === 'signIn' ? t('auth.signIn') : t('auth.signUp')}</button>
+        <button type="submit" disabled={busy || !hydrated}>{busy ? t('auth.working') : mode === 'signIn' ? t('auth.signIn') : t('auth.signUp')}</button>
       </form>
-      <button type="button" className="link-button" onClick={() => { setMode(mode === 'signIn' ? 'signUp' : 'signIn'); setError(null); }}>
+      <button type="button" className="link-button" disabled={!hydrated} onClick={() => { setMode(mode === 'signIn' ? 'signUp' : 'signIn'); setError(null); }}>
         {mode === 'signIn' ? t('auth.toSignUp') : t('auth.toSignIn')}
       </button>
       {providers.length > 0 ? (

@@ -3,21 +3,24 @@ import { Link } from 'react-router-dom';
 import { api, ApiError } from '../../data/api';
 import { useSiteConfig } from '../../data/site-config';
 import { useT } from '../../i18n/i18n';
+import { useHydrated } from '../../shared/hydrated';
 import { SECTIONS } from './SiteHeader';
 
 export function SiteFooter() {
   const t = useT();
   const { newsletter } = useSiteConfig();
-  const [email, setEmail] = useState('');
+  const hydrated = useHydrated();
   const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' } | { kind: 'error'; message: string }>({ kind: 'idle' });
 
-  const subscribe = async (event: FormEvent) => {
+  const subscribe = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setState({ kind: 'busy' });
     try {
-      await api.subscribe(email);
+      // Read from the field: what was typed before the app started is there, not in any state.
+      await api.subscribe(String(new FormData(form).get('email') ?? ''));
       setState({ kind: 'done' });
-      setEmail('');
+      form.reset();
     } catch (error) {
       setState({ kind: 'error', message: error instanceof ApiError ? error.message : 'Network error' });
     }
@@ -29,10 +32,10 @@ export function SiteFooter() {
         <section id="newsletter" className="newsletter-box" aria-labelledby="newsletter-title">
           <h2 id="newsletter-title">{t('footer.newsletterTitle')}</h2>
           <p>{t('footer.newsletterBody')}</p>
-          <form onSubmit={subscribe}>
+          <form method="post" onSubmit={subscribe}>
             <label htmlFor="newsletter-email" className="visually-hidden">{t('footer.emailLabel')}</label>
-            <input id="newsletter-email" type="email" required autoComplete="email" placeholder={t('footer.emailLabel')} value={email} onChange={(e) => setEmail(e.target.value)} />
-            <button type="submit" disabled={state.kind === 'busy'}>{state.kind === 'busy' ? t('footer.subscribing') : t('footer.subscribe')}</button>
+            <input id="newsletter-email" type="email" required autoComplete="email" name="email" placeholder={t('footer.emailLabel')} />
+            <button type="submit" disabled={state.kind === 'busy' || !hydrated}>{state.kind === 'busy' ? t('footer.subscribing') : t('footer.subscribe')}</button>
           </form>
           <p role="status" className="newsletter-status">
             {state.kind === 'done' ? t('footer.subscribed') : state.kind === 'error' ? t('footer.subscribeFailed', { message: state.message }) : ''}
