@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useHydrated } from '../../shared/hydrated';
 import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { meApi, signInHref } from './api';
@@ -12,6 +13,8 @@ import './account.css';
  */
 export default function ArticleActions({ storyId, region }: { storyId: string; region: string }) {
   const t = useAccountT();
+  // The buttons come from the server's HTML; a tap before this page's code runs would be lost.
+  const hydrated = useHydrated();
   const toast = useToast();
   const { user, ready } = useSession();
   const navigate = useNavigate();
@@ -80,11 +83,11 @@ export default function ArticleActions({ storyId, region }: { storyId: string; r
   const name = island ? islandName(t, island) : '';
   return (
     <div className="article-actions">
-      <button type="button" className={saved ? 'action-on' : 'button-secondary'} aria-pressed={Boolean(saved)} title={t(saved ? 'readerAccount.unsaveLabel' : 'readerAccount.saveLabel')} onClick={() => void toggleSave()}>
+      <button type="button" className={saved ? 'action-on' : 'button-secondary'} aria-pressed={Boolean(saved)} title={t(saved ? 'readerAccount.unsaveLabel' : 'readerAccount.saveLabel')} disabled={!hydrated} onClick={() => void toggleSave()}>
         {saved ? `✓ ${t('readerAccount.savedButton')}` : t('readerAccount.save')}
       </button>
       {island && island !== 'caribbean' ? (
-        <button type="button" className={following ? 'action-on' : 'button-secondary'} aria-pressed={Boolean(following)} onClick={() => void toggleFollow()}>
+        <button type="button" className={following ? 'action-on' : 'button-secondary'} aria-pressed={Boolean(following)} disabled={!hydrated} onClick={() => void toggleFollow()}>
           {following ? `✓ ${t('readerAccount.following', { name })}` : t('readerAccount.follow', { name })}
         </button>
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useHydrated } from '../../shared/hydrated';
 import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { meApi, signInHref } from './api';
@@ -9,6 +10,8 @@ import './account.css';
 /** "Follow Business" on a section page; signed out, it leads to sign-in and back (?follow=1), then follows. */
 export default function FollowTopicButton({ topic }: { topic: string }) {
   const t = useAccountT();
+  // The button comes from the server's HTML; a tap before this page's code runs would be lost.
+  const hydrated = useHydrated();
   const toast = useToast();
   const { user, ready } = useSession();
   const navigate = useNavigate();
@@ -51,7 +54,7 @@ export default function FollowTopicButton({ topic }: { topic: string }) {
   const name = t(`nav.${topic}`);
   return (
     <div className="article-actions">
-      <button type="button" className={following ? 'action-on' : 'button-secondary'} aria-pressed={following} onClick={() => void toggle()}>
+      <button type="button" className={following ? 'action-on' : 'button-secondary'} aria-pressed={following} disabled={!hydrated} onClick={() => void toggle()}>
         {following ? `✓ ${t('readerAccount.following', { name })}` : t('readerAccount.follow', { name })}
       </button>
     </div>
