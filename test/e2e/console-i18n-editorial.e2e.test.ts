@@ -1,5 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCruiseSignal } from '../factories/signals';
 import { createStory } from '../factories/stories';
 import { fragments, interfaceText } from './english-fragments';
 import { startSite, type Site } from './harness';
@@ -46,26 +47,7 @@ beforeAll(async () => {
       flaggedId = flagged.id;
       for (let i = 0; i < 3; i++) await createStory(db.knex, { now, title: `Business report ${i} from Bridgetown`, region: 'Barbados', tags: ['business'], daysAgo: 0.5 + i });
       // A signal for Signal Scanner and Enhanced Signals (its words are the server's, marked as English).
-      await db.knex('signals').insert({
-        source: 'news stream: Jamaica Gleaner, Jamaica Observer',
-        type: 'Economic',
-        strength: 'High',
-        title: 'Cruise Tourism: 3 stories in 24 h',
-        summary: '3 stories mention Cruise Tourism in the last 24 hours, against a baseline of 0.3 per 24 hours over the previous 7 days.',
-        timestamp: now.toISOString(),
-        verified: true,
-        region: 'Jamaica',
-        keywords: ['cruise', 'tourism', 'falmouth'],
-        sentiment: 0.4,
-        urgency: 64,
-        signal_key: 'topic:cruise tourism',
-        mentions: 3,
-        baseline: 0.3,
-        story_ids: [flagged.id],
-        window_start: new Date(now.getTime() - 86_400_000).toISOString(),
-        window_end: now.toISOString(),
-        dedupe_key: `topic:cruise tourism|24h|${now.getTime()}`,
-      });
+      await createCruiseSignal(db.knex, { now, storyIds: [flagged.id] });
     },
   });
 });
@@ -73,16 +55,21 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** Records the English a screen still shows under its name (and saves the Spanish one's screenshot). */
+function englishCollector(page: Page, language: string, problems: Record<string, string[]>) {
+  return async (name: string) => {
+    const found = fragments(await interfaceText(page), language);
+    if (found.length) problems[name] = found;
+    if (language === 'es') await site.screenshot(page, `i18n-editorial-${name}-${language}`);
+  };
+}
+
 describe.each(['es', 'fr', 'nl'])('the editorial console in %s', (language) => {
   it('shows no English on Live Publishing, its Review dialog, Content Curation, the task board and a story\'s workflow', async () => {
     const context = await withLanguage(language, { signedIn: true });
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};
-    const check = async (name: string) => {
-      const found = fragments(await interfaceText(page), language);
-      if (found.length) problems[name] = found;
-      if (language === 'es') await site.screenshot(page, `i18n-editorial-${name}-${language}`);
-    };
+    const check = englishCollector(page, language, problems);
 
     await page.goto(`${site.url}/dashboard/publishing`, { waitUntil: 'networkidle' });
     await page.locator('.pl-scheduler').waitFor();
@@ -124,11 +111,7 @@ describe.each(['es', 'fr', 'nl'])('the editorial console in %s', (language) => {
     const context = await withLanguage(language, { signedIn: true });
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};
-    const check = async (name: string) => {
-      const found = fragments(await interfaceText(page), language);
-      if (found.length) problems[name] = found;
-      if (language === 'es') await site.screenshot(page, `i18n-editorial-${name}-${language}`);
-    };
+    const check = englishCollector(page, language, problems);
     const tab = async (n: number, ready: string, name: string) => {
       await page.getByRole('tab').nth(n).click();
       await page.locator(ready).first().waitFor();

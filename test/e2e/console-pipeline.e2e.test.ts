@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRawItems, type FixtureItem } from '../factories/raw-items';
+import { createCruiseSignal } from '../factories/signals';
 import { createStory } from '../factories/stories';
 import { startSite, type Site } from './harness';
 
@@ -41,26 +42,7 @@ beforeAll(async () => {
       });
       await db.knex('synced_content').where('id', flagged.id).update({ flag_origin: 'pipeline', topics: ['tourism', 'economy'], diaspora_relevance: 55 });
       flaggedId = flagged.id;
-      await db.knex('signals').insert({
-        source: 'news stream: Jamaica Gleaner, Jamaica Observer',
-        type: 'Economic',
-        strength: 'High',
-        title: 'Cruise Tourism: 3 stories in 24 h',
-        summary: '3 stories mention Cruise Tourism in the last 24 hours, against a baseline of 0.3 per 24 hours over the previous 7 days.',
-        timestamp: now.toISOString(),
-        verified: true,
-        region: 'Jamaica',
-        keywords: ['cruise', 'tourism', 'falmouth'],
-        sentiment: 0.4,
-        urgency: 64,
-        signal_key: 'topic:cruise tourism',
-        mentions: 3,
-        baseline: 0.3,
-        story_ids: [flagged.id],
-        window_start: new Date(now.getTime() - 86_400_000).toISOString(),
-        window_end: now.toISOString(),
-        dedupe_key: `topic:cruise tourism|24h|${now.getTime()}`,
-      });
+      await createCruiseSignal(db.knex, { now, storyIds: [flagged.id] });
       const newest = Math.max(...fixture.items.map((i) => new Date(i.published_at).getTime()));
       const shift = now.getTime() - 120_000 - newest;
       await insertRawItems(
