@@ -54,7 +54,7 @@ function Account() {
         {email?.confirmed && justConfirmed ? <p className="confirm-email-notice" role="status">{t('readerAccount.emailConfirmed')}</p> : null}
         {email && !email.confirmed ? <ConfirmEmailNotice email={email} onChange={setEmail} /> : null}
         {alerts.length === 0 ? <p>{t('readerAccount.noAlerts')}</p> : (
-          <ul className="alert-list">
+          <ul className="reader-alert-list">
             {alerts.map((alert) => (
               <AlertRow key={alert.id} alert={alert} onChange={(next, e) => { setAlerts(alerts.map((a) => (a.id === next.id ? next : a))); if (e) setEmail(e); }} onDelete={() => setAlerts(alerts.filter((a) => a.id !== alert.id))} />
             ))}
