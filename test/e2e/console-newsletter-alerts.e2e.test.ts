@@ -190,7 +190,8 @@ describe('Analytics', () => {
     await expect.poll(() => reader.locator('.c-stat').filter({ hasText: 'Total Views' }).locator('.c-stat-value').textContent()).toBe(String(recorded));
     for (const tab of ['Audience', 'Engagement', 'Traffic Sources']) {
       await reader.getByRole('tab', { name: tab }).click();
-      await reader.locator('.an-chart, .an-bars').first().waitFor();
+      // The chart itself is drawn (an area, a pie or bars), not just its box.
+      await reader.locator('.an-chart :is(.recharts-area, .recharts-pie, .recharts-bar-rectangle), .an-bars').first().waitFor();
       await site.screenshot(reader, `console-reader-analytics-${tab.toLowerCase().replace(/\s+/g, '-')}`);
     }
     if (Number(fromNewsletter?.n ?? 0) > 0) await reader.locator('.an-bars').getByText('Newsletter').waitFor();

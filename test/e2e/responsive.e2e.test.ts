@@ -273,7 +273,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
 describe('sharing', () => {
   it('the article page’s e-mail link carries the absolute article address (the site’s origin), before and after hydration', async () => {
     const html = await (await fetch(`${site.url}/article/${article.id}`, { redirect: 'follow' })).text();
-    const served = /class="share-email" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    const served = /<a (?=[^>]*class="share-email")[^>]*href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
     const context = await site.newContext();
     const page = await context.newPage();
     await page.goto(`${site.url}/article/${article.id}`, { waitUntil: 'networkidle' });

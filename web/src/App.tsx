@@ -1,22 +1,42 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Suspense } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { HomePage } from './reader/home/HomePage';
 import { SiteFooter } from './reader/layout/SiteFooter';
 import { SiteHeader } from './reader/layout/SiteHeader';
 import { NotFoundPage } from './reader/NotFoundPage';
 import { SectionPage } from './reader/section/SectionPage';
 import { Spinner } from './reader/Spinner';
+import { lazyPage, type LazyPage } from './shared/lazy-page';
 
-// Code-split: readers never download the console, and every page but the home page loads on
-// demand (the server renders them whole, so a reader arriving on an article sees it at once).
-const ArticlePage = lazy(() => import('./reader/article/ArticlePage').then((m) => ({ default: m.ArticlePage })));
-const StormCentrePage = lazy(() => import('./reader/storm/StormCentrePage'));
-const AuthPage = lazy(() => import('./reader/auth/AuthPage'));
-const AboutPage = lazy(() => import('./reader/AboutPage'));
-const ConsoleApp = lazy(() => import('./console/ConsoleApp'));
-const MyCaribbeanPage = lazy(() => import('./reader/account/MyCaribbeanPage'));
-const SavedPage = lazy(() => import('./reader/account/SavedPage'));
-const AccountPage = lazy(() => import('./reader/account/AccountPage'));
+// Code-split: readers never download the console, and every page but the home and section pages
+// loads on demand (the server renders them whole, so a reader arriving on an article sees it at once).
+const ArticlePage = lazyPage(() => import('./reader/article/ArticlePage').then((m) => m.ArticlePage));
+const StormCentrePage = lazyPage(() => import('./reader/storm/StormCentrePage').then((m) => m.default));
+const AuthPage = lazyPage(() => import('./reader/auth/AuthPage').then((m) => m.default));
+const AboutPage = lazyPage(() => import('./reader/AboutPage').then((m) => m.default));
+const ConsoleApp = lazyPage(() => import('./console/ConsoleApp').then((m) => m.default));
+const MyCaribbeanPage = lazyPage(() => import('./reader/account/MyCaribbeanPage').then((m) => m.default));
+const SavedPage = lazyPage(() => import('./reader/account/SavedPage').then((m) => m.default));
+const AccountPage = lazyPage(() => import('./reader/account/AccountPage').then((m) => m.default));
+
+const LAZY_ROUTES: [string, LazyPage<object>][] = [
+  ['/dashboard/*', ConsoleApp],
+  ['/admin/*', ConsoleApp],
+  ['/analytics', ConsoleApp],
+  ['/article', ArticlePage],
+  ['/article/:id', ArticlePage],
+  ['/storm-centre', StormCentrePage],
+  ['/auth', AuthPage],
+  ['/about', AboutPage],
+  ['/my-caribbean', MyCaribbeanPage],
+  ['/saved', SavedPage],
+  ['/account', AccountPage],
+];
+
+/** Loads the code of the page at this path, if it is loaded on demand (before hydrating or rendering it). */
+export async function preloadPage(pathname: string): Promise<void> {
+  await LAZY_ROUTES.find(([pattern]) => matchPath(pattern, pathname))?.[1].preload();
+}
 
 export function App() {
   return (

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import type { InitialData } from './data/route-data';
 import type { SiteConfig } from './data/site-config';
 import { loadDictionary, parseLanguage, type Language } from './i18n/i18n';
 import { Root } from './Root';
+import { prepareFormats } from './shared/format';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -19,7 +20,13 @@ const wanted: Language = parseLanguage(document.cookie.match(/(?:^|;\s*)c360_lan
 const serverRendered = Boolean(boot && container.firstElementChild);
 const language = serverRendered ? parseLanguage(boot!.language) : wanted;
 
-const dictionary = await loadDictionary(language);
+// The page's own code (if it loads on demand) arrives with the dictionary, before hydration
+// (if it fails to load, the page suspends and tries again, as any lazily loaded page does).
+const [dictionary] = await Promise.all([loadDictionary(language), preloadPage(location.pathname).catch(() => undefined)]);
+// Dates and numbers need the browser's locale data; load it, then let the browser breathe
+// (paint, input) before the one long task of hydration.
+prepareFormats(language);
+await new Promise((resolve) => setTimeout(resolve, 0));
 const app = (
   <StrictMode>
     <Root initial={boot?.initial ?? null} language={language} preferred={wanted} dictionary={dictionary} site={boot?.site} origin={boot?.origin ?? ''}>
@@ -31,3 +38,5 @@ const app = (
 );
 if (serverRendered) hydrateRoot(container, app);
 else createRoot(container).render(app);
+// Says the page answers now (browser tests wait for it).
+container.dataset.hydrated = 'true';

@@ -1,6 +1,6 @@
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import type { InitialData } from './data/route-data';
 import type { SiteConfig } from './data/site-config';
 import en from './i18n/en.json';
@@ -13,19 +13,19 @@ import { Root } from './Root';
 const DICTIONARIES: Record<string, Dictionary> = { EN: en, ES: es, FR: fr, NL: nl };
 
 /**
- * Server rendering of a public page, with the data the server already loaded for it. Waits
- * for every lazily loaded page (storm centre, sign-in) so the HTML is complete, not a fallback.
+ * Server rendering of a public page, with the data the server already loaded for it. The page's
+ * code is loaded first, as the browser does before hydrating, and anything else loaded on demand
+ * is waited for, so the HTML is complete, never a fallback.
  */
 export async function render(url: string, initial: InitialData, languageCode: string, site?: SiteConfig, origin = ''): Promise<string> {
   const language = parseLanguage(languageCode);
-  const { prelude } = await prerenderToNodeStream(
+  await preloadPage(new URL(url, 'http://x').pathname);
+  const vnode = (
     <Root initial={initial} language={language} dictionary={DICTIONARIES[language]!} site={site} origin={origin}>
       <StaticRouter location={url}>
         <App />
       </StaticRouter>
-    </Root>,
+    </Root>
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  return renderToStringAsync(vnode as never);
 }

@@ -66,3 +66,16 @@ export function regionName(region: string, language = 'EN'): string {
     return region;
   }
 }
+
+/**
+ * Makes the language's formatters now. The browser loads its locale data on the first use of Intl
+ * (about 20 ms on a fast desktop, four times that on a phone): done before hydration, in a task of
+ * its own, it no longer lengthens the one task hydration runs in.
+ */
+export function prepareFormats(language: string): void {
+  const now = new Date().toISOString();
+  longDate(now, language);
+  shortDate(now, language);
+  dateTime(now, language);
+  formatNumber(0, language);
+}

@@ -39,7 +39,7 @@ describe('ClaimsPanel', () => {
     expect(html).toContain('Confirmada por desk@c360.test: Port authority said so');
     expect(html).toContain('>una sola fuente<');
     expect(html).toContain('aria-label="Rebatir la afirmación 2"');
-    expect(html).toContain('lang="en">Fares rise to 75 dollars.');
+    expect(html).toMatch(/lang="en"[^>]*>Fares rise to 75 dollars\./);
     expect(html).not.toContain('Supported by');
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, api, postJson } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
@@ -6,14 +6,13 @@ import type { Layer, Story, StoryTranslation } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
 import { ArrowLeftIcon } from '../../shared/icons';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture } from '../Badges';
+import ArticleActions from '../account/ArticleActions';
 import { Spinner } from '../Spinner';
 import { CoveragePanel } from './CoveragePanel';
 import { LayerCard } from './LayerCard';
 import { ShareButtons } from './ShareButtons';
 import { SourcesList, storySources } from './SourcesList';
 
-// Save and Follow: small, and loaded after the article so they never delay it.
-const ArticleActions = lazy(() => import('../account/ArticleActions'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LAYER_ORDER: Layer['layerType'][] = ['short_version', 'what_happened', 'what_locals_saying', 'why_it_matters', 'our_take'];
@@ -42,9 +41,7 @@ function Article({ id }: { id: string }) {
       story={data.story}
       translation={data.translation ?? false}
       actions={
-        <Suspense fallback={<div className="article-actions" />}>
-          <ArticleActions storyId={data.story.id} region={data.story.region} />
-        </Suspense>
+        <ArticleActions storyId={data.story.id} region={data.story.region} />
       }
     />
   );

@@ -21,7 +21,7 @@ describe('share links', () => {
         </SiteOriginProvider>
       </I18nProvider>,
     );
-    const href = /class="share-email" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    const href = /<a (?=[^>]*class="share-email")[^>]*href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
     expect(href).toBeDefined();
     const body = new URLSearchParams(href!.slice('mailto:?'.length)).get('body')!;
     expect(body.split('\n\n').at(-1)).toBe('https://news.c360.example/article/ferry-fares-rise-tobago-1a2b3c4d');

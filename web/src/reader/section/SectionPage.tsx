@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
@@ -7,11 +7,9 @@ import { useI18n } from '../../i18n/i18n';
 import { GridIcon, ListIcon } from '../../shared/icons';
 import { RegionBadge, SourceCount } from '../Badges';
 import { StoryCardView } from '../home/HomePage';
+import FollowTopicButton from '../account/FollowTopicButton';
 import { AdSlot, LoadError, Spinner } from '../Spinner';
 import { StoryLink } from '../StoryLink';
-
-// "Follow Business": loaded after the page, so it never delays the section.
-const FollowTopicButton = lazy(() => import('../account/FollowTopicButton'));
 
 export function SectionPage() {
   const { t, tn } = useI18n();
@@ -40,9 +38,7 @@ export function SectionPage() {
           <p className="count-line">{data.totalCapped ? t('section.foundMany', { n: data.total }) : tn('section.found', data.total)}</p>
         ) : null}
         {data?.query.kind === 'keyword' ? (
-          <Suspense fallback={<div className="article-actions" />}>
-            <FollowTopicButton topic={name} />
-          </Suspense>
+          <FollowTopicButton topic={name} />
         ) : null}
       </header>
       {loading ? <Spinner /> : error ? <LoadError onRetry={reload} /> : data && data.items.length === 0 ? (
