@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SessionUser } from '../../data/types';
 import { UserIcon } from '../../shared/icons';
 import { useSession } from '../../shared/session';
+import { useDismiss } from '../../shared/use-dismiss';
 import { useAccountT } from './i18n';
 import './account.css';
 
@@ -14,21 +15,9 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   const close = () => setOpen(false);
+  useDismiss(ref, open, close);
   return (
     <div className="account" ref={ref}>
       <button type="button" className="account-button" aria-haspopup="menu" aria-expanded={open} aria-label={t('readerAccount.menu', { email: user.email })} onClick={() => setOpen((o) => !o)}>

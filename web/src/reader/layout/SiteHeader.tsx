@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useI18n } from '../../i18n/i18n';
 import { LANGUAGES } from '../../i18n/i18n';
 import { useSiteConfig } from '../../data/site-config';
 import { useSession } from '../../shared/session';
+import { useDismiss } from '../../shared/use-dismiss';
 import { CloseIcon, MenuIcon, SearchIcon, UserIcon } from '../../shared/icons';
 import { SearchDialog } from './SearchDialog';
 
@@ -23,19 +24,7 @@ export function SiteHeader() {
   const accountRef = useRef<HTMLDivElement>(null);
   const next = LANGUAGES[(LANGUAGES.indexOf(language) + 1) % LANGUAGES.length]!;
 
-  useEffect(() => {
-    if (!accountOpen) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!accountRef.current?.contains(event.target as Node)) setAccountOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setAccountOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [accountOpen]);
+  useDismiss(accountRef, accountOpen, () => setAccountOpen(false));
 
   const goNewsletter = () => {
     setMenuOpen(false);
