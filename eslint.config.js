@@ -19,7 +19,10 @@ export default defineConfig(
     rules: {
       // A leading underscore marks a parameter or binding kept on purpose (Express's 4-argument
       // error handler, a field dropped by destructuring, a callback's unused argument).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Off: C360 strips control characters from feed text, XML and search queries on purpose;
       // every control character in a regular expression here is intentional.
       'no-control-regex': 'off',

@@ -16,7 +16,15 @@ import { clusterByTextAlone } from './clustering/text-baseline';
 function featuresOf(items: readonly LabelledItem[]): Member[] {
   return items.map((i) => ({
     id: i.id,
-    ...eventFeatures({ title: i.title, summary: i.summary ?? '', text: i.text ?? '', outlet: i.outlet, outletRegion: i.region, publishedAt: i.published_at, createdAt: i.published_at }),
+    ...eventFeatures({
+      title: i.title,
+      summary: i.summary ?? '',
+      text: i.text ?? '',
+      outlet: i.outlet,
+      outletRegion: i.region,
+      publishedAt: i.published_at,
+      createdAt: i.published_at,
+    }),
   }));
 }
 
@@ -42,8 +50,12 @@ for (const set of ['dev', 'check']) {
   const started = performance.now();
   const ours = clusterEvents(features);
   const ms = performance.now() - started;
-  const baseline = clusterByTextAlone(items.map((i) => ({ id: i.id, title: i.title, lead: i.summary || (i.text ?? '').slice(0, 400), time: new Date(i.published_at).getTime() })));
-  console.log(`\n== ${set}: ${items.length} items, ${new Set(truth.values()).size} events (${files.length} files); C360 clustered ${Math.round(items.length / (ms / 1000))} items/s`);
+  const baseline = clusterByTextAlone(
+    items.map((i) => ({ id: i.id, title: i.title, lead: i.summary || (i.text ?? '').slice(0, 400), time: new Date(i.published_at).getTime() })),
+  );
+  console.log(
+    `\n== ${set}: ${items.length} items, ${new Set(truth.values()).size} events (${files.length} files); C360 clustered ${Math.round(items.length / (ms / 1000))} items/s`,
+  );
   console.log(report('C360', ours, truth));
   console.log(report('baseline: text alone', baseline, truth));
   const dense = new Set(items.filter((i) => i.tags?.includes('dense-week')).map((i) => i.id));

@@ -152,7 +152,13 @@ async function main(): Promise<void> {
     const c360Log = join(work, 'c360.log');
     const c360 = spawn('node', [join(ROOT, 'bin/c360'), 'serve', '--port', String(c360Port)], {
       cwd: work,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', C360_DATA_DIR: dataDir, C360_LOG_LEVEL: 'info', C360_SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        C360_DATA_DIR: dataDir,
+        C360_LOG_LEVEL: 'info',
+        C360_SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      },
       stdio: ['ignore', 'ignore', openSync(c360Log, 'a')],
     });
     children.push(c360);
@@ -161,7 +167,9 @@ async function main(): Promise<void> {
     const homeHtml = Buffer.from(await (await fetch(`${c360Url}/`)).arrayBuffer());
     const homeApiText = await (await fetch(`${c360Url}/api/home`)).text();
     const homeApi = JSON.parse(homeApiText);
-    process.stderr.write(`C360 home page: ${homeHtml.length} bytes of HTML; home API: ${Buffer.byteLength(homeApiText)} bytes of JSON, lead "${homeApi.lead?.title}"\n`);
+    process.stderr.write(
+      `C360 home page: ${homeHtml.length} bytes of HTML; home API: ${Buffer.byteLength(homeApiText)} bytes of JSON, lead "${homeApi.lead?.title}"\n`,
+    );
 
     // --- (a) nginx, static file ------------------------------------------------------------
     const www = join(work, 'www');
@@ -223,7 +231,8 @@ http {
     const cApi = wrk('(c) C360 home API', `${c360Url}/api/home`);
 
     const rows = [a, b, cHtml, cApi];
-    const fmt = (r: Result) => [r.name.padEnd(32), r.rps.toFixed(0).padStart(9), r.p99ms.toFixed(2).padStart(9), r.non2xx ? ` (${r.non2xx} non-2xx!)` : ''].join('  ');
+    const fmt = (r: Result) =>
+      [r.name.padEnd(32), r.rps.toFixed(0).padStart(9), r.p99ms.toFixed(2).padStart(9), r.non2xx ? ` (${r.non2xx} non-2xx!)` : ''].join('  ');
     console.log(`\nHTTP on loopback, ${CONNECTIONS} connections, ${STORIES} published stories, ${SECONDS} s per run`);
     console.log(`(a), (b) and the C360 page send the same ${homeHtml.length}-byte page; the home API sends ${Buffer.byteLength(homeApiText)} bytes of JSON`);
     console.log(`${'server'.padEnd(32)}  ${'req/s'.padStart(9)}  ${'p99 ms'.padStart(9)}`);

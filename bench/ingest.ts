@@ -41,7 +41,6 @@ function feedXml(feed: number): string {
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Outlet ${feed}</title><link>https://outlet-${feed}.example/</link><ttl>30</ttl>\n${items}\n</channel></rss>`;
 }
 
-
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
@@ -64,20 +63,35 @@ async function main(): Promise<void> {
       return res.end();
     }
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', etag, 'last-modified': lastModified, ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+    res.writeHead(200, {
+      'content-type': 'application/rss+xml; charset=utf-8',
+      etag,
+      'last-modified': lastModified,
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
     res.end(gzip ? gzipped[n] : bodies[n]);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   // Fifty host names, all answered by this one local server (the resolver pins them to 127.0.0.1).
-  const resolver = (_host: string, cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
+  const resolver = (_host: string, cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) =>
+    cb(null, [{ address: '127.0.0.1', family: 4 }]);
 
   const db = await openBenchDatabase({ poolSize: CONCURRENCY + 2 });
   try {
-    await upsertFeeds(db.knex, Array.from({ length: FEEDS }, (_, i) => ({ url: `http://h${i % HOSTS}.bench.test:${port}/feed/${i}.xml`, outlet: `Outlet ${i}`, region: REGIONS[i % REGIONS.length]! })));
+    await upsertFeeds(
+      db.knex,
+      Array.from({ length: FEEDS }, (_, i) => ({
+        url: `http://h${i % HOSTS}.bench.test:${port}/feed/${i}.xml`,
+        outlet: `Outlet ${i}`,
+        region: REGIONS[i % REGIONS.length]!,
+      })),
+    );
     const deps = { clock: () => new Date(), logger: silentLogger, fetch: { userAgent: 'C360/bench', allowPrivate: true, resolver } };
     const totalItems = FEEDS * ITEMS;
-    console.log(`Ingest benchmark: ${FEEDS} feeds × ${ITEMS} items = ${fmt(totalItems)} items, ${HOSTS} host names on 127.0.0.1, concurrency ${CONCURRENCY}, ${db.label}`);
+    console.log(
+      `Ingest benchmark: ${FEEDS} feeds × ${ITEMS} items = ${fmt(totalItems)} items, ${HOSTS} host names on 127.0.0.1, concurrency ${CONCURRENCY}, ${db.label}`,
+    );
 
     await markFeedsDue(db.knex, new Date());
     const first = await ingestDueFeeds(db.knex, deps, { concurrency: CONCURRENCY });
@@ -109,8 +123,20 @@ async function main(): Promise<void> {
     const parseNormaliseRate = normalised / (parseSeconds + normaliseSeconds);
 
     const rows = [
-      ['run 1 (all new)', `${first.fetched} fetched, ${first.failed} failed, ${fmt(first.itemsNew)} new items`, `${fmt(firstSeconds, 2)} s`, `${fmt(itemsPerSecond)} items/s`, `${fmt(first.feeds / firstSeconds, 1)} feeds/s`],
-      ['run 2 (all 304)', `${second.notModified} not modified, ${second.fetched} fetched, ${second.itemsNew} new`, `${fmt(secondSeconds, 2)} s`, `${fmt(feedsPerSecond, 1)} feeds/s`, `${notModified - before304} × 304 served`],
+      [
+        'run 1 (all new)',
+        `${first.fetched} fetched, ${first.failed} failed, ${fmt(first.itemsNew)} new items`,
+        `${fmt(firstSeconds, 2)} s`,
+        `${fmt(itemsPerSecond)} items/s`,
+        `${fmt(first.feeds / firstSeconds, 1)} feeds/s`,
+      ],
+      [
+        'run 2 (all 304)',
+        `${second.notModified} not modified, ${second.fetched} fetched, ${second.itemsNew} new`,
+        `${fmt(secondSeconds, 2)} s`,
+        `${fmt(feedsPerSecond, 1)} feeds/s`,
+        `${notModified - before304} × 304 served`,
+      ],
       ['parser alone (rss-parser)', `${fmt(parsedItems)} items`, `${fmt(parseSeconds, 2)} s`, `${fmt(parseRate)} items/s`, ''],
       ['parse + normalise + sanitise', `${fmt(normalised)} items`, `${fmt(parseSeconds + normaliseSeconds, 2)} s`, `${fmt(parseNormaliseRate)} items/s`, ''],
     ];

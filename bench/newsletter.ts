@@ -67,7 +67,11 @@ async function main(): Promise<void> {
       })),
     );
     for (let i = 0; i < RECIPIENTS; i += 500) {
-      const rows = Array.from({ length: Math.min(500, RECIPIENTS - i) }, (_, j) => ({ email: `reader-${i + j}@bench.example`, status: 'confirmed', segments: ['general'] }));
+      const rows = Array.from({ length: Math.min(500, RECIPIENTS - i) }, (_, j) => ({
+        email: `reader-${i + j}@bench.example`,
+        status: 'confirmed',
+        segments: ['general'],
+      }));
       await db.knex('newsletter_subscribers').insert(rows);
     }
     const newsletter = await generateNewsletter(db.knex, { template: 'daily-digest', actor: { email: 'bench@c360.test' }, now });
@@ -95,7 +99,14 @@ async function main(): Promise<void> {
 
     const before = received;
     t = performance.now();
-    const { recipients } = await sendNewsletter(db.knex, { id: newsletter.id, segments: ['general'], origin: 'https://c360.example', actor: { email: 'bench@c360.test' }, mailer, now: new Date() });
+    const { recipients } = await sendNewsletter(db.knex, {
+      id: newsletter.id,
+      segments: ['general'],
+      origin: 'https://c360.example',
+      actor: { email: 'bench@c360.test' },
+      mailer,
+      now: new Date(),
+    });
     const stats = await processNewsletterQueue({ db: db.knex, mailer, secret: SECRET, logger: silentLogger, clock: () => new Date() });
     const c360Ms = performance.now() - t;
 
@@ -105,7 +116,9 @@ async function main(): Promise<void> {
     console.log(`  MJML render (once per newsletter):   ${fmt(renderMs, 1)} ms, ${fmt(rendered.html.length)} bytes of HTML`);
     console.log(`  a connection per message:            ${fmt(singleRate)} messages/s`);
     console.log(`  baseline (pooled mailer alone):      ${fmt(baselineRate)} messages/s`);
-    console.log(`  C360 send (queue, claim, send, record): ${fmt(c360Rate)} recipients/s (${stats.sent} sent, ${stats.failed} failed; ${received - before} received)`);
+    console.log(
+      `  C360 send (queue, claim, send, record): ${fmt(c360Rate)} recipients/s (${stats.sent} sent, ${stats.failed} failed; ${received - before} received)`,
+    );
     console.log(`  ratio C360/baseline:                 ${fmt(c360Rate / baselineRate, 2)}`);
   } finally {
     mailer.close();

@@ -23,9 +23,19 @@ import { startFakeOpenAi } from '../test/helpers/fake-openai';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
 const AI_ITEMS = Number(process.env.BENCH_AI_ITEMS ?? 200);
 
-
 function deps(knex: Knex, ai: AiProvider): PipelineDeps {
-  return { db: knex, clock: () => new Date(), logger: silentLogger, actor: 'bench', workerId: 'bench', leaseMs: 600_000, batchSize: 100, ai, aiConcurrency: 4, enrichers: [countryFactsEnricher()] };
+  return {
+    db: knex,
+    clock: () => new Date(),
+    logger: silentLogger,
+    actor: 'bench',
+    workerId: 'bench',
+    leaseMs: 600_000,
+    batchSize: 100,
+    ai,
+    aiConcurrency: 4,
+    enrichers: [countryFactsEnricher()],
+  };
 }
 
 type Row = { items: number; stories: number; published: number; seconds: number; msPerItem: number; stageSeconds: Record<string, number> };
@@ -60,11 +70,16 @@ async function aiCalls(): Promise<void> {
     const ai = createOpenAiProvider({ apiKey: 'bench', baseUrl: fake.baseUrl, model: 'fake-model', timeoutMs: 10_000 });
     const result = await runPipeline(deps(db.knex, ai), { stages: ['cluster', 'summarise'] });
     const summarised = result.stages.summarise?.processed ?? 0;
-    const usage = await db.knex('synced_content').select(db.knex.raw(`sum((ai_usage->>'calls')::int)::int as calls, sum((ai_usage->>'total_tokens')::int)::int as tokens`)).first();
+    const usage = await db
+      .knex('synced_content')
+      .select(db.knex.raw(`sum((ai_usage->>'calls')::int)::int as calls, sum((ai_usage->>'total_tokens')::int)::int as tokens`))
+      .first();
     console.log(`\nAI calls against the fake OpenAI-compatible server (${AI_ITEMS} items):`);
     console.log(`  stories summarised ${summarised}, requests received ${fake.calls}, calls recorded ${usage.calls}`);
     console.log(`  AI calls per story: ${(fake.calls / Math.max(1, summarised)).toFixed(2)} (goal 1)`);
-    console.log(`  tokens per story:   ${Math.round(Number(usage.tokens) / Math.max(1, summarised))} (prompt ${Math.round(fake.promptTokens / Math.max(1, summarised))} + completion ${Math.round(fake.completionTokens / Math.max(1, summarised))}; the fake server counts ~4 characters a token)`);
+    console.log(
+      `  tokens per story:   ${Math.round(Number(usage.tokens) / Math.max(1, summarised))} (prompt ${Math.round(fake.promptTokens / Math.max(1, summarised))} + completion ${Math.round(fake.completionTokens / Math.max(1, summarised))}; the fake server counts ~4 characters a token)`,
+    );
   } finally {
     await db.close();
     await fake.close();
@@ -78,7 +93,9 @@ const rows: Row[] = [];
 for (const size of SIZES) {
   const row = await runSize(size);
   rows.push(row);
-  const stages = Object.entries(row.stageSeconds).map(([s, t]) => `${s} ${t.toFixed(1)}`).join(', ');
+  const stages = Object.entries(row.stageSeconds)
+    .map(([s, t]) => `${s} ${t.toFixed(1)}`)
+    .join(', ');
   console.log(
     `${String(row.items).padEnd(8)} ${String(row.stories).padEnd(8)} ${String(row.published).padEnd(10)} ${row.seconds.toFixed(1).padEnd(8)} ${(row.items / row.seconds).toFixed(1).padEnd(8)} ${(row.published / row.seconds).toFixed(2).padEnd(12)} ${row.msPerItem.toFixed(2).padEnd(9)} ${stages}`,
   );

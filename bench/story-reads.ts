@@ -12,14 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { openBenchDatabase } from './bench-database';
 import { buildSlug, shortId } from '../core/stories/article-address';
-import {
-  findPublishedStory,
-  getHomePage,
-  insertStoriesBulk,
-  listSectionStories,
-  searchStories,
-  type NewStory,
-} from '../core/stories/story-repository';
+import { findPublishedStory, getHomePage, insertStoriesBulk, listSectionStories, searchStories, type NewStory } from '../core/stories/story-repository';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -62,7 +55,6 @@ function makeStories(count: number): NewStory[] {
     } satisfies NewStory;
   });
 }
-
 
 async function median(fn: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 5; i++) await fn();

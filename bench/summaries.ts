@@ -21,14 +21,42 @@ import { rouge, type RougeScores } from './summaries/rouge';
 
 const SHORT_WORDS = 45;
 const ROOT = join(import.meta.dirname, '..', 'test', 'fixtures', 'clustering');
-const FILLER = [/\bit was reported by\b/i, /\bfurther details were not given\b/i, /\bnone of the \d* ?reports?\b/i, /\bwill be available shortly\b/i, /\bis being (processed|compiled|collected)\b/i, /\bhas not been able to check\b/i];
+const FILLER = [
+  /\bit was reported by\b/i,
+  /\bfurther details were not given\b/i,
+  /\bnone of the \d* ?reports?\b/i,
+  /\bwill be available shortly\b/i,
+  /\bis being (processed|compiled|collected)\b/i,
+  /\bhas not been able to check\b/i,
+];
 
 type Item = { id: string; event: string; outlet: string; owner_group?: string; title: string; summary: string; text: string; published_at: string };
 type EventMeta = { reference?: { short_version: string; what_happened: string[] } };
-type Row = { event: string; short: RougeScores; shortBase: RougeScores; what: RougeScores; whatBase: RougeScores; sentences: string[]; unsupported: string[]; filler: string[]; quotes: number; ourTake: number };
+type Row = {
+  event: string;
+  short: RougeScores;
+  shortBase: RougeScores;
+  what: RougeScores;
+  whatBase: RougeScores;
+  sentences: string[];
+  unsupported: string[];
+  filler: string[];
+  quotes: number;
+  ourTake: number;
+};
 
 function sourcesOf(items: readonly Item[]): SourceForAi[] {
-  return items.map((i) => ({ id: i.id, outlet: i.outlet, ownerGroup: i.owner_group, title: i.title, summary: i.summary ?? '', text: i.text ?? '', author: null, url: null, publishedAt: i.published_at }));
+  return items.map((i) => ({
+    id: i.id,
+    outlet: i.outlet,
+    ownerGroup: i.owner_group,
+    title: i.title,
+    summary: i.summary ?? '',
+    text: i.text ?? '',
+    author: null,
+    url: null,
+    publishedAt: i.published_at,
+  }));
 }
 
 function sourceFacts(sources: readonly SourceForAi[]): SentenceFacts[] {
@@ -43,12 +71,17 @@ function isSupported(sentence: string, facts: readonly SentenceFacts[]): boolean
 
 function scoreEvent(event: string, items: readonly Item[], reference: NonNullable<EventMeta['reference']>): Row {
   const sources = sourcesOf(items);
-  const latest = items.map((i) => i.published_at).sort().at(-1)!;
+  const latest = items
+    .map((i) => i.published_at)
+    .sort()
+    .at(-1)!;
   const story = summariseOffline({ storyId: event, sources, now: new Date(new Date(latest).getTime() + 3_600_000) });
   const short = story.layers.short_version.sentences.map((s) => s.text);
   const what = story.layers.what_happened.sentences.map((s) => s.text);
   // LexRank reads the same report text the writer reads (datelines and sign-offs removed), sentence by sentence.
-  const pool = [...new Set(sources.flatMap((s) => readReport(s).flatMap((p) => splitSentences(p).map((x) => x.text.trim()))))].filter((t) => t.split(/\s+/).length >= 4);
+  const pool = [...new Set(sources.flatMap((s) => readReport(s).flatMap((p) => splitSentences(p).map((x) => x.text.trim()))))].filter(
+    (t) => t.split(/\s+/).length >= 4,
+  );
   const shortBase = lexRankSummary(pool, { maxSentences: 2, maxWords: SHORT_WORDS });
   const whatBase = lexRankSummary(pool, { maxSentences: Math.max(1, what.length) });
   const facts = sourceFacts(sources);
@@ -81,8 +114,13 @@ function report(set: string, rows: readonly Row[], totalEvents: number, ms: numb
     ['short version', (r: Row) => r.short, (r: Row) => r.shortBase],
     ['what happened', (r: Row) => r.what, (r: Row) => r.whatBase],
   ] as const) {
-    for (const [system, pick] of [['C360', mine], ['LexRank', base]] as const) {
-      console.log(`${label.padEnd(16)} ${system.padEnd(8)}  ${fmt(mean(rows, (r) => pick(r).rouge1))}    ${fmt(mean(rows, (r) => pick(r).rouge2))}    ${fmt(mean(rows, (r) => pick(r).rougeL))}`);
+    for (const [system, pick] of [
+      ['C360', mine],
+      ['LexRank', base],
+    ] as const) {
+      console.log(
+        `${label.padEnd(16)} ${system.padEnd(8)}  ${fmt(mean(rows, (r) => pick(r).rouge1))}    ${fmt(mean(rows, (r) => pick(r).rouge2))}    ${fmt(mean(rows, (r) => pick(r).rougeL))}`,
+      );
     }
   }
   const unsupported = rows.flatMap((r) => r.unsupported.map((s) => `${r.event}: ${s}`));
@@ -91,18 +129,24 @@ function report(set: string, rows: readonly Row[], totalEvents: number, ms: numb
   for (const u of unsupported.slice(0, 5)) console.log(`  ${u}`);
   console.log(`padding: ${filler.length} filler sentence(s), ${repeated.length} sentence(s) repeated in 3+ events`);
   for (const f of [...filler, ...repeated].slice(0, 5)) console.log(`  ${f}`);
-  console.log(`quotes kept: ${rows.reduce((s, r) => s + r.quotes, 0)} in ${rows.filter((r) => r.quotes > 0).length} events; "our take" written for ${rows.filter((r) => r.ourTake > 0).length} of ${rows.length}`);
+  console.log(
+    `quotes kept: ${rows.reduce((s, r) => s + r.quotes, 0)} in ${rows.filter((r) => r.quotes > 0).length} events; "our take" written for ${rows.filter((r) => r.ourTake > 0).length} of ${rows.length}`,
+  );
 }
 
 function main(): void {
   if (!existsSync(ROOT)) throw new Error(`No fixtures at ${ROOT}`);
-  const sets = readdirSync(ROOT).filter((d) => statSync(join(ROOT, d)).isDirectory()).sort();
+  const sets = readdirSync(ROOT)
+    .filter((d) => statSync(join(ROOT, d)).isDirectory())
+    .sort();
   console.log('bench:summaries: ROUGE F1 (lower-cased, split on non-alphanumerics, Porter2-stemmed; ROUGE-L = summary-level LCS), mean over events');
   for (const set of sets) {
     const rows: Row[] = [];
     let total = 0;
     const started = Date.now();
-    for (const file of readdirSync(join(ROOT, set)).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(join(ROOT, set))
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const data = JSON.parse(readFileSync(join(ROOT, set, file), 'utf8')) as { items: Item[]; events: Record<string, EventMeta> };
       for (const [event, meta] of Object.entries(data.events)) {
         total++;

@@ -39,14 +39,28 @@ mkdirSync(join(dir, 'chrome'), { recursive: true });
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   userDataDir: join(dir, 'chrome'),
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 /** One Lighthouse run; a run whose trace failed (NO_NAVSTART, seen on a fresh Chromium's first page) is run again. */
 async function audit(url: string): Promise<Lhr> {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const lhr = result!.lhr;
     if (!lhr.runtimeError || attempt === 3) return lhr;
     process.stderr.write(`${url}: ${lhr.runtimeError.code}, run again\n`);
@@ -67,7 +81,21 @@ try {
     const bytes = (type: string) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
     const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100));
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '';
-    rows.push([name, score('performance'), all, score('accessibility'), score('best-practices'), score('seo'), (bytes('script') / 1024).toFixed(1), (bytes('total') / 1024).toFixed(1), metric('first-contentful-paint'), metric('largest-contentful-paint'), metric('total-blocking-time'), metric('cumulative-layout-shift'), metric('speed-index')]);
+    rows.push([
+      name,
+      score('performance'),
+      all,
+      score('accessibility'),
+      score('best-practices'),
+      score('seo'),
+      (bytes('script') / 1024).toFixed(1),
+      (bytes('total') / 1024).toFixed(1),
+      metric('first-contentful-paint'),
+      metric('largest-contentful-paint'),
+      metric('total-blocking-time'),
+      metric('cumulative-layout-shift'),
+      metric('speed-index'),
+    ]);
     if (process.env.BENCH_WEB_DUMP) writeFileSync(join(process.env.BENCH_WEB_DUMP, `${name.split(' ')[0]}.json`), JSON.stringify(lhr));
   }
 } finally {
@@ -79,6 +107,8 @@ try {
 const header = ['page', 'perf', 'runs', 'a11y', 'best', 'seo', 'JS KB', 'total KB', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-console.log(`Lighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), Debian Chromium; median of ${RUNS} runs per page (runs: each run's performance score)`);
+console.log(
+  `Lighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), Debian Chromium; median of ${RUNS} runs per page (runs: each run's performance score)`,
+);
 console.log(line(header));
 for (const r of rows) console.log(line(r));

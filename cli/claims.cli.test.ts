@@ -25,7 +25,10 @@ beforeAll(async () => {
   await seed.waitReady;
   await seed.close();
   const db = await openDatabase(loadConfig({ C360_DATA_DIR: dataDir }), { command: 'test seed' });
-  await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
+  await insertRawItems(
+    db.knex,
+    fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })),
+  );
   await db.close();
   const run = await runCli(['pipeline', 'run', '--json'], { env });
   expect(run.exitCode, run.stderr).toBe(0);
@@ -44,7 +47,12 @@ describe('claims from the command line (real binary, embedded database)', () => 
     expect(show.stdout).toContain(`c360 claims resolve ${story.id.slice(0, 8)} N confirm|dispute|dismiss --reason TEXT`);
     const json = JSON.parse((await runCli(['stories', 'show', story.id, '--json'], { env })).stdout);
     expect(json.claims).toHaveLength(1);
-    expect(json.claims[0]).toMatchObject({ verdict: 'single source', resolved: false, decision: null, unresolved_reason: expect.stringMatching(/^single source: /) });
+    expect(json.claims[0]).toMatchObject({
+      verdict: 'single source',
+      resolved: false,
+      decision: null,
+      unresolved_reason: expect.stringMatching(/^single source: /),
+    });
 
     const list = await runCli(['review'], { env });
     expect(list.stdout).toContain('CLAIMS');
@@ -59,12 +67,19 @@ describe('claims from the command line (real binary, embedded database)', () => 
     expect(done.stdout).toContain(`Claim 1 confirmed: ${story.ai_fact_check_panel[0]!.claim}`);
     expect(done.stdout).toContain(`"${story.title}" is now verified`);
     const json = JSON.parse((await runCli(['stories', 'show', story.id, '--json'], { env })).stdout);
-    expect(json.claims[0]).toMatchObject({ decision: 'confirmed', resolved: true, decision_reason: 'Police confirmed it', decided_by: expect.stringMatching(/^cli:claims resolve \(/) });
+    expect(json.claims[0]).toMatchObject({
+      decision: 'confirmed',
+      resolved: true,
+      decision_reason: 'Police confirmed it',
+      decided_by: expect.stringMatching(/^cli:claims resolve \(/),
+    });
     expect(json.audit_log.at(-1)).toMatchObject({ action: 'claim_confirmed', reason: 'Police confirmed it' });
     expect(json.audit_log.at(-1).user).toMatch(/^cli:claims resolve \(/);
 
     const key = json.claims[0].key as string;
-    const dispute = JSON.parse((await runCli(['claims', 'resolve', story.id.slice(0, 8), key, 'dispute', '--reason', 'Family says seven', '--json'], { env })).stdout);
+    const dispute = JSON.parse(
+      (await runCli(['claims', 'resolve', story.id.slice(0, 8), key, 'dispute', '--reason', 'Family says seven', '--json'], { env })).stdout,
+    );
     expect(dispute).toMatchObject({ claim: { number: 1, decision: 'disputed', resolved: false }, queued: false, story: { auto_publish_eligible: false } });
   }, 240_000);
 
@@ -72,9 +87,17 @@ describe('claims from the command line (real binary, embedded database)', () => 
     const story = waiting(2);
     const cases: [string[], RegExp][] = [
       [['claims', 'resolve', 'ffffffff', '1', 'confirm', '--reason', 'x'], /^c360: No story id starts with ffffffff\.\n {2}Use `c360 stories list`/],
-      [['claims', 'resolve', story.id.slice(0, 8), '4', 'confirm', '--reason', 'x'], new RegExp(`^c360: No claim "4" in "${story.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" \\(it has 1 claim\\)\\.\\n {2}Use a claim's number \\(1 to 1\\) or its key`)],
+      [
+        ['claims', 'resolve', story.id.slice(0, 8), '4', 'confirm', '--reason', 'x'],
+        new RegExp(
+          `^c360: No claim "4" in "${story.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" \\(it has 1 claim\\)\\.\\n {2}Use a claim's number \\(1 to 1\\) or its key`,
+        ),
+      ],
       [['claims', 'resolve', story.id.slice(0, 8), '1', 'confirm'], /^c360: A reason is required\.\n {2}Add --reason "why"/],
-      [['claims', 'resolve', story.id.slice(0, 8), '1', 'confirm', '--reason', 'x'.repeat(501)], /^c360: The reason is 501 characters long; at most 500 are kept\.\n/],
+      [
+        ['claims', 'resolve', story.id.slice(0, 8), '1', 'confirm', '--reason', 'x'.repeat(501)],
+        /^c360: The reason is 501 characters long; at most 500 are kept\.\n/,
+      ],
     ];
     for (const [args, expected] of cases) {
       const result = await runCli(args, { env });
@@ -102,23 +125,30 @@ describe('claims from the command line (real binary, embedded database)', () => 
   }, 240_000);
 
   // util-linux's script(1) gives the command a terminal, as an operator has one.
-  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, force publish asks y/N: anything but y changes nothing', async () => {
-    const story = waiting(4);
-    const onTerminal = (answer: string) =>
-      execa('script', ['-qec', `node ${BIN} override ${story.id.slice(0, 8)} publish --reason 'Confirmed by phone'`, '/dev/null'], {
-        cwd: tmpdir(),
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', C360_LOG_LEVEL: 'warn', ...env },
-        extendEnv: false,
-        reject: false,
-        input: answer,
-        timeout: 60_000,
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'on a terminal, force publish asks y/N: anything but y changes nothing',
+    async () => {
+      const story = waiting(4);
+      const onTerminal = (answer: string) =>
+        execa('script', ['-qec', `node ${BIN} override ${story.id.slice(0, 8)} publish --reason 'Confirmed by phone'`, '/dev/null'], {
+          cwd: tmpdir(),
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', C360_LOG_LEVEL: 'warn', ...env },
+          extendEnv: false,
+          reject: false,
+          input: answer,
+          timeout: 60_000,
+        });
+      const no = await onTerminal('n\n');
+      expect(no.stdout).toContain(`Force publish "${story.title}" without passing the publish gate? [y/N]`);
+      expect(no.stdout).toContain('Force publish cancelled; nothing changed.');
+      expect(JSON.parse((await runCli(['stories', 'show', story.id, '--json'], { env })).stdout).pipeline_stage).toBe('verified');
+      const yes = await onTerminal('y\n');
+      expect(yes.stdout).toContain(`Article force-published: "${story.title}"`);
+      expect(JSON.parse((await runCli(['stories', 'show', story.id, '--json'], { env })).stdout).audit_log.at(-1)).toMatchObject({
+        action: 'manual_override_publish',
+        reason: 'Confirmed by phone',
       });
-    const no = await onTerminal('n\n');
-    expect(no.stdout).toContain(`Force publish "${story.title}" without passing the publish gate? [y/N]`);
-    expect(no.stdout).toContain('Force publish cancelled; nothing changed.');
-    expect(JSON.parse((await runCli(['stories', 'show', story.id, '--json'], { env })).stdout).pipeline_stage).toBe('verified');
-    const yes = await onTerminal('y\n');
-    expect(yes.stdout).toContain(`Article force-published: "${story.title}"`);
-    expect(JSON.parse((await runCli(['stories', 'show', story.id, '--json'], { env })).stdout).audit_log.at(-1)).toMatchObject({ action: 'manual_override_publish', reason: 'Confirmed by phone' });
-  }, 240_000);
+    },
+    240_000,
+  );
 });

@@ -19,7 +19,10 @@ export async function withContext<T>(
   const db = await openDatabase(config, { command: `c360 ${command}` });
   const r = db.recovered;
   if (r && r.runs + r.rawItems + r.stories > 0) {
-    logger.warn({ recovered: r }, `a process was stopped mid-work: ${r.runs} pipeline run(s) marked failed, ${r.rawItems} source item(s) and ${r.stories} story(ies) released for processing now`);
+    logger.warn(
+      { recovered: r },
+      `a process was stopped mid-work: ${r.runs} pipeline run(s) marked failed, ${r.rawItems} source item(s) and ${r.stories} story(ies) released for processing now`,
+    );
   }
   try {
     if (options.requireSchema !== false) await assertMigrated(db.knex);

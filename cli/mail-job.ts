@@ -10,7 +10,13 @@ export async function runMailJob(context: CommandContext): Promise<string | null
   const mailer = createMailer(context.config.smtp, { pool: true });
   try {
     const clock = () => new Date();
-    const queue = await processNewsletterQueue({ db: context.db.knex, mailer, secret: loadOrCreateServerSecret(context.config), logger: context.logger, clock });
+    const queue = await processNewsletterQueue({
+      db: context.db.knex,
+      mailer,
+      secret: loadOrCreateServerSecret(context.config),
+      logger: context.logger,
+      clock,
+    });
     const alerts = await dispatchAlerts({ db: context.db.knex, mailer, logger: context.logger, clock, origin: mailOrigin(context.config) });
     if (queue.claimed === 0 && alerts.sent === 0 && alerts.failed === 0) return null;
     return `mail: newsletters ${queue.sent} sent, ${queue.failed} failed; alerts ${alerts.sent} sent, ${alerts.failed} failed`;

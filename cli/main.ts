@@ -28,7 +28,9 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 export function createProgram(): Command {
   const program = new Command('c360')
-    .description('C360: verified, layered news for the Caribbean and its diaspora.\nUses the embedded database in ./.c360 unless DATABASE_URL points at PostgreSQL.')
+    .description(
+      'C360: verified, layered news for the Caribbean and its diaspora.\nUses the embedded database in ./.c360 unless DATABASE_URL points at PostgreSQL.',
+    )
     .version(version, '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ sortSubcommands: false });

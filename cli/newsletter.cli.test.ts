@@ -33,8 +33,18 @@ describe('newsletter and alerts commands (real binary, embedded database)', () =
     await seed.waitReady;
     await seed.close();
     const db = await openDatabase(loadConfig({ C360_DATA_DIR: dataDir }), { command: 'test seed' });
-    await createStory(db.knex, { now: new Date(), daysAgo: 0, title: 'Port of Spain ferry service resumes', region: 'Trinidad and Tobago', auto_publish_eligible: true });
-    for (const [email, segments] of [['cli.reader@example.org', ['general']], ['refused@example.org', ['general']], ['cli.uk@example.org', ['diaspora-uk']]] as const) {
+    await createStory(db.knex, {
+      now: new Date(),
+      daysAgo: 0,
+      title: 'Port of Spain ferry service resumes',
+      region: 'Trinidad and Tobago',
+      auto_publish_eligible: true,
+    });
+    for (const [email, segments] of [
+      ['cli.reader@example.org', ['general']],
+      ['refused@example.org', ['general']],
+      ['cli.uk@example.org', ['diaspora-uk']],
+    ] as const) {
       await db.knex('newsletter_subscribers').insert({ email, status: 'confirmed', segments: [...segments] });
     }
     const owner = await addUser(db.knex, { email: 'cli.editor@c360.test', role: 'editor', password: 'correct horse 42' });

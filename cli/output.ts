@@ -10,7 +10,11 @@ export type Column<T> = { header: string; value: (row: T) => string | number | b
 export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
   const cells = rows.map((row) => columns.map((c) => truncate(String(c.value(row) ?? ''), c.width)));
   const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(columns.map((c) => c.header)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 

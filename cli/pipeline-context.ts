@@ -10,7 +10,6 @@ import { printJson } from './output';
 
 /** What pipeline commands share: building the stages' dependencies, and parsing durations. */
 
-
 export type PipelineFlags = { offline?: boolean; batch?: number; lease?: number; indicators?: string; concurrency?: number };
 
 export function pipelineDeps(context: CommandContext, command: string, flags: PipelineFlags, onProgress?: PipelineDeps['onProgress']): PipelineDeps {
@@ -51,29 +50,46 @@ export async function runStagesCommand(
 ): Promise<RunResult> {
   // On a terminal the stage view owns stderr: logs are held until it ends (in a pipe, unchanged).
   const held = !flags.json && process.stderr.isTTY ? new HeldLogs() : undefined;
-  return withContext(command, async (context) => {
-    const { progressReporter } = await import('./views/PipelineProgress'); // Ink only when a pipeline runs
-    const reporter = progressReporter({ json: flags.json, logs: held });
-    const deps = pipelineDeps(context, command, flags, reporter.onProgress);
-    if (flags.clusterWindowMs !== undefined) deps.clusterWindowHours = flags.clusterWindowMs / 3_600_000;
-    if (flags.patternWindowMs !== undefined) deps.patternWindowHours = flags.patternWindowMs / 3_600_000;
-    let result: RunResult;
-    try {
-      result = await runPipeline(deps, { stages, label: command, limitPerStage: flags.limit, enrichLimit: flags.enrichLimit });
-    } finally {
-      await reporter.done();
-    }
-    // Stories just published may match editors' alerts (only e-mail; nothing without SMTP).
-    if (stages.includes('publish') && result.stats.autoPublished > 0) await (await import('./commands/alerts')).dispatchAlertsAfter(context, command);
-    const patterns = result.stages.patterns ? { patternsDetected: result.stages.patterns.patternsDetected ?? 0, clustersFound: result.stages.patterns.clustersFound ?? 0 } : undefined;
-    if (flags.json) printJson({ run: result.runId, stage: result.label, stats: result.stats, ...(patterns ? { patternStats: patterns } : {}), stages: result.stages, provider: { name: deps.ai.name, model: deps.ai.model } });
-    else console.log(present(result, deps).join('\n'));
-    if (result.stats.failed > 0) {
-      process.exitCode = 1;
-      if (!flags.json) process.stderr.write(`c360: ${result.stats.failed} item(s) failed; they keep their reason and are retried on a later run (see \`c360 stories show ID\`).\n`);
-    }
-    return result;
-  }, { logDestination: held }).finally(() => held?.release(process.stderr));
+  return withContext(
+    command,
+    async (context) => {
+      const { progressReporter } = await import('./views/PipelineProgress'); // Ink only when a pipeline runs
+      const reporter = progressReporter({ json: flags.json, logs: held });
+      const deps = pipelineDeps(context, command, flags, reporter.onProgress);
+      if (flags.clusterWindowMs !== undefined) deps.clusterWindowHours = flags.clusterWindowMs / 3_600_000;
+      if (flags.patternWindowMs !== undefined) deps.patternWindowHours = flags.patternWindowMs / 3_600_000;
+      let result: RunResult;
+      try {
+        result = await runPipeline(deps, { stages, label: command, limitPerStage: flags.limit, enrichLimit: flags.enrichLimit });
+      } finally {
+        await reporter.done();
+      }
+      // Stories just published may match editors' alerts (only e-mail; nothing without SMTP).
+      if (stages.includes('publish') && result.stats.autoPublished > 0) await (await import('./commands/alerts')).dispatchAlertsAfter(context, command);
+      const patterns = result.stages.patterns
+        ? { patternsDetected: result.stages.patterns.patternsDetected ?? 0, clustersFound: result.stages.patterns.clustersFound ?? 0 }
+        : undefined;
+      if (flags.json)
+        printJson({
+          run: result.runId,
+          stage: result.label,
+          stats: result.stats,
+          ...(patterns ? { patternStats: patterns } : {}),
+          stages: result.stages,
+          provider: { name: deps.ai.name, model: deps.ai.model },
+        });
+      else console.log(present(result, deps).join('\n'));
+      if (result.stats.failed > 0) {
+        process.exitCode = 1;
+        if (!flags.json)
+          process.stderr.write(
+            `c360: ${result.stats.failed} item(s) failed; they keep their reason and are retried on a later run (see \`c360 stories show ID\`).\n`,
+          );
+      }
+      return result;
+    },
+    { logDestination: held },
+  ).finally(() => held?.release(process.stderr));
 }
 
 /** The demo's pipeline step: every stage once on what was just ingested, offline (no network, no key). */

@@ -31,7 +31,10 @@ describe('pipeline commands (real binary, embedded database)', () => {
     await seed.waitReady;
     await seed.close();
     const db = await openDatabase(loadConfig({ C360_DATA_DIR: dataDir }), { command: 'test seed' });
-    await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
+    await insertRawItems(
+      db.knex,
+      fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })),
+    );
     await db.close();
 
     const run = await runCli(['pipeline', 'run', '--json'], { env });

@@ -44,7 +44,12 @@ export function startJobs(context: CommandContext, options: ScheduleOptions = {}
           {
             clock: () => new Date(),
             logger: context.logger,
-            fetch: { userAgent: feedUserAgent(context.config.publicUrl), allowPrivate: context.config.ingest.allowPrivateFeeds, allowOrigins: options.demoFeeds?.allowOrigins, maxBytes: context.config.ingest.maxBodyBytes },
+            fetch: {
+              userAgent: feedUserAgent(context.config.publicUrl),
+              allowPrivate: context.config.ingest.allowPrivateFeeds,
+              allowOrigins: options.demoFeeds?.allowOrigins,
+              maxBytes: context.config.ingest.maxBodyBytes,
+            },
           },
           { includeDemo: options.demoFeeds !== undefined },
         );

@@ -22,7 +22,9 @@ describe('server and accounts configuration', () => {
     );
     expect(config.oidc.google).toMatchObject({ id: 'google', name: 'Google', issuer: 'https://accounts.google.com', clientId: 'id' });
     expect(config.oidc.microsoft).toBeUndefined();
-    expect(() => loadConfig({ C360_OIDC_MICROSOFT_CLIENT_ID: 'id' }, dir())).toThrow(/C360_OIDC_MICROSOFT_ISSUER, C360_OIDC_MICROSOFT_CLIENT_ID and C360_OIDC_MICROSOFT_CLIENT_SECRET/);
+    expect(() => loadConfig({ C360_OIDC_MICROSOFT_CLIENT_ID: 'id' }, dir())).toThrow(
+      /C360_OIDC_MICROSOFT_ISSUER, C360_OIDC_MICROSOFT_CLIENT_ID and C360_OIDC_MICROSOFT_CLIENT_SECRET/,
+    );
   });
 
   it('reads SMTP from a URL or from parts, with the port by scheme', () => {

@@ -26,33 +26,24 @@ const postgresUrl = optionalString.refine(
   'must be a postgres:// or postgresql:// URL',
 );
 
-const httpUrl = optionalString.refine(
-  (value) => value === undefined || parseUrl(value, ['http', 'https']) !== null,
-  'must be an http:// or https:// URL',
-);
+const httpUrl = optionalString.refine((value) => value === undefined || parseUrl(value, ['http', 'https']) !== null, 'must be an http:// or https:// URL');
 
 /** An origin: scheme, host and port only (canonical links and e-mails append paths to it). */
-const publicOrigin = optionalString.refine(
-  (value) => {
-    if (value === undefined) return true;
-    const url = parseUrl(value, ['http', 'https']);
-    return url !== null && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
-  },
-  'must be an http:// or https:// origin without a path, query or fragment (e.g. https://news.example.org)',
-);
+const publicOrigin = optionalString.refine((value) => {
+  if (value === undefined) return true;
+  const url = parseUrl(value, ['http', 'https']);
+  return url !== null && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+}, 'must be an http:// or https:// origin without a path, query or fragment (e.g. https://news.example.org)');
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 /** An OpenID issuer must be https, except on loopback (a local provider in development and tests). */
-const oidcIssuer = optionalString.refine(
-  (value) => {
-    if (value === undefined) return true;
-    const url = parseUrl(value, ['http', 'https']);
-    if (!url) return false;
-    return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
-  },
-  'must be an https:// URL (http:// only on localhost/127.0.0.1/[::1])',
-);
+const oidcIssuer = optionalString.refine((value) => {
+  if (value === undefined) return true;
+  const url = parseUrl(value, ['http', 'https']);
+  if (!url) return false;
+  return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
+}, 'must be an https:// URL (http:// only on localhost/127.0.0.1/[::1])');
 
 /** A host name (RFC 1123 labels) or an IPv4/IPv6 address. */
 export function isHostOrAddress(value: string): boolean {
@@ -104,19 +95,16 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl,
   C360_DATA_DIR: z.string().trim().min(1).default('./.c360'),
   PORT: portNumber(3360),
-  HOST: z
-    .string()
-    .trim()
-    .min(1)
-    .default('127.0.0.1')
-    .refine(isHostOrAddress, 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name'),
+  HOST: z.string().trim().min(1).default('127.0.0.1').refine(isHostOrAddress, 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name'),
   C360_PUBLIC_URL: publicOrigin,
   // Without C360_PUBLIC_URL, further host names (host or host:port) the site may be reached at and name in its links.
   C360_ALLOWED_HOSTS: optionalString.refine(
     (value) => value === undefined || value.split(',').every((part) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(part.trim())),
     'must be host names or host:port pairs separated by commas',
   ),
-  C360_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
+  C360_LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be fatal, error, warn, info, debug, trace or silent' })
+    .default('info'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: httpUrl,
   C360_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
@@ -131,10 +119,16 @@ const envSchema = z.object({
   C360_SESSION_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   SMTP_URL: optionalString.refine((value) => value === undefined || parseUrl(value, ['smtp', 'smtps']) !== null, 'must be an smtp:// or smtps:// URL'),
   SMTP_HOST: optionalString.refine((value) => value === undefined || isHostOrAddress(value), 'must be a host name or IP address'),
-  SMTP_PORT: optionalString.refine((value) => value === undefined || (/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535), 'must be a port number from 1 to 65535'),
+  SMTP_PORT: optionalString.refine(
+    (value) => value === undefined || (/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535),
+    'must be a port number from 1 to 65535',
+  ),
   SMTP_USER: optionalString,
   SMTP_PASS: optionalString,
-  SMTP_FROM: optionalString.refine((value) => value === undefined || /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value), 'must be an e-mail address, optionally with a name: News <news@example.org>'),
+  SMTP_FROM: optionalString.refine(
+    (value) => value === undefined || /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value),
+    'must be an e-mail address, optionally with a name: News <news@example.org>',
+  ),
   C360_OIDC_GOOGLE_ISSUER: oidcIssuer,
   C360_OIDC_GOOGLE_CLIENT_ID: optionalString,
   C360_OIDC_GOOGLE_CLIENT_SECRET: optionalString,
@@ -217,7 +211,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.C360_PUBLIC_URL?.replace(/\/+$/, ''),
-    allowedHosts: Object.freeze((e.C360_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    allowedHosts: Object.freeze(
+      (e.C360_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
     logLevel: e.C360_LOG_LEVEL,
     ai: Object.freeze({
       apiKey: e.OPENAI_API_KEY,
@@ -253,8 +252,13 @@ function readOidc(e: ParsedEnv): Partial<Record<OidcProviderId, OidcProviderConf
   const providers: Partial<Record<OidcProviderId, OidcProviderConfig>> = {};
   for (const id of Object.keys(OIDC_PROVIDERS) as OidcProviderId[]) {
     const prefix = `C360_OIDC_${id.toUpperCase()}_`;
-    const values = { issuer: e[`${prefix}ISSUER` as keyof ParsedEnv], clientId: e[`${prefix}CLIENT_ID` as keyof ParsedEnv], clientSecret: e[`${prefix}CLIENT_SECRET` as keyof ParsedEnv] } as Record<string, string | undefined>;
-    if (Object.values(values).filter(Boolean).length === 3) providers[id] = Object.freeze({ id, name: OIDC_PROVIDERS[id], issuer: values.issuer!, clientId: values.clientId!, clientSecret: values.clientSecret! });
+    const values = {
+      issuer: e[`${prefix}ISSUER` as keyof ParsedEnv],
+      clientId: e[`${prefix}CLIENT_ID` as keyof ParsedEnv],
+      clientSecret: e[`${prefix}CLIENT_SECRET` as keyof ParsedEnv],
+    } as Record<string, string | undefined>;
+    if (Object.values(values).filter(Boolean).length === 3)
+      providers[id] = Object.freeze({ id, name: OIDC_PROVIDERS[id], issuer: values.issuer!, clientId: values.clientId!, clientSecret: values.clientSecret! });
   }
   return providers;
 }
@@ -265,7 +269,10 @@ function oidcProblems(raw: Record<string, string>): string[] {
   for (const id of Object.keys(OIDC_PROVIDERS) as OidcProviderId[]) {
     const prefix = `C360_OIDC_${id.toUpperCase()}_`;
     const set = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].filter((part) => (raw[prefix + part] ?? '').trim() !== '').length;
-    if (set > 0 && set < 3) problems.push(`${prefix}ISSUER, ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET must be set together (all three to turn ${OIDC_PROVIDERS[id]} sign-in on, or none)`);
+    if (set > 0 && set < 3)
+      problems.push(
+        `${prefix}ISSUER, ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET must be set together (all three to turn ${OIDC_PROVIDERS[id]} sign-in on, or none)`,
+      );
   }
   return problems;
 }

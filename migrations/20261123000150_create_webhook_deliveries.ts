@@ -22,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
       received_at timestamptz not null default now(),
       duration_ms integer
     )`);
-  await knex.raw(`create unique index webhook_deliveries_applied_key_idx on webhook_deliveries (source, idempotency_key) where result = 'applied' and idempotency_key is not null`);
+  await knex.raw(
+    `create unique index webhook_deliveries_applied_key_idx on webhook_deliveries (source, idempotency_key) where result = 'applied' and idempotency_key is not null`,
+  );
   await knex.raw(`create index webhook_deliveries_received_idx on webhook_deliveries (source, received_at desc)`);
 }
 

@@ -39,7 +39,11 @@ describe('server', () => {
   });
 
   it('serves published stories and hides editorial fields', async () => {
-    const story = await createStory(db.knex, { now, title: 'Cricket final tonight in Kingston', audit_log: [{ action: 'x', user: 'secret-editor@c360.test', timestamp: now.toISOString() }] });
+    const story = await createStory(db.knex, {
+      now,
+      title: 'Cricket final tonight in Kingston',
+      audit_log: [{ action: 'x', user: 'secret-editor@c360.test', timestamp: now.toISOString() }],
+    });
     const home = await (await get('/api/home')).json();
     expect(home.lead.title).toBe('Cricket final tonight in Kingston');
     expect(home.lead.path).toMatch(/^\/article\/cricket-final-tonight-kingston-jamaica-[0-9a-f]{8}$/);
@@ -65,7 +69,12 @@ describe('server', () => {
   });
 
   it('serves the web app shell for client routes, and says clearly when it is not built', async () => {
-    for (const [path, status] of [['/', 200], ['/section/business', 200], ['/article/x-12345678', 404], ['/no/such/page', 404]] as const) {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/section/business', 200],
+      ['/article/x-12345678', 404],
+      ['/no/such/page', 404],
+    ] as const) {
       const res = await get(path);
       expect(res.status).toBe(status);
       expect(await res.text()).toContain('<div id="root">');

@@ -219,15 +219,45 @@ export function createApp(deps: AppDeps): C360App {
 
   // Accounts, console and admin: the session is loaded here and checked per route.
   const session = loadSession({ db, clock, publicUrl: config.publicUrl });
-  app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, signInThrottle: new SignInThrottle(deps.signInThrottle) }));
+  app.use(
+    '/api/auth',
+    session,
+    authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, signInThrottle: new SignInThrottle(deps.signInThrottle) }),
+  );
   app.use('/api/me', session, meRouter({ db, clock, limits, mailer, secret, logger, originOf }));
-  app.use('/api', session, consoleRouter({ db, clock, logger, config, events, mailer, mailQueue, mailCatcher: deps.mailCatcher === true, secret, databaseMode: deps.db.mode, scheduler: deps.scheduler ?? (() => scheduler.state()), pipeline: { runs, scheduler }, invalidatePublicCache: () => cache.invalidate() }));
+  app.use(
+    '/api',
+    session,
+    consoleRouter({
+      db,
+      clock,
+      logger,
+      config,
+      events,
+      mailer,
+      mailQueue,
+      mailCatcher: deps.mailCatcher === true,
+      secret,
+      databaseMode: deps.db.mode,
+      scheduler: deps.scheduler ?? (() => scheduler.state()),
+      pipeline: { runs, scheduler },
+      invalidatePublicCache: () => cache.invalidate(),
+    }),
+  );
   app.use('/api', notFoundApi);
 
   app.use(siteFilesRouter({ db, cache, originOf }));
   app.use(newsletterPagesRouter({ db, clock, logger, mailer, secret, publicUrl: config.publicUrl, originOf, limits }));
   const renderHtml =
-    deps.renderHtml ?? lazyPageRenderer({ db, clock, logger, translation, site: { newsletter: mailer.configured }, ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js') });
+    deps.renderHtml ??
+    lazyPageRenderer({
+      db,
+      clock,
+      logger,
+      translation,
+      site: { newsletter: mailer.configured },
+      ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js'),
+    });
   serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf });
   app.use(errorHandler(logger));
   return app;

@@ -49,7 +49,13 @@ describe('sign-up', () => {
     expect(short.error.reasons).toEqual(['length', 'guessable']);
     // Long enough, letters and a digit, not on the list, but guessable: the estimator refuses it and says what to do.
     const guessable = await c.json(await c.post('/api/auth/sign-up', { email: 'weak@example.org', password: 'aaaaaaa1' }));
-    expect(guessable.error).toMatchObject({ code: 'weak_password', reasons: ['guessable'], score: 1, requiredScore: 3, message: expect.stringContaining('three or four unrelated words') });
+    expect(guessable.error).toMatchObject({
+      code: 'weak_password',
+      reasons: ['guessable'],
+      score: 1,
+      requiredScore: 3,
+      message: expect.stringContaining('three or four unrelated words'),
+    });
 
     const missing = await c.post('/api/auth/sign-up', { email: 'x@example.org' });
     expect(missing.status).toBe(400);
@@ -60,7 +66,9 @@ describe('sign-up', () => {
 
   it('only redirects to a path on this site', async () => {
     const c = t.client();
-    const body = await c.json(await c.post('/api/auth/sign-up', { email: 'redirect@example.org', password: 'sea-breeze-2026', redirectTo: '//evil.example/x' }));
+    const body = await c.json(
+      await c.post('/api/auth/sign-up', { email: 'redirect@example.org', password: 'sea-breeze-2026', redirectTo: '//evil.example/x' }),
+    );
     expect(body.redirectTo).toBe('/my-caribbean');
   });
 });
@@ -244,7 +252,13 @@ describe('CSRF', () => {
       { name: 'foreign referer', headers: { referer: 'https://evil.example/page' } },
       { name: 'cross-site fetch', headers: { 'sec-fetch-site': 'cross-site' } },
     ];
-    for (const route of ['/api/auth/sign-out', '/api/auth/refresh', '/api/auth/sign-in', '/api/newsletter/subscribe', '/api/console/stories/00000000-0000-4000-8000-000000000000/override']) {
+    for (const route of [
+      '/api/auth/sign-out',
+      '/api/auth/refresh',
+      '/api/auth/sign-in',
+      '/api/newsletter/subscribe',
+      '/api/console/stories/00000000-0000-4000-8000-000000000000/override',
+    ]) {
       for (const k of cases) {
         const res = await c.request('POST', route, { body: { email: 'a@b.co', password: 'x', action: 'approve' }, headers: k.headers, csrf: k.csrf });
         expect(res.status, `${route} ${k.name}`).toBe(403);
@@ -261,7 +275,10 @@ describe('CSRF', () => {
 describe('limits', () => {
   it('oversized bodies → 413, malformed JSON → 400', async () => {
     const c = t.client();
-    const big = await c.request('POST', '/api/auth/sign-in', { raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200_000) }), headers: { 'content-type': 'application/json' } });
+    const big = await c.request('POST', '/api/auth/sign-in', {
+      raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.status).toBe(413);
     expect((await big.json()).error.code).toBe('payload_too_large');
     const bad = await c.request('POST', '/api/auth/sign-in', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
@@ -275,7 +292,11 @@ describe('Secure cookies behind https', () => {
     const https = await startTestApp({ db: t.db, env: { C360_PUBLIC_URL: 'https://news.example.org' } });
     try {
       const c = new TestClient(https.url);
-      const res = await c.post('/api/auth/sign-in', { email: 'editor@c360.test', password: 'tropical-storm-77' }, { headers: { origin: 'https://news.example.org' } });
+      const res = await c.post(
+        '/api/auth/sign-in',
+        { email: 'editor@c360.test', password: 'tropical-storm-77' },
+        { headers: { origin: 'https://news.example.org' } },
+      );
       expect(res.status).toBe(200);
       const setCookies = res.headers.getSetCookie();
       const access = setCookies.find((s) => s.startsWith('__Host-c360_at='))!;
@@ -297,7 +318,11 @@ describe('Secure cookies behind https', () => {
     const untrusted = await startTestApp({ db: t.db, env: { C360_TRUST_PROXY: 'false' } });
     try {
       const u = new TestClient(untrusted.url);
-      const plain = await u.post('/api/auth/sign-in', { email: 'editor@c360.test', password: 'tropical-storm-77' }, { headers: { 'x-forwarded-proto': 'https' } });
+      const plain = await u.post(
+        '/api/auth/sign-in',
+        { email: 'editor@c360.test', password: 'tropical-storm-77' },
+        { headers: { 'x-forwarded-proto': 'https' } },
+      );
       expect(plain.headers.getSetCookie().some((s) => s.startsWith('c360_at=') && !/Secure/.test(s))).toBe(true);
     } finally {
       await untrusted.close();

@@ -11,12 +11,37 @@ let editorEmail: string;
 let reader: TestClient;
 
 const panel = [
-  { claim: 'The ferry service resumes on Monday with two boats.', resolved: true, verdict: 'corroborated', supporting_outlets: ['Tobago News', 'Trinidad Daily'], independent_outlets: ['Tobago News', 'Trinidad Daily'], contradicting_outlets: [], explanation: 'supported by 2 independent sources: Tobago News, Trinidad Daily' },
-  { claim: 'Fares rise to 75 dollars.', resolved: false, verdict: 'single source', supporting_outlets: ['Tobago News'], independent_outlets: ['Tobago News'], contradicting_outlets: [], explanation: 'only Tobago News supports it' },
+  {
+    claim: 'The ferry service resumes on Monday with two boats.',
+    resolved: true,
+    verdict: 'corroborated',
+    supporting_outlets: ['Tobago News', 'Trinidad Daily'],
+    independent_outlets: ['Tobago News', 'Trinidad Daily'],
+    contradicting_outlets: [],
+    explanation: 'supported by 2 independent sources: Tobago News, Trinidad Daily',
+  },
+  {
+    claim: 'Fares rise to 75 dollars.',
+    resolved: false,
+    verdict: 'single source',
+    supporting_outlets: ['Tobago News'],
+    independent_outlets: ['Tobago News'],
+    contradicting_outlets: [],
+    explanation: 'only Tobago News supports it',
+  },
 ];
 /** A story the publish stage held back for its unresolved claim (a pipeline flag). */
 async function waitingStory() {
-  const story = await createStory(t.db.knex, { title: `Tobago ferry resumes ${Math.random()}`, pipeline_stage: 'verified', status: 'draft', published_at: null, ai_risk_level: 'medium', auto_publish_eligible: false, flag_reason: 'Not auto-published: needs every fact-check item resolved', ai_fact_check_panel: panel });
+  const story = await createStory(t.db.knex, {
+    title: `Tobago ferry resumes ${Math.random()}`,
+    pipeline_stage: 'verified',
+    status: 'draft',
+    published_at: null,
+    ai_risk_level: 'medium',
+    auto_publish_eligible: false,
+    flag_reason: 'Not auto-published: needs every fact-check item resolved',
+    ai_fact_check_panel: panel,
+  });
   await t.db.knex('synced_content').where('id', story.id).update({ flag_origin: 'pipeline' });
   return story;
 }
@@ -31,12 +56,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('claims in the console', () => {
-  it("the story view lists each claim with its verdict, outlets and why it is unresolved", async () => {
+  it('the story view lists each claim with its verdict, outlets and why it is unresolved', async () => {
     const story = await waitingStory();
     const { story: shown } = await editor.json(await editor.get(`/api/console/stories/${story.id}`));
     expect(shown.claims).toEqual([
-      expect.objectContaining({ key: claimKey(panel[0]!.claim), verdict: 'corroborated', resolved: true, unresolved_reason: null, supporting_outlets: ['Tobago News', 'Trinidad Daily'] }),
-      expect.objectContaining({ key: claimKey(panel[1]!.claim), verdict: 'single source', resolved: false, unresolved_reason: 'single source: only Tobago News supports it', decision: null }),
+      expect.objectContaining({
+        key: claimKey(panel[0]!.claim),
+        verdict: 'corroborated',
+        resolved: true,
+        unresolved_reason: null,
+        supporting_outlets: ['Tobago News', 'Trinidad Daily'],
+      }),
+      expect.objectContaining({
+        key: claimKey(panel[1]!.claim),
+        verdict: 'single source',
+        resolved: false,
+        unresolved_reason: 'single source: only Tobago News supports it',
+        decision: null,
+      }),
     ]);
     expect(shown.publish_gate).toMatchObject({ ok: false, missing: ['fact_check'] });
   });
@@ -46,7 +83,13 @@ describe('claims in the console', () => {
     const res = await editor.post(`/api/console/stories/${story.id}/claims/2`, { decision: 'confirm', reason: 'The port authority confirmed the fare' });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.claim).toMatchObject({ number: 2, decision: 'confirmed', resolved: true, decided_by: editorEmail, decision_reason: 'The port authority confirmed the fare' });
+    expect(body.claim).toMatchObject({
+      number: 2,
+      decision: 'confirmed',
+      resolved: true,
+      decided_by: editorEmail,
+      decision_reason: 'The port authority confirmed the fare',
+    });
     expect(body.queued).toBe(true);
     expect(body.story).toMatchObject({ flag_reason: null, auto_publish_eligible: true, publish_gate: { ok: true } });
     expect(body.story.audit_log.at(-1)).toMatchObject({ action: 'claim_confirmed', user: editorEmail, reason: 'The port authority confirmed the fare' });
@@ -55,10 +98,18 @@ describe('claims in the console', () => {
 
   it('dispute by key: unresolved with the reason, and the story is not eligible', async () => {
     const story = await waitingStory();
-    const res = await editor.post(`/api/console/stories/${story.id}/claims/${claimKey(panel[0]!.claim)}`, { decision: 'dispute', reason: 'Only one boat is running' });
+    const res = await editor.post(`/api/console/stories/${story.id}/claims/${claimKey(panel[0]!.claim)}`, {
+      decision: 'dispute',
+      reason: 'Only one boat is running',
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.claim).toMatchObject({ number: 1, decision: 'disputed', resolved: false, unresolved_reason: `disputed by ${editorEmail}: Only one boat is running` });
+    expect(body.claim).toMatchObject({
+      number: 1,
+      decision: 'disputed',
+      resolved: false,
+      unresolved_reason: `disputed by ${editorEmail}: Only one boat is running`,
+    });
     expect(body).toMatchObject({ queued: false, story: { auto_publish_eligible: false, publish_gate: { ok: false } } });
   });
 
@@ -103,6 +154,9 @@ describe('force publish from the console', () => {
     expect((await getStoryById(t.db.knex, story.id))!.pipeline_stage).toBe('verified');
     const res = await editor.post(`/api/console/stories/${story.id}/override`, { action: 'publish', reason: 'Editor in chief decided' });
     expect(res.status).toBe(200);
-    expect((await res.json()).story).toMatchObject({ pipeline_stage: 'published', audit_log: expect.arrayContaining([expect.objectContaining({ action: 'manual_override_publish', user: editorEmail, reason: 'Editor in chief decided' })]) });
+    expect((await res.json()).story).toMatchObject({
+      pipeline_stage: 'published',
+      audit_log: expect.arrayContaining([expect.objectContaining({ action: 'manual_override_publish', user: editorEmail, reason: 'Editor in chief decided' })]),
+    });
   });
 });

@@ -43,8 +43,21 @@ describe('dashboard home and article lists', () => {
   });
 
   it('filters articles by title or summary (case-insensitive, wildcards are plain text), region substring, stage and CMS origin', async () => {
-    await createStory(t.db.knex, { now, title: 'Cricket board names new captain', summary: 'The WEST INDIES board chose a 100% new approach.', region: 'Barbados' });
-    await createStory(t.db.knex, { now, title: 'Draft on fishing quotas', region: 'Grenada', pipeline_stage: 'drafted', status: 'draft', published_at: null, sanity_id: 'sanity-doc-1' });
+    await createStory(t.db.knex, {
+      now,
+      title: 'Cricket board names new captain',
+      summary: 'The WEST INDIES board chose a 100% new approach.',
+      region: 'Barbados',
+    });
+    await createStory(t.db.knex, {
+      now,
+      title: 'Draft on fishing quotas',
+      region: 'Grenada',
+      pipeline_stage: 'drafted',
+      status: 'draft',
+      published_at: null,
+      sanity_id: 'sanity-doc-1',
+    });
     const get = async (qs: string) => editor.json(await editor.get(`/api/console/articles?${qs}`));
     expect((await get('q=west%20indies')).items.map((s: { title: string }) => s.title)).toEqual(['Cricket board names new captain']);
     expect((await get('q=100%25')).total).toBe(1);
@@ -58,13 +71,26 @@ describe('dashboard home and article lists', () => {
     expect(all.items).toHaveLength(2);
     expect(all.total).toBeGreaterThan(2);
     expect(all.regions.map((r: { region: string }) => r.region)).toContain('Grenada');
-    for (const bad of ['limit=1000', 'stage=bogus', 'source=elsewhere', 'offset=-1', `q=${'x'.repeat(201)}`]) expect((await editor.get(`/api/console/articles?${bad}`)).status, bad).toBe(400);
+    for (const bad of ['limit=1000', 'stage=bogus', 'source=elsewhere', 'offset=-1', `q=${'x'.repeat(201)}`])
+      expect((await editor.get(`/api/console/articles?${bad}`)).status, bad).toBe(400);
   });
 
-  it("Content Curation: featured lists by priority, ready excludes live stories, published holds the newest 20", async () => {
+  it('Content Curation: featured lists by priority, ready excludes live stories, published holds the newest 20', async () => {
     const second = await createStory(t.db.knex, { now, title: 'Second featured story about rum', is_featured: true, featured_priority: 2 });
-    const first = await createStory(t.db.knex, { now, title: 'First featured story about ferries', is_featured: true, featured_priority: 1, section_featured: true });
-    const draft = await createStory(t.db.knex, { now, title: 'Unpublished story about schools', pipeline_stage: 'verified', status: 'draft', published_at: null });
+    const first = await createStory(t.db.knex, {
+      now,
+      title: 'First featured story about ferries',
+      is_featured: true,
+      featured_priority: 1,
+      section_featured: true,
+    });
+    const draft = await createStory(t.db.knex, {
+      now,
+      title: 'Unpublished story about schools',
+      pipeline_stage: 'verified',
+      status: 'draft',
+      published_at: null,
+    });
     for (let i = 0; i < 21; i++) await createStory(t.db.knex, { now, title: `Filler published story number ${i}`, daysAgo: 30 + i });
     const c = await editor.json(await editor.get('/api/console/curation'));
     const homeIds = c.homepage.map((s: { id: string }) => s.id);
@@ -83,7 +109,9 @@ describe('dashboard home and article lists', () => {
 
 describe('Content Sync and the Sanity Editor page', () => {
   it('reports webhook health from recorded deliveries and this server’s webhook address', async () => {
-    const hook = await t.client().post('/api/sync-sanity', { _id: 'sync-doc-1', _type: 'article', title: 'Synced article about the Kingston harbour', region: 'Jamaica' });
+    const hook = await t
+      .client()
+      .post('/api/sync-sanity', { _id: 'sync-doc-1', _type: 'article', title: 'Synced article about the Kingston harbour', region: 'Jamaica' });
     expect(hook.status).toBe(200);
     await t.client().post('/api/sync-sanity', { _id: 'sync-doc-2', _type: 'nonsense' });
     const s = await editor.json(await editor.get('/api/console/sync?q=harbour'));
@@ -103,7 +131,14 @@ describe('Content Sync and the Sanity Editor page', () => {
   });
 
   it('lists only CMS documents with published / review / draft statuses', async () => {
-    await createStory(t.db.knex, { now, title: 'CMS story awaiting review', sanity_id: 'sanity-review-1', pipeline_stage: 'verified', status: 'draft', published_at: null });
+    await createStory(t.db.knex, {
+      now,
+      title: 'CMS story awaiting review',
+      sanity_id: 'sanity-review-1',
+      pipeline_stage: 'verified',
+      status: 'draft',
+      published_at: null,
+    });
     const d = await editor.json(await editor.get('/api/console/sanity/documents'));
     expect(d.documents.items.length).toBe(d.statuses.total);
     expect(d.documents.items.every((s: { sanity_id: string | null }) => s.sanity_id)).toBe(true);
@@ -114,9 +149,22 @@ describe('Content Sync and the Sanity Editor page', () => {
 
 describe('story editor', () => {
   it('creates a new story as a draft with the editor as author; refuses short titles and unknown fields', async () => {
-    const { status, json } = await body(await editor.post('/api/console/stories', { title: 'Hand-written note on Carnival traffic', region: 'Trinidad', tags: ['carnival', ' carnival ', 'traffic'], layers: { short_version: 'Roads close at noon.' } }));
+    const { status, json } = await body(
+      await editor.post('/api/console/stories', {
+        title: 'Hand-written note on Carnival traffic',
+        region: 'Trinidad',
+        tags: ['carnival', ' carnival ', 'traffic'],
+        layers: { short_version: 'Roads close at noon.' },
+      }),
+    );
     expect(status).toBe(201);
-    expect(json.story).toMatchObject({ pipeline_stage: 'drafted', status: 'draft', source_count: 0, tags: ['carnival', 'traffic'], last_updated_by: editorEmail });
+    expect(json.story).toMatchObject({
+      pipeline_stage: 'drafted',
+      status: 'draft',
+      source_count: 0,
+      tags: ['carnival', 'traffic'],
+      last_updated_by: editorEmail,
+    });
     expect(json.story.layers).toEqual([{ layerType: 'short_version', content: 'Roads close at noon.' }]);
     expect(json.story.audit_log).toEqual([expect.objectContaining({ action: 'create', user: editorEmail })]);
     expect((await editor.post('/api/console/stories', { title: 'No' })).status).toBe(400);
@@ -133,13 +181,21 @@ describe('story editor', () => {
       ],
     });
     const put = (edit: unknown) => editor.request('PUT', `/api/console/stories/${story.id}/content`, { body: edit });
-    const { status, json } = await body(await put({ title: 'Edited title about the airport', summary: 'A new summary.', layers: { what_locals_saying: 'Residents and traders spoke.', our_take: 'Worth watching.' } }));
+    const { status, json } = await body(
+      await put({
+        title: 'Edited title about the airport',
+        summary: 'A new summary.',
+        layers: { what_locals_saying: 'Residents and traders spoke.', our_take: 'Worth watching.' },
+      }),
+    );
     expect(status).toBe(200);
     expect(json.story).toMatchObject({ title: 'Edited title about the airport', summary: 'A new summary.', last_updated_by: editorEmail });
     const locals = json.story.layers.find((l: { layerType: string }) => l.layerType === 'what_locals_saying');
     expect(locals).toEqual({ layerType: 'what_locals_saying', content: 'Residents and traders spoke.', quotes: [{ quote: 'We need it', author: 'Ann Lee' }] });
     expect(json.story.layers.map((l: { layerType: string }) => l.layerType)).toEqual(['short_version', 'what_locals_saying', 'our_take']);
-    expect(json.story.audit_log).toEqual([expect.objectContaining({ action: 'edit_content', user: editorEmail, details: 'edited title, summary, layer what_locals_saying, layer our_take' })]);
+    expect(json.story.audit_log).toEqual([
+      expect.objectContaining({ action: 'edit_content', user: editorEmail, details: 'edited title, summary, layer what_locals_saying, layer our_take' }),
+    ]);
     const again = await body(await put({ title: 'Edited title about the airport', summary: 'A new summary.' }));
     expect(again.json.story.audit_log).toHaveLength(1);
     expect((await put({ title: 'ab' })).status).toBe(400);
@@ -149,12 +205,27 @@ describe('story editor', () => {
   });
 
   it('moves a story between stages: to published only through the gate; back again takes it off the site', async () => {
-    const weak = await createStory(t.db.knex, { now, title: 'One-source rumour about a bank in Nassau', pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 1 });
+    const weak = await createStory(t.db.knex, {
+      now,
+      title: 'One-source rumour about a bank in Nassau',
+      pipeline_stage: 'verified',
+      status: 'draft',
+      published_at: null,
+      source_count: 1,
+    });
     const refused = await body(await editor.post(`/api/console/stories/${weak.id}/stage`, { stage: 'published' }));
     expect(refused.status).toBe(422);
     expect(refused.json.error).toMatchObject({ code: 'publish_gate_failed', message: GATE_MESSAGE, missing: ['sources'] });
 
-    const good = await createStory(t.db.knex, { now, title: 'Two outlets report a new ferry for Tobago', pipeline_stage: 'drafted', status: 'draft', published_at: null, is_featured: true, featured_priority: 3 });
+    const good = await createStory(t.db.knex, {
+      now,
+      title: 'Two outlets report a new ferry for Tobago',
+      pipeline_stage: 'drafted',
+      status: 'draft',
+      published_at: null,
+      is_featured: true,
+      featured_priority: 3,
+    });
     const verified = await body(await editor.post(`/api/console/stories/${good.id}/stage`, { stage: 'verified', reason: 'Checked both reports' }));
     expect(verified.json.story.pipeline_stage).toBe('verified');
     const published = (await body(await editor.post(`/api/console/stories/${good.id}/stage`, { stage: 'published' }))).json.story;
@@ -175,7 +246,14 @@ describe('story editor', () => {
 
 describe('overrides from the console', () => {
   it("tell the pipeline: a reject is an editor's flag it keeps, an approval queues the story for publishing", async () => {
-    const story = await createStory(t.db.knex, { now, title: 'Contested report on a land sale in Roseau', pipeline_stage: 'verified', status: 'draft', published_at: null, triangulation_check: false });
+    const story = await createStory(t.db.knex, {
+      now,
+      title: 'Contested report on a land sale in Roseau',
+      pipeline_stage: 'verified',
+      status: 'draft',
+      published_at: null,
+      triangulation_check: false,
+    });
     const work = () => t.db.knex('synced_content').select('flag_reason', 'flag_origin', 'pipeline_next').where('id', story.id).first();
     expect((await editor.post(`/api/console/stories/${story.id}/override`, { action: 'reject', reason: 'Owner denies it' })).status).toBe(200);
     expect(await work()).toMatchObject({ flag_reason: 'Owner denies it', flag_origin: 'editor' });
@@ -225,13 +303,24 @@ describe('community insights', () => {
   it('scans the ingested items that mention the story and generates voices quoted in them, once', async () => {
     const story = await createStory(t.db.knex, { now, title: 'Water shortage hits Spanish Town households', region: 'Jamaica', tags: ['water'] });
     const [own] = await insertRawItems(t.db.knex, [
-      { outlet: 'Kingston Ledger', title: 'Taps run dry in Spanish Town', content: '<p>"We have had no water for four days," said Marcia Brown, a resident of Spanish Town.</p>', published_at: '2026-11-19T10:00:00Z' },
+      {
+        outlet: 'Kingston Ledger',
+        title: 'Taps run dry in Spanish Town',
+        content: '<p>"We have had no water for four days," said Marcia Brown, a resident of Spanish Town.</p>',
+        published_at: '2026-11-19T10:00:00Z',
+      },
     ]);
     await t.db.knex('raw_feeds').update({ story_id: story.id }).where('id', own);
     const [mention] = await insertRawItems(t.db.knex, [
-      { outlet: 'Antilles Wire', title: 'Jamaica water utility promises trucks for Spanish Town', content: '<p>"Trucks will reach every community by Friday," said Winston Clarke, the utility spokesman.</p>' },
+      {
+        outlet: 'Antilles Wire',
+        title: 'Jamaica water utility promises trucks for Spanish Town',
+        content: '<p>"Trucks will reach every community by Friday," said Winston Clarke, the utility spokesman.</p>',
+      },
     ]);
-    const [unrelated] = await insertRawItems(t.db.knex, [{ outlet: 'Nassau Tide', title: 'Regatta season opens in Nassau', content: '<p>"A great day for sailing," said Tom Hanna.</p>' }]);
+    const [unrelated] = await insertRawItems(t.db.knex, [
+      { outlet: 'Nassau Tide', title: 'Regatta season opens in Nassau', content: '<p>"A great day for sailing," said Tom Hanna.</p>' },
+    ]);
     const scan = await editor.json(await editor.post(`/api/console/stories/${story.id}/insights/scan`, {}));
     expect(scan.timeframe).toBe('7d');
     expect(scan.terms).toEqual(expect.arrayContaining(['jamaica', 'water']));
@@ -244,7 +333,14 @@ describe('community insights', () => {
     expect(gen.status).toBe(200);
     expect(gen.json).toMatchObject({ added: 2, itemsRead: 2, provider: 'offline' });
     const marcia = gen.json.insights.find((i: { attribution: string }) => i.attribution.startsWith('Marcia Brown'));
-    expect(marcia).toMatchObject({ quote: 'We have had no water for four days', origin: 'auto', source: 'Local News', source_item_id: own, source_outlet: 'Kingston Ledger', date: '2026-11-19' });
+    expect(marcia).toMatchObject({
+      quote: 'We have had no water for four days',
+      origin: 'auto',
+      source: 'Local News',
+      source_item_id: own,
+      source_outlet: 'Kingston Ledger',
+      date: '2026-11-19',
+    });
     const again = await editor.json(await editor.post(`/api/console/stories/${story.id}/insights/generate`, { itemIds: ids }));
     expect(again).toMatchObject({ added: 0, skipped: 2 });
     expect(again.insights).toHaveLength(2);
@@ -276,7 +372,9 @@ describe('editorial tasks', () => {
     const stream = await SseStream.open(editor, '/api/console/events');
     await stream.next('ready');
     const deadline = new Date(now.getTime() + 86_400_000).toISOString();
-    const created = await body(await editor.post('/api/console/tasks', { title: 'Find a second source', storyId: story.id, assigneeId: editorId, deadline, priority: 'HIGH' }));
+    const created = await body(
+      await editor.post('/api/console/tasks', { title: 'Find a second source', storyId: story.id, assigneeId: editorId, deadline, priority: 'HIGH' }),
+    );
     expect(created.status).toBe(201);
     expect(created.json.task).toMatchObject({
       title: 'Find a second source',

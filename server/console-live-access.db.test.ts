@@ -24,7 +24,7 @@ async function stream(client: Parameters<typeof SseStream.open>[0]): Promise<Sse
 }
 
 describe('console live stream access', () => {
-  it('ends a demoted editor\'s stream when the role changes in the database (as `c360 users role` does)', async () => {
+  it("ends a demoted editor's stream when the role changes in the database (as `c360 users role` does)", async () => {
     const { user, client } = await t.signedIn('editor');
     const other = await t.signedIn('editor');
     const s = await stream(client);

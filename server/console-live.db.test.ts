@@ -107,12 +107,17 @@ describe('console live updates (Server-Sent Events)', () => {
     streams[0]!.close();
     // Give the client library a moment to tear the aborted connection down, as a browser would.
     await new Promise((r) => setTimeout(r, 300));
-    await expect.poll(async () => {
-      const again = await SseStream.open(client, '/api/console/events');
-      open.push(again);
-      if (again.response.status !== 200) await again.response.arrayBuffer();
-      return again.response.status;
-    }, { timeout: 3000 }).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const again = await SseStream.open(client, '/api/console/events');
+          open.push(again);
+          if (again.response.status !== 200) await again.response.arrayBuffer();
+          return again.response.status;
+        },
+        { timeout: 3000 },
+      )
+      .toBe(200);
   });
 
   it('closes every stream when the server shuts down, without waiting for the grace period', async () => {

@@ -56,7 +56,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 async function addSubscriber(email: string, status: 'pending' | 'confirmed' | 'unsubscribed', segments: string[]): Promise<string> {
-  const [row] = await t.db.knex('newsletter_subscribers').insert({ email, status, segments, confirmed_at: status === 'confirmed' ? new Date() : null }).returning('id');
+  const [row] = await t.db
+    .knex('newsletter_subscribers')
+    .insert({ email, status, segments, confirmed_at: status === 'confirmed' ? new Date() : null })
+    .returning('id');
   return row.id as string;
 }
 
@@ -74,7 +77,12 @@ describe('newsletter generation', () => {
         await createStory(t.db.knex, {
           now,
           daysAgo: i / 24,
-          title: i === 3 ? 'Cruise tourism arrivals hit a record in Barbados' : i === 5 ? 'Central bank says inflation eased in Trinidad' : `Verified story number ${i} from the region`,
+          title:
+            i === 3
+              ? 'Cruise tourism arrivals hit a record in Barbados'
+              : i === 5
+                ? 'Central bank says inflation eased in Trinidad'
+                : `Verified story number ${i} from the region`,
           region: ['Jamaica', 'Barbados', 'Trinidad and Tobago', 'Bahamas'][i % 4],
           tags: i === 5 ? ['inflation', 'economy'] : i === 54 ? ['diaspora'] : [],
           urgency: i === 10 || i === 55 ? 95 : 40,
@@ -83,7 +91,16 @@ describe('newsletter generation', () => {
       );
     }
     const notEligible = await createStory(t.db.knex, { now, daysAgo: 0, title: 'Fresh but not auto-eligible', auto_publish_eligible: false, urgency: 99 });
-    const draft = await createStory(t.db.knex, { now, daysAgo: 0, title: 'Not published yet', auto_publish_eligible: true, pipeline_stage: 'verified', status: 'draft', published_at: null, urgency: 99 });
+    const draft = await createStory(t.db.knex, {
+      now,
+      daysAgo: 0,
+      title: 'Not published yet',
+      auto_publish_eligible: true,
+      pipeline_stage: 'verified',
+      status: 'draft',
+      published_at: null,
+      urgency: 99,
+    });
 
     const res = await editor.post('/api/console/newsletters', { template: 'daily-digest' });
     expect(res.status).toBe(201);
@@ -106,14 +123,27 @@ describe('newsletter generation', () => {
 
     // Editors change the rules; the next fill applies them.
     const { rules } = await (await editor.get('/api/console/newsletter/rules')).json();
-    expect(rules.map((r: { name: string; type: string; criteria: unknown; priority: number; enabled: boolean }) => [r.name, r.type, r.criteria, r.priority, r.enabled])).toEqual([
+    expect(
+      rules.map((r: { name: string; type: string; criteria: unknown; priority: number; enabled: boolean }) => [
+        r.name,
+        r.type,
+        r.criteria,
+        r.priority,
+        r.enabled,
+      ]),
+    ).toEqual([
       ['High urgency', 'urgency', { threshold: 80 }, 1, true],
       ['Diaspora keywords', 'keyword', { keywords: ['remittances', 'tourism', 'investment', 'education'] }, 2, true],
       ['Economic topics', 'topic', { topics: ['GDP', 'inflation', 'trade', 'employment'] }, 3, true],
     ]);
     const keyword = rules[1];
     expect((await editor.request('PATCH', `/api/console/newsletter/rules/${keyword.id}`, { body: { enabled: false } })).status).toBe(200);
-    const created = await editor.post('/api/console/newsletter/rules', { name: 'Jamaica desk', type: 'region', criteria: { regions: ['Jamaica'] }, priority: 4 });
+    const created = await editor.post('/api/console/newsletter/rules', {
+      name: 'Jamaica desk',
+      type: 'region',
+      criteria: { regions: ['Jamaica'] },
+      priority: 4,
+    });
     expect(created.status).toBe(201);
     expect((await editor.post('/api/console/newsletter/rules', { name: 'Bad', type: 'urgency', criteria: { keywords: ['x'] } })).status).toBe(400);
     const refilled = await (await editor.post(`/api/console/newsletters/${newsletter.id}/regenerate`)).json();
@@ -132,7 +162,13 @@ describe('newsletter generation', () => {
 
   it('edits a draft, previews the real e-mail, and refuses what makes no sense', async () => {
     expect((await editor.post('/api/console/newsletters', { template: 'daily-digest' })).status).toBe(409); // nothing eligible yet
-    const story = await createStory(t.db.knex, { now: new Date(), daysAgo: 0, title: 'Diaspora <bonds> drive investment in Jamaica', tags: ['diaspora'], auto_publish_eligible: true });
+    const story = await createStory(t.db.knex, {
+      now: new Date(),
+      daysAgo: 0,
+      title: 'Diaspora <bonds> drive investment in Jamaica',
+      tags: ['diaspora'],
+      auto_publish_eligible: true,
+    });
     const { newsletter } = await (await editor.post('/api/console/newsletters', { template: 'diaspora-weekly', title: 'Diaspora Weekly, first issue' })).json();
     const edited = await editor.request('PATCH', `/api/console/newsletters/${newsletter.id}`, { body: { intro: 'Hello from Kingston & London.' } });
     expect((await edited.json()).newsletter.intro).toBe('Hello from Kingston & London.');
@@ -154,9 +190,15 @@ describe('newsletter generation', () => {
 });
 
 describe('sending a newsletter', () => {
-  it('reaches exactly the chosen segments\' confirmed subscribers, records failures, retries them, and never sends twice', async () => {
+  it("reaches exactly the chosen segments' confirmed subscribers, records failures, retries them, and never sends twice", async () => {
     await t.db.knex('synced_content').delete();
-    await createStory(t.db.knex, { now: new Date(), daysAgo: 0, title: 'Hurricane season ends quietly for Barbados', auto_publish_eligible: true, urgency: 90 });
+    await createStory(t.db.knex, {
+      now: new Date(),
+      daysAgo: 0,
+      title: 'Hurricane season ends quietly for Barbados',
+      auto_publish_eligible: true,
+      urgency: 90,
+    });
     const ids: Record<string, string> = {};
     for (const [email, status, segments] of [
       ['general@example.org', 'confirmed', ['general']],
@@ -214,11 +256,14 @@ describe('sending a newsletter', () => {
     // A second send to other segments reaches only people who do not have it yet.
     const second = await (await editor.post(`/api/console/newsletters/${newsletter.id}/send`, { segments: ['general', 'business'] })).json();
     expect(second.recipients).toBe(1);
-    await until(async () => newsletterMails(newsletter.id).length, (n) => n >= 5);
+    await until(
+      async () => newsletterMails(newsletter.id).length,
+      (n) => n >= 5,
+    );
     await new Promise((r) => setTimeout(r, 300));
 
     const mails = newsletterMails(newsletter.id);
-    const recipientsOf = mails.map((m) => m.to && !Array.isArray(m.to) ? m.to.value[0]!.address : '').sort();
+    const recipientsOf = mails.map((m) => (m.to && !Array.isArray(m.to) ? m.to.value[0]!.address : '')).sort();
     expect(recipientsOf).toEqual(['both@example.org', 'business@example.org', 'flaky@example.org', 'general@example.org', 'us@example.org']);
     expect(mails.every((m) => m.subject === newsletter.title)).toBe(true);
 
@@ -229,13 +274,20 @@ describe('sending a newsletter', () => {
     expect(mine.headerLines.map((h) => h.line.replace(/\r?\n(?=[ \t])/g, '')).join('\n')).toContain(`List-Unsubscribe: <${link}>`);
     expect(mine.html).toMatch(new RegExp(`href="${t.url}/article/hurricane-season-ends-quietly[^"]*utm_source=newsletter`));
     expect(mine.messageId).toBe(`<newsletter-${newsletter.id}.${ids['general@example.org']}@127.0.0.1>`);
-    const unsubscribed = await t.client().fetch(new URL(link).pathname + new URL(link).search, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const unsubscribed = await t.client().fetch(new URL(link).pathname + new URL(link).search, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(unsubscribed.status).toBe(200);
     expect(await unsubscribed.text()).toContain('You are unsubscribed');
     expect((await t.db.knex('newsletter_subscribers').where({ id: ids['general@example.org'] }).first()).status).toBe('unsubscribed');
 
     // The editor who sent got a report for each finished send.
-    const reports = await until(async () => smtp.messages.filter((m) => to(m).includes(editorEmail)), (r) => r.length >= 2);
+    const reports = await until(
+      async () => smtp.messages.filter((m) => to(m).includes(editorEmail)),
+      (r) => r.length >= 2,
+    );
     expect(reports[0]!.subject).toBe('Newsletter send report: 4 of 5 delivered');
     expect(reports[0]!.text).toContain('bounce@example.org: bounced');
   });
@@ -245,9 +297,19 @@ describe('sending a newsletter', () => {
     await addSubscriber('crash@example.org', 'confirmed', ['government']);
     const { newsletter } = await (await editor.post('/api/console/newsletters', { template: 'business-brief' })).json();
     // What a process that died after claiming leaves behind: a delivery 'sending' whose lease ran out.
-    const [sendRow] = await t.db.knex('newsletter_sends').insert({ newsletter_id: newsletter.id, segments: ['government'], origin: t.url, requested_by: editorEmail, recipients: 1 }).returning('id');
+    const [sendRow] = await t.db
+      .knex('newsletter_sends')
+      .insert({ newsletter_id: newsletter.id, segments: ['government'], origin: t.url, requested_by: editorEmail, recipients: 1 })
+      .returning('id');
     const subscriber = await t.db.knex('newsletter_subscribers').where({ email: 'crash@example.org' }).first();
-    await t.db.knex('newsletter_deliveries').insert({ newsletter_id: newsletter.id, send_id: sendRow.id, subscriber_id: subscriber.id, status: 'sending', attempts: 1, lease_until: new Date(Date.now() - 60_000) });
+    await t.db.knex('newsletter_deliveries').insert({
+      newsletter_id: newsletter.id,
+      send_id: sendRow.id,
+      subscriber_id: subscriber.id,
+      status: 'sending',
+      attempts: 1,
+      lease_until: new Date(Date.now() - 60_000),
+    });
 
     const mailer = createMailer({ url: smtp.url, port: 587, from: 'C360 <news@c360.test>' });
     try {
@@ -258,7 +320,10 @@ describe('sending a newsletter', () => {
       expect((await (await editor.post(`/api/console/newsletters/${newsletter.id}/send`, { segments: ['government'] })).json()).recipients).toBe(0);
       expect((await (await editor.post(`/api/console/newsletters/${newsletter.id}/retry`, {})).json()).requeued).toBe(0);
       expect((await (await editor.post(`/api/console/newsletters/${newsletter.id}/retry`, { includeUncertain: true })).json()).requeued).toBe(1);
-      await until(async () => newsletterMails(newsletter.id).length, (n) => n === 1);
+      await until(
+        async () => newsletterMails(newsletter.id).length,
+        (n) => n === 1,
+      );
     } finally {
       mailer.close();
     }
@@ -292,8 +357,13 @@ describe('subscribers and segments', () => {
 });
 
 describe('alerts API', () => {
-  it('keeps each user\'s alerts to themselves', async () => {
-    const res = await editor.post('/api/console/alerts', { region: 'trinidad', alert_level: 'high', storm_types: ['Flood'], notification_methods: ['email', 'whatsapp'] });
+  it("keeps each user's alerts to themselves", async () => {
+    const res = await editor.post('/api/console/alerts', {
+      region: 'trinidad',
+      alert_level: 'high',
+      storm_types: ['Flood'],
+      notification_methods: ['email', 'whatsapp'],
+    });
     expect(res.status).toBe(201);
     const { alert } = await res.json();
     expect(alert).toMatchObject({ region: 'trinidad', alert_level: 'high', is_active: true });
@@ -316,7 +386,11 @@ describe('analytics API', () => {
     const ua = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140';
     const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000);
     await recordPageView(t.db.knex, { kind: 'view', path: '/article/x', storyId: story.id, ip: '10.0.0.1', userAgent: ua, siteHost: '127.0.0.1' }, at(1));
-    await recordPageView(t.db.knex, { kind: 'view', path: '/', ip: '10.0.0.2', userAgent: ua, siteHost: '127.0.0.1', referrer: 'https://www.google.com/' }, at(3 * 24));
+    await recordPageView(
+      t.db.knex,
+      { kind: 'view', path: '/', ip: '10.0.0.2', userAgent: ua, siteHost: '127.0.0.1', referrer: 'https://www.google.com/' },
+      at(3 * 24),
+    );
     await recordPageView(t.db.knex, { kind: 'view', path: '/', ip: '10.0.0.3', userAgent: ua, siteHost: '127.0.0.1' }, at(20 * 24));
     const views: Record<string, number> = {};
     for (const range of ['24h', '7d', '30d']) {
@@ -340,7 +414,13 @@ describe('settings', () => {
     const text = await res.text();
     expect(text).not.toContain('skSecret');
     expect(JSON.parse(text)).toMatchObject({
-      sanity: { projectId: 'c360news', dataset: 'production', studioUrl: 'https://c360news.sanity.studio', token: { set: true, last4: 'wxyz' }, updated_by: 'chief-settings@c360.test' },
+      sanity: {
+        projectId: 'c360news',
+        dataset: 'production',
+        studioUrl: 'https://c360news.sanity.studio',
+        token: { set: true, last4: 'wxyz' },
+        updated_by: 'chief-settings@c360.test',
+      },
       webhookUrl: `${t.url}/api/sync-sanity`,
     });
     expect(await (await admin.get('/api/admin/settings/sanity')).text()).not.toContain('skSecret');

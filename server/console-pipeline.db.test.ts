@@ -58,7 +58,18 @@ afterAll(async () => {
   await feeds.close();
 });
 beforeEach(async () => {
-  for (const table of ['console_runs', 'raw_item_carriers', 'raw_feeds', 'synced_content', 'pipeline_runs', 'cluster_term_stats', 'signals', 'story_patterns', 'feeds']) await t.db.knex(table).del();
+  for (const table of [
+    'console_runs',
+    'raw_item_carriers',
+    'raw_feeds',
+    'synced_content',
+    'pipeline_runs',
+    'cluster_term_stats',
+    'signals',
+    'story_patterns',
+    'feeds',
+  ])
+    await t.db.knex(table).del();
 });
 
 describe('runs from Pipeline Controls', () => {
@@ -105,17 +116,39 @@ describe('runs from Pipeline Controls', () => {
     expect(overview.lastRun.autoPublishRate).toBe(Math.round((run.result.stats.autoPublished / run.result.stats.processed) * 100));
     expect(overview.counts).toMatchObject({ pendingItems: 0, feeds: 1 });
     expect(overview.stages.all).toBeGreaterThan(0);
-    expect(overview.principles.map((p: { key: string }) => p.key)).toEqual(['two_sources', 'fact_checked', 'caribbean_context', 'summary_length', 'five_box', 'diaspora_score']);
+    expect(overview.principles.map((p: { key: string }) => p.key)).toEqual([
+      'two_sources',
+      'fact_checked',
+      'caribbean_context',
+      'summary_length',
+      'five_box',
+      'diaspora_score',
+    ]);
     const twoSources = overview.principles[0];
     const published = await t.db.knex('synced_content').where('pipeline_stage', 'published').select('source_count');
     expect(twoSources.checked).toBe(published.length);
     expect(twoSources.met).toBe(published.filter((p: { source_count: number }) => p.source_count >= 2).length);
-    expect(overview.steps.map((s: { id: string }) => s.id)).toEqual(['ingestion', 'drafting', 'verification', 'signal-detection', 'enrichment', 'editorial', 'publishing']);
+    expect(overview.steps.map((s: { id: string }) => s.id)).toEqual([
+      'ingestion',
+      'drafting',
+      'verification',
+      'signal-detection',
+      'enrichment',
+      'editorial',
+      'publishing',
+    ]);
     expect(overview.steps.find((s: { id: string }) => s.id === 'editorial').waiting).toBe(overview.counts.attention);
   });
 
   it('step runs, cancel and retry through the API; bad input is refused', async () => {
-    for (const body of [{}, { kind: 'everything' }, { kind: 'step' }, { kind: 'step', step: 'editorial' }, { kind: 'full', step: 'drafting' }, { kind: 'full', extra: 1 }]) {
+    for (const body of [
+      {},
+      { kind: 'everything' },
+      { kind: 'step' },
+      { kind: 'step', step: 'editorial' },
+      { kind: 'full', step: 'drafting' },
+      { kind: 'full', extra: 1 },
+    ]) {
       expect((await editor.post('/api/console/pipeline/runs', body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await editor.get('/api/console/pipeline/runs/not-a-uuid')).status).toBe(404);
@@ -123,7 +156,9 @@ describe('runs from Pipeline Controls', () => {
     expect((await editor.post('/api/console/pipeline/runs/00000000-0000-4000-8000-000000000001/retry', {})).status).toBe(400);
 
     // One run at a time (a run going on another server, beating recently).
-    await t.db.knex('console_runs').insert({ kind: 'patterns', status: 'running', stages: JSON.stringify([]), started_by: 'elsewhere@c360.test', server: 'other:1' });
+    await t.db
+      .knex('console_runs')
+      .insert({ kind: 'patterns', status: 'running', stages: JSON.stringify([]), started_by: 'elsewhere@c360.test', server: 'other:1' });
     const refused = await editor.post('/api/console/pipeline/runs', { kind: 'full' });
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.message).toContain('started by elsewhere@c360.test');
@@ -214,7 +249,12 @@ describe('Live Publishing', () => {
     const status = await editor.json(await editor.get(`/api/console/publishing?since=${encodeURIComponent(midnight.toISOString())}`));
     const runs = await t.db.knex('pipeline_runs').where('started_at', '>=', midnight.toISOString()).select('processed', 'auto_published', 'flagged_for_review');
     const sum = (k: string) => runs.reduce((n: number, r: Record<string, number>) => n + Number(r[k]), 0);
-    expect(status.counters).toMatchObject({ processedToday: sum('processed'), autoPublished: sum('auto_published'), flagged: sum('flagged_for_review'), humanReviews: 0 });
+    expect(status.counters).toMatchObject({
+      processedToday: sum('processed'),
+      autoPublished: sum('auto_published'),
+      flagged: sum('flagged_for_review'),
+      humanReviews: 0,
+    });
     expect(status.analytics.successRate).toBe(Math.round(((sum('processed') - sum('flagged_for_review')) / sum('processed')) * 1000) / 10);
     const outlets = await t.db.knex('raw_feeds').where('created_at', '>=', midnight.toISOString()).countDistinct({ n: 'outlet' }).first();
     expect(status.analytics.activeSources).toBe(Number(outlets!.n));
@@ -228,7 +268,12 @@ describe('Live Publishing', () => {
     expect(attention.items[0]).toMatchObject({ id: flagged.id, status_label: 'Flagged' });
     const updated = attention.items.map((s: { updated_at: string }) => s.updated_at);
     expect([...updated].sort().reverse()).toEqual(updated);
-    expect(attention.items.every((s: { pipeline_stage: string; flag_reason: string | null; auto_publish_eligible: boolean }) => s.pipeline_stage !== 'published' && (s.flag_reason || !s.auto_publish_eligible))).toBe(true);
+    expect(
+      attention.items.every(
+        (s: { pipeline_stage: string; flag_reason: string | null; auto_publish_eligible: boolean }) =>
+          s.pipeline_stage !== 'published' && (s.flag_reason || !s.auto_publish_eligible),
+      ),
+    ).toBe(true);
 
     for (const q of ['since=yesterday', 'since=2020-01-01T00:00:00Z', `since=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`]) {
       expect((await editor.get(`/api/console/publishing?${q}`)).status, q).toBe(400);
@@ -255,7 +300,10 @@ describe('Live Publishing', () => {
     expect(await override(admin, 'escalate')).toMatchObject({ flag_reason: 'Escalated for review', pipeline_stage: 'verified' });
     const approved = await override(editor, 'approve', 'Confirmed with the ministry');
     expect(approved).toMatchObject({ flag_reason: null, human_verified: true, auto_publish_eligible: true, last_updated_by: editorEmail });
-    expect(await t.db.knex('synced_content').where('id', story.id).first('pipeline_next', 'flag_origin')).toEqual({ pipeline_next: 'publish', flag_origin: null });
+    expect(await t.db.knex('synced_content').where('id', story.id).first('pipeline_next', 'flag_origin')).toEqual({
+      pipeline_next: 'publish',
+      flag_origin: null,
+    });
     expect((await editor.post(`/api/console/stories/${story.id}/override`, { action: 'delete' })).status).toBe(400);
     expect((await editor.post(`/api/console/stories/${story.id}/override`, { action: 'approve', reason: 'x'.repeat(501) })).status).toBe(400);
 
@@ -276,7 +324,14 @@ describe('Live Publishing', () => {
     expect(status.counters.humanReviews).toBe(3);
 
     // Force Publish needs no gate.
-    const single = await createStory(t.db.knex, { title: 'Single-source scoop on a Barbados budget leak', pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 1, triangulation_check: false });
+    const single = await createStory(t.db.knex, {
+      title: 'Single-source scoop on a Barbados budget leak',
+      pipeline_stage: 'verified',
+      status: 'draft',
+      published_at: null,
+      source_count: 1,
+      triangulation_check: false,
+    });
     const forced = await editor.json(await editor.post(`/api/console/stories/${single.id}/override`, { action: 'publish', reason: 'Editor in chief' }));
     expect(forced.story).toMatchObject({ pipeline_stage: 'published', human_verified: true, auto_publish_eligible: true });
     expect(forced.story.audit_log.at(-1)).toMatchObject({ action: 'manual_override_publish', user: editorEmail, reason: 'Editor in chief' });
@@ -296,7 +351,8 @@ describe('the Start/Stop System switch', () => {
       expect(await view(e)).toMatchObject({ enabled: false, thisServer: { running: false, canRun: true } });
 
       expect((await e.request('PUT', '/api/admin/scheduler', { body: { running: true } })).status).toBe(403);
-      for (const body of [{}, { running: 'yes' }, { running: true, jobs: [] }]) expect((await a.request('PUT', '/api/admin/scheduler', { body })).status).toBe(400);
+      for (const body of [{}, { running: 'yes' }, { running: true, jobs: [] }])
+        expect((await a.request('PUT', '/api/admin/scheduler', { body })).status).toBe(400);
 
       const on = await a.json(await a.request('PUT', '/api/admin/scheduler', { body: { running: true } }));
       expect(on.scheduler).toMatchObject({ enabled: true, updatedBy: 'switch.admin@c360.test', thisServer: { running: true, jobs: ['tick (* * * * * *)'] } });

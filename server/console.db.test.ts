@@ -27,7 +27,11 @@ describe('console stories', () => {
     const all = await editor.json(await editor.get('/api/console/stories'));
     expect(all.items.length).toBeGreaterThanOrEqual(2);
     expect(all.counts).toMatchObject({ drafted: expect.any(Number), verified: expect.any(Number), ingested: 0 });
-    expect(all.counts.all).toBe(Object.entries(all.counts).filter(([k]) => k !== 'all').reduce((n, [, v]) => n + (v as number), 0));
+    expect(all.counts.all).toBe(
+      Object.entries(all.counts)
+        .filter(([k]) => k !== 'all')
+        .reduce((n, [, v]) => n + (v as number), 0),
+    );
     const drafted = await editor.json(await editor.get('/api/console/stories?stage=drafted'));
     expect(drafted.items.every((s: { pipeline_stage: string }) => s.pipeline_stage === 'drafted')).toBe(true);
     expect(drafted.items[0]).toMatchObject({ status_label: 'Pending', publish_gate: { ok: true } });
@@ -61,11 +65,23 @@ describe('console stories', () => {
   });
 
   it("publishes a story that passes, featured, with the editor's real e-mail in the audit log and last_updated_by", async () => {
-    const story = await createStory(t.db.knex, { now, title: 'Two outlets confirm new clinic in Montego Bay', pipeline_stage: 'verified', status: 'draft', published_at: null });
+    const story = await createStory(t.db.knex, {
+      now,
+      title: 'Two outlets confirm new clinic in Montego Bay',
+      pipeline_stage: 'verified',
+      status: 'draft',
+      published_at: null,
+    });
     const res = await editor.post(`/api/console/stories/${story.id}/publish`, { homepage: true, section: false, priority: 2, expiresAt: null });
     expect(res.status).toBe(200);
     const published = (await res.json()).story;
-    expect(published).toMatchObject({ pipeline_stage: 'published', status: 'published', is_featured: true, featured_priority: 2, last_updated_by: editorEmail });
+    expect(published).toMatchObject({
+      pipeline_stage: 'published',
+      status: 'published',
+      is_featured: true,
+      featured_priority: 2,
+      last_updated_by: editorEmail,
+    });
     expect(published.audit_log.at(-1)).toMatchObject({ action: 'publish', user: editorEmail });
     expect(published.path).toMatch(/^\/article\//);
     // The public home page shows it at once (the server's cache was dropped).
@@ -133,9 +149,9 @@ describe('public cache invalidation', () => {
     const version = t.app.cache.currentVersion;
     // Written straight through the core, as a CLI worker would, not through this server.
     await updateStory(t.db.knex, story.id, { title: 'Corrected headline about cricket in Bridgetown' }, auditEntry('edit', 'cli:test', now));
-    await expect.poll(async () => (await (await t.client().get(`/api/articles/${story.id}`)).json()).story.title, { timeout: 5000 }).toBe(
-      'Corrected headline about cricket in Bridgetown',
-    );
+    await expect
+      .poll(async () => (await (await t.client().get(`/api/articles/${story.id}`)).json()).story.title, { timeout: 5000 })
+      .toBe('Corrected headline about cricket in Bridgetown');
     expect(t.app.cache.currentVersion).toBeGreaterThan(version);
   });
 

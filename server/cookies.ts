@@ -31,8 +31,15 @@ function base(secure: boolean): CookieOptions {
 
 export function setSessionCookies(res: Response, secure: boolean, session: IssuedSession, now: Date): void {
   const names = cookieNames(secure);
-  res.cookie(names.access, session.accessToken, { ...base(secure), maxAge: Math.max(0, Math.min(ACCESS_TOKEN_TTL_SECONDS * 1000, session.accessExpiresAt.getTime() - now.getTime())) });
-  res.cookie(names.refresh, session.refreshToken, { ...base(secure), path: REFRESH_PATH, maxAge: Math.max(0, session.refreshExpiresAt.getTime() - now.getTime()) });
+  res.cookie(names.access, session.accessToken, {
+    ...base(secure),
+    maxAge: Math.max(0, Math.min(ACCESS_TOKEN_TTL_SECONDS * 1000, session.accessExpiresAt.getTime() - now.getTime())),
+  });
+  res.cookie(names.refresh, session.refreshToken, {
+    ...base(secure),
+    path: REFRESH_PATH,
+    maxAge: Math.max(0, session.refreshExpiresAt.getTime() - now.getTime()),
+  });
 }
 
 export function clearSessionCookies(res: Response, secure: boolean): void {

@@ -16,9 +16,30 @@ beforeAll(async () => {
   await seedStorm(t.db.knex, now); // Hurricane Keron: warnings for the Dominican Republic and Haiti, a watch for Jamaica
   const add = async (key: string, over: Parameters<typeof createStory>[1]) => (stories[key] = await createStory(t.db.knex, { now, ...over }));
   await add('traffic', { title: 'Motorists can now pay traffic tickets online', region: 'Jamaica', daysAgo: 0.01, urgency: 30 });
-  await add('hurricane', { title: 'Hurricane Keron strengthens; warnings for southern Haiti and Dominican Republic', region: 'Dominican Republic', daysAgo: 0.05, urgency: 80, storm_id: 'AL192026', storm_name: 'Keron' });
-  await add('watch', { title: 'Jamaica under hurricane watch as Keron nears', region: 'Jamaica', daysAgo: 0.1, urgency: 40, storm_id: 'AL192026', storm_name: 'Keron' });
-  await add('lifted', { title: 'Storm watch lifted for Barbados as Keron moves away', region: 'Barbados', daysAgo: 0.1, urgency: 65, storm_id: 'AL192026', storm_name: 'Keron' });
+  await add('hurricane', {
+    title: 'Hurricane Keron strengthens; warnings for southern Haiti and Dominican Republic',
+    region: 'Dominican Republic',
+    daysAgo: 0.05,
+    urgency: 80,
+    storm_id: 'AL192026',
+    storm_name: 'Keron',
+  });
+  await add('watch', {
+    title: 'Jamaica under hurricane watch as Keron nears',
+    region: 'Jamaica',
+    daysAgo: 0.1,
+    urgency: 40,
+    storm_id: 'AL192026',
+    storm_name: 'Keron',
+  });
+  await add('lifted', {
+    title: 'Storm watch lifted for Barbados as Keron moves away',
+    region: 'Barbados',
+    daysAgo: 0.1,
+    urgency: 65,
+    storm_id: 'AL192026',
+    storm_name: 'Keron',
+  });
   await add('urgent81', { title: 'Port workers walk out at Kingston terminal', region: 'Jamaica', daysAgo: 0.2, urgency: 81 });
   await add('urgent80', { title: 'Central bank holds rate', region: 'Jamaica', daysAgo: 0.2, urgency: 80 });
   await add('old95', { title: 'Minister resigns over contract', region: 'Jamaica', daysAgo: 2, urgency: 95 });
@@ -35,7 +56,15 @@ describe('/api/home during a storm', () => {
     const data = await home();
     expect(data.storms).toHaveLength(1);
     const [banner] = data.storms;
-    expect(banner).toMatchObject({ id: 'AL192026', name: 'Keron', classification: 'HU', category: 1, windSpeed: 90, advisoryNumber: '14', path: '/storm-centre' });
+    expect(banner).toMatchObject({
+      id: 'AL192026',
+      name: 'Keron',
+      classification: 'HU',
+      category: 1,
+      windSpeed: 90,
+      advisoryNumber: '14',
+      path: '/storm-centre',
+    });
     expect(banner!.nearest?.region).toBe('Dominican Republic');
     expect(banner!.advisoryAt).toBe(new Date(now.getTime() - 3_600_000).toISOString());
     // The Cayman Islands watch is not shown: not a covered country.
@@ -45,7 +74,7 @@ describe('/api/home during a storm', () => {
     ]);
   });
 
-  it('leads with the storm\'s stories, not the traffic tickets, and flags BREAKING by the core rule', async () => {
+  it("leads with the storm's stories, not the traffic tickets, and flags BREAKING by the core rule", async () => {
     const data = await home();
     expect(data.lead?.id).toBe(stories.watch!.id); // Jamaica (base 10), under the watch
     expect(data.latest.slice(0, 2).map((s) => s.id)).toEqual([stories.hurricane!.id, stories.lifted!.id]);

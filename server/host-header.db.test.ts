@@ -48,7 +48,7 @@ describe('Host header poisoning (C360_PUBLIC_URL unset)', () => {
     },
   );
 
-  it('an untrusted host gets the server\'s own address in its links', async () => {
+  it("an untrusted host gets the server's own address in its links", async () => {
     const res = await get(path, 'evil.example');
     expect(res.body).toContain(`http://127.0.0.1:${port}${path}`);
   });
@@ -64,7 +64,7 @@ describe('Host header poisoning (C360_PUBLIC_URL unset)', () => {
     expect(direct.body).not.toContain('news.local');
   });
 
-  it('the console\'s webhook address does not come from an untrusted host either', async () => {
+  it("the console's webhook address does not come from an untrusted host either", async () => {
     const { client } = await t.signedIn('editor');
     const res = await get('/api/console/sync', 'evil.example', { cookie: client.jar.header(new URL(t.url)) });
     expect(res.status).toBe(200);

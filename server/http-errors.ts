@@ -47,7 +47,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
     if (isC360Error(error)) {
-      const details = PUBLIC_DETAILS.has(error.code) && typeof error.details === 'object' && error.details !== null ? (error.details as Record<string, unknown>) : undefined;
+      const details =
+        PUBLIC_DETAILS.has(error.code) && typeof error.details === 'object' && error.details !== null ? (error.details as Record<string, unknown>) : undefined;
       return sendError(res, STATUS[error.code], error.code, error.message, details);
     }
     if (error instanceof ZodError) {

@@ -42,11 +42,16 @@ describe('NUL bytes in queries and bodies', () => {
   ])('POST %s with a NUL in the JSON body → 400 invalid_input', async (path, body) => {
     const res = await t.client().post(path, body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('NUL') });
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('NUL'),
+    });
   });
 
   it('refuses a NUL in a form body and in a JSON key too', async () => {
-    const form = await t.client().fetch('/newsletter/unsubscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=a%00b&token=x' });
+    const form = await t
+      .client()
+      .fetch('/newsletter/unsubscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=a%00b&token=x' });
     expect(form.status).toBe(400);
     const key = await t.client().post('/api/newsletter/subscribe', { ['em\u0000ail']: 'x@example.org' });
     expect(key.status).toBe(400);

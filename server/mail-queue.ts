@@ -12,7 +12,15 @@ import { processNewsletterQueue } from '../core/newsletter/newsletters';
  */
 export type MailQueue = { kick: () => void; tick: () => Promise<void>; idle: () => Promise<void>; stop: () => Promise<void> };
 
-export function startMailQueue(deps: { db: Knex; mailer: Mailer; secret: string; logger: Logger; clock: () => Date; alertOrigin: string; intervalMs?: number }): MailQueue {
+export function startMailQueue(deps: {
+  db: Knex;
+  mailer: Mailer;
+  secret: string;
+  logger: Logger;
+  clock: () => Date;
+  alertOrigin: string;
+  intervalMs?: number;
+}): MailQueue {
   let running: Promise<void> | null = null;
   let again = false;
   let alertsAgain = false;

@@ -11,7 +11,11 @@ const logs = captureLogger();
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  t = await startTestApp({ logger: logs.logger, env: { SMTP_URL: smtp.url, SMTP_FROM: 'C360 News <news@c360.test>' }, rateLimits: { newsletter: { windowMs: 60_000, limit: 6 } } });
+  t = await startTestApp({
+    logger: logs.logger,
+    env: { SMTP_URL: smtp.url, SMTP_FROM: 'C360 News <news@c360.test>' },
+    rateLimits: { newsletter: { windowMs: 60_000, limit: 6 } },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -55,7 +59,11 @@ describe('newsletter sign-up with double opt-in', () => {
     expect(await ask.text()).toContain('<form method="post"');
     expect(await listConfirmedSubscribers(t.db.knex, { offset: 0, limit: 10 })).toHaveLength(1);
     // …and the POST (the button, or a mail program's one-click) unsubscribes, without a CSRF token.
-    const done = await c.fetch(unsubscribe.pathname + unsubscribe.search, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const done = await c.fetch(unsubscribe.pathname + unsubscribe.search, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('You are unsubscribed');
     expect(await listConfirmedSubscribers(t.db.knex, { offset: 0, limit: 10 })).toEqual([]);

@@ -34,7 +34,7 @@ describe('head tags per language', () => {
     expect((await page('/auth', 'NL')).body).toContain('<title>Inloggen | C360 Caribische inlichtingen</title>');
   });
 
-  it('keeps the story\'s title in its own words', async () => {
+  it("keeps the story's title in its own words", async () => {
     const article = await page(path, 'FR');
     // Too long with the French site name, so the spec's short form (core/stories/seo-text.ts); the title itself is untouched.
     expect(article.body).toContain('<title>Kingston harbour reopens after repairs... | C360</title>');

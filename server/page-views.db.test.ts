@@ -11,14 +11,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const beacon = (body: Record<string, unknown>, address: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140') =>
-  fetch(`${t.url}/api/page-views`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address, 'user-agent': userAgent }, body: JSON.stringify(body) });
+  fetch(`${t.url}/api/page-views`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address, 'user-agent': userAgent },
+    body: JSON.stringify(body),
+  });
 
 const views = async (storyId: string) => Number((await t.db.knex('story_view_counts').where({ story_id: storyId }).first('views'))?.views ?? 0);
 
 describe('POST /api/page-views', () => {
   it('counts one view for 50 parallel beacons of one visitor, whatever path they give', async () => {
     const story = await createStory(t.db.knex, { title: 'Beacon story one' });
-    const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => beacon({ path: `/article/x-${i}`, storyId: story.id }, '203.0.113.20').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => beacon({ path: `/article/x-${i}`, storyId: story.id }, '203.0.113.20').then((r) => r.status)),
+    );
     expect(statuses.every((s) => s === 202 || s === 429)).toBe(true);
     expect(await views(story.id)).toBe(1);
   });

@@ -113,7 +113,10 @@ export class SchedulerController {
     if (startRequested && this.canRun) await this.setEnabled(true, 'cli:serve --schedule');
     else await this.sync().catch((error) => this.deps.logger.warn({ err: error }, 'could not read the scheduler switch'));
     if (this.canRun) {
-      this.timer = setInterval(() => void this.sync().catch((error) => this.deps.logger.warn({ err: error }, 'could not read the scheduler switch')), this.deps.pollMs ?? 15_000);
+      this.timer = setInterval(
+        () => void this.sync().catch((error) => this.deps.logger.warn({ err: error }, 'could not read the scheduler switch')),
+        this.deps.pollMs ?? 15_000,
+      );
       this.timer.unref();
     }
   }
@@ -136,11 +139,19 @@ export class SchedulerController {
 
   async setEnabled(enabled: boolean, actor: string): Promise<SchedulerView> {
     if (!this.canRun) {
-      throw new C360Error('unsupported', 'This server process cannot run a schedule.', { hint: 'Start the server with `c360 serve` (add --schedule to switch the schedule on at start).' });
+      throw new C360Error('unsupported', 'This server process cannot run a schedule.', {
+        hint: 'Start the server with `c360 serve` (add --schedule to switch the schedule on at start).',
+      });
     }
     await writeSchedulerSetting(this.deps.db, { enabled, actor, now: this.deps.clock() });
     await this.apply(enabled);
-    await notify(this.deps.db, CHANNELS.pipelineProgress, { runId: 'scheduler', source: 'scheduler', stage: 'scheduler', status: enabled ? 'started' : 'stopped', by: actor }).catch(() => undefined);
+    await notify(this.deps.db, CHANNELS.pipelineProgress, {
+      runId: 'scheduler',
+      source: 'scheduler',
+      stage: 'scheduler',
+      status: enabled ? 'started' : 'stopped',
+      by: actor,
+    }).catch(() => undefined);
     this.deps.logger.info({ actor, enabled }, enabled ? 'scheduler switched on' : 'scheduler switched off');
     return this.view();
   }

@@ -21,8 +21,8 @@ afterAll(async () => {
 
 const mailTo = (address: string) => smtp.waitForMessage((m) => JSON.stringify(m.to ?? '').includes(address));
 
-describe('newsletter confirmation in the subscriber\'s language', () => {
-  it('a Spanish reader\'s confirmation is Spanish (subject and body); an English one stays English', async () => {
+describe("newsletter confirmation in the subscriber's language", () => {
+  it("a Spanish reader's confirmation is Spanish (subject and body); an English one stays English", async () => {
     const spanish = t.client();
     spanish.jar.set(spanish.host, 'c360_lang', 'ES');
     expect((await spanish.post('/api/newsletter/subscribe', { email: 'lector@example.org' })).status).toBe(202);
@@ -48,7 +48,7 @@ describe('newsletter confirmation in the subscriber\'s language', () => {
   });
 });
 
-describe('account e-mail confirmation in the reader\'s language', () => {
+describe("account e-mail confirmation in the reader's language", () => {
   it('a reader who signed up in French gets the confirmation in French', async () => {
     const client = t.client();
     client.jar.set(client.host, 'c360_lang', 'FR');

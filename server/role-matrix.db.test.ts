@@ -35,7 +35,11 @@ const MATRIX: Record<string, Cell> = {
   'GET /api/search': { path: () => '/api/search?q=water', expect: all(200) },
   'GET /api/articles/:id': { path: (f) => `/api${f.storyPath.replace('/article/', '/articles/')}`, expect: all(200) },
   // Translation on demand: public, for published stories; no AI provider here, so 422 for everyone
-  'POST /api/articles/:id/translation': { path: (f) => `/api${f.storyPath.replace('/article/', '/articles/')}/translation`, body: () => ({ language: 'es' }), expect: all(422) },
+  'POST /api/articles/:id/translation': {
+    path: (f) => `/api${f.storyPath.replace('/article/', '/articles/')}/translation`,
+    body: () => ({ language: 'es' }),
+    expect: all(422),
+  },
   'GET /api/storms': { expect: all(200) },
   'GET /api/storms/alerts': { expect: all(200) },
   'GET /api/storms/:id': { path: () => '/api/storms/al012026', expect: all(404) },
@@ -82,34 +86,90 @@ const MATRIX: Record<string, Cell> = {
   'GET /api/console/sync': { path: () => '/api/console/sync?q=matrix', expect: editorOnly },
   'GET /api/console/sanity/documents': { expect: editorOnly },
   'POST /api/console/stories': { body: (f) => ({ title: `Matrix draft ${f.seq()}` }), expect: { anonymous: 401, reader: 403, editor: 201, admin: 201 } },
-  'PUT /api/console/stories/:id/content': { path: (f) => `/api/console/stories/${f.storyId}/content`, body: (f) => ({ summary: `Matrix summary ${f.seq()}.` }), expect: editorOnly },
+  'PUT /api/console/stories/:id/content': {
+    path: (f) => `/api/console/stories/${f.storyId}/content`,
+    body: (f) => ({ summary: `Matrix summary ${f.seq()}.` }),
+    expect: editorOnly,
+  },
   'POST /api/console/stories/:id/stage': { path: (f) => `/api/console/stories/${f.storyId}/stage`, body: () => ({ stage: 'published' }), expect: editorOnly },
   'GET /api/console/stories/:id/insights': { path: (f) => `/api/console/stories/${f.storyId}/insights`, expect: editorOnly },
   'POST /api/console/stories/:id/insights/scan': { path: (f) => `/api/console/stories/${f.storyId}/insights/scan`, expect: editorOnly },
-  'POST /api/console/stories/:id/insights/generate': { path: (f) => `/api/console/stories/${f.storyId}/insights/generate`, body: () => ({ itemIds: ['00000000-0000-4000-8000-0000000e0001'] }), expect: { anonymous: 401, reader: 403, editor: 400, admin: 400 } },
-  'POST /api/console/stories/:id/insights': { path: (f) => `/api/console/stories/${f.storyId}/insights`, body: (f) => ({ quote: `Matrix quote ${f.seq()}`, attribution: 'Matrix', source: 'Interview' }), expect: { anonymous: 401, reader: 403, editor: 201, admin: 201 } },
-  'PATCH /api/console/stories/:id/insights/:insightId': { path: (f) => `/api/console/stories/${f.storyId}/insights/00000000-0000-4000-8000-0000000e0002`, body: () => ({ sentiment: 'positive' }), expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 } },
-  'DELETE /api/console/stories/:id/insights/:insightId': { path: (f) => `/api/console/stories/${f.storyId}/insights/00000000-0000-4000-8000-0000000e0002`, expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 } },
+  'POST /api/console/stories/:id/insights/generate': {
+    path: (f) => `/api/console/stories/${f.storyId}/insights/generate`,
+    body: () => ({ itemIds: ['00000000-0000-4000-8000-0000000e0001'] }),
+    expect: { anonymous: 401, reader: 403, editor: 400, admin: 400 },
+  },
+  'POST /api/console/stories/:id/insights': {
+    path: (f) => `/api/console/stories/${f.storyId}/insights`,
+    body: (f) => ({ quote: `Matrix quote ${f.seq()}`, attribution: 'Matrix', source: 'Interview' }),
+    expect: { anonymous: 401, reader: 403, editor: 201, admin: 201 },
+  },
+  'PATCH /api/console/stories/:id/insights/:insightId': {
+    path: (f) => `/api/console/stories/${f.storyId}/insights/00000000-0000-4000-8000-0000000e0002`,
+    body: () => ({ sentiment: 'positive' }),
+    expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 },
+  },
+  'DELETE /api/console/stories/:id/insights/:insightId': {
+    path: (f) => `/api/console/stories/${f.storyId}/insights/00000000-0000-4000-8000-0000000e0002`,
+    expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 },
+  },
   'GET /api/console/tasks': { expect: editorOnly },
-  'POST /api/console/tasks': { body: (f) => ({ title: `Matrix task ${f.seq()}`, priority: 'HIGH' }), expect: { anonymous: 401, reader: 403, editor: 201, admin: 201 } },
-  'PATCH /api/console/tasks/:id': { path: () => '/api/console/tasks/00000000-0000-4000-8000-0000000e0003', body: () => ({ status: 'in_progress' }), expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 } },
-  'DELETE /api/console/tasks/:id': { path: () => '/api/console/tasks/00000000-0000-4000-8000-0000000e0003', expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 } },
+  'POST /api/console/tasks': {
+    body: (f) => ({ title: `Matrix task ${f.seq()}`, priority: 'HIGH' }),
+    expect: { anonymous: 401, reader: 403, editor: 201, admin: 201 },
+  },
+  'PATCH /api/console/tasks/:id': {
+    path: () => '/api/console/tasks/00000000-0000-4000-8000-0000000e0003',
+    body: () => ({ status: 'in_progress' }),
+    expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 },
+  },
+  'DELETE /api/console/tasks/:id': {
+    path: () => '/api/console/tasks/00000000-0000-4000-8000-0000000e0003',
+    expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 },
+  },
   'GET /api/console/assignees': { expect: editorOnly },
   'GET /api/console/stories': { path: () => '/api/console/stories?stage=published', expect: editorOnly },
   'GET /api/console/stories/:id': { path: (f) => `/api/console/stories/${f.storyId}`, expect: editorOnly },
-  'POST /api/console/stories/:id/publish': { path: (f) => `/api/console/stories/${f.storyId}/publish`, body: () => ({ homepage: true, priority: 2 }), expect: editorOnly },
-  'POST /api/console/stories/:id/feature': { path: (f) => `/api/console/stories/${f.storyId}/feature`, body: () => ({ action: 'priority_down' }), expect: editorOnly },
-  'POST /api/console/stories/:id/override': { path: (f) => `/api/console/stories/${f.storyId}/override`, body: () => ({ action: 'approve' }), expect: editorOnly },
+  'POST /api/console/stories/:id/publish': {
+    path: (f) => `/api/console/stories/${f.storyId}/publish`,
+    body: () => ({ homepage: true, priority: 2 }),
+    expect: editorOnly,
+  },
+  'POST /api/console/stories/:id/feature': {
+    path: (f) => `/api/console/stories/${f.storyId}/feature`,
+    body: () => ({ action: 'priority_down' }),
+    expect: editorOnly,
+  },
+  'POST /api/console/stories/:id/override': {
+    path: (f) => `/api/console/stories/${f.storyId}/override`,
+    body: () => ({ action: 'approve' }),
+    expect: editorOnly,
+  },
   // The fixture story has no claims: an editor or admin gets past the role check to a 404
-  'POST /api/console/stories/:id/claims/:claim': { path: (f) => `/api/console/stories/${f.storyId}/claims/1`, body: () => ({ decision: 'confirm', reason: 'Matrix' }), expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 } },
+  'POST /api/console/stories/:id/claims/:claim': {
+    path: (f) => `/api/console/stories/${f.storyId}/claims/1`,
+    body: () => ({ decision: 'confirm', reason: 'Matrix' }),
+    expect: { anonymous: 401, reader: 403, editor: 404, admin: 404 },
+  },
   // Newsletter Builder, Alert Manager, Analytics (an unknown id answers 404 to editors and admins)
   'GET /api/console/newsletter/templates': { expect: editorOnly },
   'GET /api/console/newsletter/segments': { path: () => '/api/console/newsletter/segments?segments=general,business', expect: editorOnly },
   'GET /api/console/newsletter/subscribers': { expect: editorOnly },
-  'PATCH /api/console/newsletter/subscribers/:id': { path: () => `/api/console/newsletter/subscribers/${NO_SUCH_ID}`, body: () => ({ segments: ['general'] }), expect: editorGets(404) },
+  'PATCH /api/console/newsletter/subscribers/:id': {
+    path: () => `/api/console/newsletter/subscribers/${NO_SUCH_ID}`,
+    body: () => ({ segments: ['general'] }),
+    expect: editorGets(404),
+  },
   'GET /api/console/newsletter/rules': { expect: editorOnly },
-  'POST /api/console/newsletter/rules': { body: (f) => ({ name: `Matrix rule ${f.seq()}`, type: 'region', criteria: { regions: ['Grenada'] }, priority: 9, enabled: false }), expect: editorGets(201) },
-  'PATCH /api/console/newsletter/rules/:id': { path: () => `/api/console/newsletter/rules/${NO_SUCH_ID}`, body: () => ({ enabled: false }), expect: editorGets(404) },
+  'POST /api/console/newsletter/rules': {
+    body: (f) => ({ name: `Matrix rule ${f.seq()}`, type: 'region', criteria: { regions: ['Grenada'] }, priority: 9, enabled: false }),
+    expect: editorGets(201),
+  },
+  'PATCH /api/console/newsletter/rules/:id': {
+    path: () => `/api/console/newsletter/rules/${NO_SUCH_ID}`,
+    body: () => ({ enabled: false }),
+    expect: editorGets(404),
+  },
   'DELETE /api/console/newsletter/rules/:id': { path: () => `/api/console/newsletter/rules/${NO_SUCH_ID}`, expect: editorGets(404) },
   'GET /api/console/newsletters': { expect: editorOnly },
   'POST /api/console/newsletters': { body: () => ({ template: 'no-such-template' }), expect: editorGets(400) },
@@ -118,7 +178,11 @@ const MATRIX: Record<string, Cell> = {
   'DELETE /api/console/newsletters/:id': { path: () => `/api/console/newsletters/${NO_SUCH_ID}`, expect: editorGets(404) },
   'POST /api/console/newsletters/:id/regenerate': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/regenerate`, expect: editorGets(404) },
   'GET /api/console/newsletters/:id/preview': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/preview`, expect: editorGets(404) },
-  'POST /api/console/newsletters/:id/send': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/send`, body: () => ({ segments: ['general'] }), expect: editorGets(404) },
+  'POST /api/console/newsletters/:id/send': {
+    path: () => `/api/console/newsletters/${NO_SUCH_ID}/send`,
+    body: () => ({ segments: ['general'] }),
+    expect: editorGets(404),
+  },
   'GET /api/console/newsletters/:id/sends': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/sends`, expect: editorGets(404) },
   'POST /api/console/newsletters/:id/retry': { path: () => `/api/console/newsletters/${NO_SUCH_ID}/retry`, expect: editorGets(404) },
   'GET /api/console/alerts': { expect: editorOnly },
@@ -133,7 +197,11 @@ const MATRIX: Record<string, Cell> = {
   'POST /api/console/pipeline/runs': { body: () => ({ kind: 'everything' }), expect: editorGets(400) },
   'GET /api/console/pipeline/runs/:id': { path: () => `/api/console/pipeline/runs/${NO_SUCH_ID}`, expect: editorGets(404) },
   'POST /api/console/pipeline/runs/:id/cancel': { path: () => `/api/console/pipeline/runs/${NO_SUCH_ID}/cancel`, expect: editorGets(404) },
-  'POST /api/console/pipeline/runs/:id/retry': { path: () => `/api/console/pipeline/runs/${NO_SUCH_ID}/retry`, body: () => ({ stage: 'process-ai' }), expect: editorGets(404) },
+  'POST /api/console/pipeline/runs/:id/retry': {
+    path: () => `/api/console/pipeline/runs/${NO_SUCH_ID}/retry`,
+    body: () => ({ stage: 'process-ai' }),
+    expect: editorGets(404),
+  },
   'GET /api/console/publishing': { expect: editorOnly },
   'GET /api/console/publishing/attention': { expect: editorOnly },
   'GET /api/console/signals': { path: () => '/api/console/signals?type=Economic', expect: editorOnly },
@@ -180,7 +248,8 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, C360_SANITY_INSECURE_DEV: '1' },
     rateLimits: { signUp: { windowMs: 60_000, limit: 1000 }, newsletter: { windowMs: 60_000, limit: 1000 }, signIn: { windowMs: 60_000, limit: 1000 } },
   });
-  for (const role of ['reader', 'editor', 'admin'] as const) users[role] = await addUser(t.db.knex, { email: `matrix-${role}@c360.test`, role, password: 'matrix-pass-42' });
+  for (const role of ['reader', 'editor', 'admin'] as const)
+    users[role] = await addUser(t.db.knex, { email: `matrix-${role}@c360.test`, role, password: 'matrix-pass-42' });
   const target = await addUser(t.db.knex, { email: 'matrix-target@c360.test', role: 'reader', password: 'matrix-pass-42' });
   const story = await createStory(t.db.knex, { title: 'Matrix story about water in Kingston' });
   let n = 0;
@@ -206,8 +275,14 @@ describe('role matrix', () => {
   it('has an entry for every route of the app, and no entry for a route that does not exist', () => {
     const routes = listRoutes(t.app);
     expect(routes.length).toBeGreaterThan(20);
-    expect(routes.filter((r) => !(r in MATRIX)), 'routes without a MATRIX entry').toEqual([]);
-    expect(Object.keys(MATRIX).filter((r) => !routes.includes(r)), 'MATRIX entries without a route').toEqual([]);
+    expect(
+      routes.filter((r) => !(r in MATRIX)),
+      'routes without a MATRIX entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((r) => !routes.includes(r)),
+      'MATRIX entries without a route',
+    ).toEqual([]);
   });
 
   it('answers each route with the expected status for anonymous, reader, editor and admin', async () => {
@@ -219,7 +294,8 @@ describe('role matrix', () => {
         const path = cell.path ? cell.path(fixtures) : pattern;
         const body = cell.body?.(fixtures);
         const res = await client.request(method, path, { body: method === 'GET' ? undefined : (body ?? {}) });
-        if (res.status !== cell.expect[who]) failures.push(`${key} as ${who}: ${res.status} (expected ${cell.expect[who]}) ${(await res.text()).slice(0, 160)}`);
+        if (res.status !== cell.expect[who])
+          failures.push(`${key} as ${who}: ${res.status} (expected ${cell.expect[who]}) ${(await res.text()).slice(0, 160)}`);
         else await res.arrayBuffer();
       }
     }

@@ -135,7 +135,13 @@ describe('/api/og-image', () => {
     const secondPng = Buffer.from(await second.arrayBuffer());
     expect(Date.now() - again).toBeLessThan(Math.max(50, firstMs));
     expect(secondPng.equals(png)).toBe(true);
-    expect((await get('/api/og-image?title=Storm%20watch%20for%20the%20Leeward%20Islands&region=Antigua%20and%20Barbuda', { 'if-none-match': second.headers.get('etag')! })).status).toBe(304);
+    expect(
+      (
+        await get('/api/og-image?title=Storm%20watch%20for%20the%20Leeward%20Islands&region=Antigua%20and%20Barbuda', {
+          'if-none-match': second.headers.get('etag')!,
+        })
+      ).status,
+    ).toBe(304);
   });
 
   it('draws any title (accents, long text) and refuses oversized parameters', async () => {

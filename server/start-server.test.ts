@@ -33,7 +33,7 @@ describe('startServer', () => {
     expect(await hanging).toBeInstanceOf(Error);
   });
 
-  it('rejects (never resolves as serving) when the port is in use or the address is not this machine\'s', async () => {
+  it("rejects (never resolves as serving) when the port is in use or the address is not this machine's", async () => {
     const first = await startServer(express(), { host: '127.0.0.1', port: 0 });
     const port = Number(new URL(first.url).port);
     try {

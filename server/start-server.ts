@@ -9,17 +9,29 @@ export function describeListenError(error: unknown, host: string, port: number):
   const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   switch (code) {
     case 'EADDRINUSE':
-      return { message: `Cannot listen on ${where}: the port is already in use.`, hint: `Stop whatever listens there, or choose another port with --port N (or PORT).` };
+      return {
+        message: `Cannot listen on ${where}: the port is already in use.`,
+        hint: `Stop whatever listens there, or choose another port with --port N (or PORT).`,
+      };
     case 'EADDRNOTAVAIL':
-      return { message: `Cannot listen on ${where}: ${host} is not an address of this machine.`, hint: 'Use 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of its own addresses, with --host or HOST.' };
+      return {
+        message: `Cannot listen on ${where}: ${host} is not an address of this machine.`,
+        hint: 'Use 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of its own addresses, with --host or HOST.',
+      };
     case 'EACCES':
     case 'EPERM':
-      return { message: `Cannot listen on ${where}: permission denied.`, hint: 'Ports below 1024 need privileges: use a port from 1024 up with --port N (or PORT).' };
+      return {
+        message: `Cannot listen on ${where}: permission denied.`,
+        hint: 'Ports below 1024 need privileges: use a port from 1024 up with --port N (or PORT).',
+      };
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_FAIL':
     case 'EAI_NONAME':
-      return { message: `Cannot listen on ${where}: the host name ${host} does not resolve.`, hint: 'Set --host or HOST to an address of this machine (127.0.0.1, 0.0.0.0, ::).' };
+      return {
+        message: `Cannot listen on ${where}: the host name ${host} does not resolve.`,
+        hint: 'Set --host or HOST to an address of this machine (127.0.0.1, 0.0.0.0, ::).',
+      };
     case 'ERR_SOCKET_BAD_PORT':
       return { message: `Cannot listen on ${where}: not a valid port.`, hint: 'Use a port from 1 to 65535 with --port N (or PORT).' };
     default:

@@ -11,12 +11,19 @@ let offline: TestApp;
 const layers = [
   { layerType: 'short_version', content: 'The council approved the water main.' },
   { layerType: 'what_happened', content: 'The council voted 9 to 2.', timeline: [{ date: '2026-11-19', event: 'Public hearing held.' }] },
-  { layerType: 'what_locals_saying', content: '', quotes: [{ quote: 'We waited years for this.', author: 'Ann Brown', role: 'resident', platform: 'Jamaica Gleaner' }] },
+  {
+    layerType: 'what_locals_saying',
+    content: '',
+    quotes: [{ quote: 'We waited years for this.', author: 'Ann Brown', role: 'resident', platform: 'Jamaica Gleaner' }],
+  },
 ];
 
 beforeAll(async () => {
   ai = await startFakeOpenAi();
-  t = await startTestApp({ env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl, C360_AI_TIMEOUT_MS: '1500' }, rateLimits: { translate: { windowMs: 60_000, limit: 8 } } });
+  t = await startTestApp({
+    env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: ai.baseUrl, C360_AI_TIMEOUT_MS: '1500' },
+    rateLimits: { translate: { windowMs: 60_000, limit: 8 } },
+  });
   offline = await startTestApp();
 });
 afterAll(async () => {
@@ -33,7 +40,13 @@ describe('POST /api/articles/:id/translation', () => {
     const story = await createStory(t.db.knex, { title: 'Council approves water main', layers: layers as never });
     const first = await translate(t, story.id, 'es');
     expect(first.status).toBe(200);
-    const body = (await first.json()) as { translation: { title: string; layers: { content: string; timeline?: { event: string; date: string }[]; quotes?: { quote: string; author: string }[] }[]; cached: boolean } };
+    const body = (await first.json()) as {
+      translation: {
+        title: string;
+        layers: { content: string; timeline?: { event: string; date: string }[]; quotes?: { quote: string; author: string }[] }[];
+        cached: boolean;
+      };
+    };
     expect(body.translation.title).toBe('[es] Council approves water main');
     expect(body.translation.layers[1]!.timeline![0]).toEqual({ date: '2026-11-19', event: '[es] Public hearing held.' });
     expect(body.translation.layers[2]!.quotes![0]).toMatchObject({ quote: '[es] We waited years for this.', author: 'Ann Brown' });
@@ -42,7 +55,10 @@ describe('POST /api/articles/:id/translation', () => {
     expect(ai.requests.length).toBe(0); // no story call was made
 
     const second = await translate(t, story.id, 'es', '198.51.100.50');
-    expect(((await second.json()) as { translation: { cached: boolean; title: string } }).translation).toMatchObject({ cached: true, title: '[es] Council approves water main' });
+    expect(((await second.json()) as { translation: { cached: boolean; title: string } }).translation).toMatchObject({
+      cached: true,
+      title: '[es] Council approves water main',
+    });
     expect(ai.translationCalls).toBe(1);
   });
 
@@ -53,7 +69,10 @@ describe('POST /api/articles/:id/translation', () => {
     await t.db.knex('synced_content').where({ id: story.id }).update({ sources_version: 2, title: 'Port strike ends after talks' });
     t.app.cache.invalidate();
     const again = await translate(t, story.id, 'fr');
-    expect(((await again.json()) as { translation: { title: string; cached: boolean } }).translation).toMatchObject({ title: '[fr] Port strike ends after talks', cached: false });
+    expect(((await again.json()) as { translation: { title: string; cached: boolean } }).translation).toMatchObject({
+      title: '[fr] Port strike ends after talks',
+      cached: false,
+    });
     expect(ai.translationCalls).toBe(calls + 1);
   });
 
@@ -103,7 +122,9 @@ describe('POST /api/articles/:id/translation', () => {
     expect(article.translation).toBe(false);
     expect(article.story.language).toBe('en');
     expect((await translate(offline, story.id, 'es')).status).toBe(422);
-    const online = (await (await t.client().get(`/api/articles/${(await createStory(t.db.knex, { title: 'Online story' })).id}`)).json()) as { translation: boolean };
+    const online = (await (await t.client().get(`/api/articles/${(await createStory(t.db.knex, { title: 'Online story' })).id}`)).json()) as {
+      translation: boolean;
+    };
     expect(online.translation).toBe(true);
   });
 });

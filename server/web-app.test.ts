@@ -35,7 +35,10 @@ describe('the inlined stylesheet and the CSP', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-      const styleSrc = res.headers.get('content-security-policy')!.split(';').find((d) => d.trim().startsWith('style-src '))!;
+      const styleSrc = res.headers
+        .get('content-security-policy')!
+        .split(';')
+        .find((d) => d.trim().startsWith('style-src '))!;
       expect(styleSrc.trim()).toBe(`style-src 'self' '${hashes[0]}'`);
     } finally {
       server.close();

@@ -18,7 +18,13 @@ import { sendError } from './http-errors';
  * decided in the browser after load). English pages are cached and answered from the fast lane
  * as before; other languages are cached under their own key and sent with `Vary: Cookie`.
  */
-export type HtmlRenderer = (input: { req: Request; path: string; shell: string; origin: string; language: PageLanguage }) => Promise<{ status: number; html: string; redirect?: string } | null>;
+export type HtmlRenderer = (input: {
+  req: Request;
+  path: string;
+  shell: string;
+  origin: string;
+  language: PageLanguage;
+}) => Promise<{ status: number; html: string; redirect?: string } | null>;
 
 /** The part of a page's URL its HTML depends on: the path, plus a section page's offset. */
 export function pageKey(req: Request): string {
@@ -56,7 +62,10 @@ export function shellStyleHashes(webDist: string): string[] {
 }
 
 /** Serves the built web app: hashed assets for a year, other files as they are, the shell for client routes. */
-export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cache: ResponseCache; renderHtml?: HtmlRenderer; originOf: (req: Request) => string }): void {
+export function serveWebApp(
+  app: Express,
+  deps: { webDist: string; db: Knex; cache: ResponseCache; renderHtml?: HtmlRenderer; originOf: (req: Request) => string },
+): void {
   const indexPath = join(deps.webDist, 'index.html');
   if (!existsSync(indexPath)) {
     app.use((_req, res) => sendError(res, 503, 'web_not_built', 'The web app is not built yet. Run `npm run build:web` and restart.'));
@@ -105,7 +114,12 @@ export function serveWebApp(app: Express, deps: { webDist: string; db: Knex; cac
   });
 }
 
-const ASSET_TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml', json: 'application/json' };
+const ASSET_TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+  json: 'application/json',
+};
 
 /**
  * Hashed assets compressed once at build time (web/precompress.ts): brotli at its best setting
@@ -116,7 +130,10 @@ export function precompressedAssets(dir: string): RequestHandler {
     const ext = /\.(js|css|svg|json)$/.exec(req.path)?.[1];
     if (!ext || req.path.includes('..') || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const accept = String(req.headers['accept-encoding'] ?? '');
-    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       if (!new RegExp(`\\b${encoding}\\b`).test(accept)) continue;
       const file = join(dir, `${req.path}${suffix}`);
       if (!existsSync(file)) continue;

@@ -24,17 +24,29 @@ describe('dependency direction', () => {
     const forbidden = /^(express|commander|ink|react|react-dom|react-router-dom)(\/|$)|\/(cli|server|web)\//;
     const offenders = sourceFiles(join(ROOT, 'core'))
       .filter((f) => !f.endsWith('.test.ts'))
-      .flatMap((f) => imports(f).filter((i) => forbidden.test(i) || i.startsWith('../../cli') || i.startsWith('../../server')).map((i) => `${relative(ROOT, f)} → ${i}`));
+      .flatMap((f) =>
+        imports(f)
+          .filter((i) => forbidden.test(i) || i.startsWith('../../cli') || i.startsWith('../../server'))
+          .map((i) => `${relative(ROOT, f)} → ${i}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('cli and server do not import each other, except cli starting the server', () => {
-    const serverOffenders = sourceFiles(join(ROOT, 'server')).flatMap((f) => imports(f).filter((i) => /\/cli\//.test(i)).map((i) => `${relative(ROOT, f)} → ${i}`));
+    const serverOffenders = sourceFiles(join(ROOT, 'server')).flatMap((f) =>
+      imports(f)
+        .filter((i) => /\/cli\//.test(i))
+        .map((i) => `${relative(ROOT, f)} → ${i}`),
+    );
     expect(serverOffenders).toEqual([]);
   });
 
   it('migrations never import core', () => {
-    const offenders = sourceFiles(join(ROOT, 'migrations')).flatMap((f) => imports(f).filter((i) => i.includes('core/')).map((i) => `${relative(ROOT, f)} → ${i}`));
+    const offenders = sourceFiles(join(ROOT, 'migrations')).flatMap((f) =>
+      imports(f)
+        .filter((i) => i.includes('core/'))
+        .map((i) => `${relative(ROOT, f)} → ${i}`),
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -14,7 +14,11 @@ export const REDUNDANCY = 0.5;
 type Vector = Map<string, number>;
 
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').split(' ').filter(Boolean);
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .split(' ')
+    .filter(Boolean);
 }
 
 export function cosine(a: Vector, b: Vector): number {

@@ -45,11 +45,19 @@ export function alertsCommand(): Command {
       await withContext('alerts dispatch', async (context) => {
         const mailer = createMailer(context.config.smtp);
         try {
-          const result = await dispatchAlerts({ db: context.db.knex, mailer, logger: context.logger, clock: () => new Date(), origin: mailOrigin(context.config) });
+          const result = await dispatchAlerts({
+            db: context.db.knex,
+            mailer,
+            logger: context.logger,
+            clock: () => new Date(),
+            origin: mailOrigin(context.config),
+          });
           if (result.failed || result.skipped === 'mail_unavailable') process.exitCode = 1;
           if (options.json) return printJson(result);
           if (result.skipped === 'mail_unavailable') {
-            process.stderr.write('c360: SMTP is not configured, so no alert e-mails were sent.\n  Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.\n');
+            process.stderr.write(
+              'c360: SMTP is not configured, so no alert e-mails were sent.\n  Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.\n',
+            );
             return;
           }
           console.log(

@@ -4,7 +4,9 @@ import { parseCount } from './stories';
 
 export function clusterCommand(): Command {
   return new Command('cluster')
-    .description('group pending source items into stories: each joins the open story about the same event (similar title and lead, shared names and places, within the time window) or starts a new one')
+    .description(
+      'group pending source items into stories: each joins the open story about the same event (similar title and lead, shared names and places, within the time window) or starts a new one',
+    )
     .option('--limit <n>', 'cluster at most this many items (default: all pending)', parseCount('--limit', 1_000_000))
     .option('--window <duration>', 'time window for joining a story, e.g. 72h (default 72h)', parseDuration('--window', 'h', 3_600_000, 30 * 86_400_000))
     .option('--json', 'print the run as JSON')

@@ -11,12 +11,16 @@ export function dbCommand(): Command {
     .description('apply every pending migration (all or nothing: a failure leaves the database as it was)')
     .option('--json', 'print the result as JSON')
     .action(async (options: { json?: boolean }) => {
-      await withContext('db migrate', async ({ db }) => {
-        const result = await migrateLatest(db.knex);
-        if (options.json) return printJson({ database: db.location, ...result });
-        if (result.applied.length === 0) console.log(`Already up to date (${db.location}).`);
-        else console.log(`Applied ${result.applied.length} migration(s) as batch ${result.batch} on ${db.location}:\n  ${result.applied.join('\n  ')}`);
-      }, { requireSchema: false });
+      await withContext(
+        'db migrate',
+        async ({ db }) => {
+          const result = await migrateLatest(db.knex);
+          if (options.json) return printJson({ database: db.location, ...result });
+          if (result.applied.length === 0) console.log(`Already up to date (${db.location}).`);
+          else console.log(`Applied ${result.applied.length} migration(s) as batch ${result.batch} on ${db.location}:\n  ${result.applied.join('\n  ')}`);
+        },
+        { requireSchema: false },
+      );
     });
 
   command
@@ -24,12 +28,16 @@ export function dbCommand(): Command {
     .description('undo the last batch of migrations')
     .option('--json', 'print the result as JSON')
     .action(async (options: { json?: boolean }) => {
-      await withContext('db rollback', async ({ db }) => {
-        const result = await rollbackLatest(db.knex);
-        if (options.json) return printJson({ database: db.location, ...result });
-        if (result.rolledBack.length === 0) console.log('Nothing to roll back.');
-        else console.log(`Rolled back batch ${result.batch}:\n  ${result.rolledBack.join('\n  ')}`);
-      }, { requireSchema: false });
+      await withContext(
+        'db rollback',
+        async ({ db }) => {
+          const result = await rollbackLatest(db.knex);
+          if (options.json) return printJson({ database: db.location, ...result });
+          if (result.rolledBack.length === 0) console.log('Nothing to roll back.');
+          else console.log(`Rolled back batch ${result.batch}:\n  ${result.rolledBack.join('\n  ')}`);
+        },
+        { requireSchema: false },
+      );
     });
 
   command
@@ -37,14 +45,18 @@ export function dbCommand(): Command {
     .description('list applied and pending migrations')
     .option('--json', 'print the result as JSON')
     .action(async (options: { json?: boolean }) => {
-      await withContext('db status', async ({ db }) => {
-        const status = await migrationStatus(db.knex);
-        if (options.json) return printJson({ database: db.location, mode: db.mode, ...status });
-        console.log(`Database: ${db.location}`);
-        console.log(`Applied (${status.completed.length}):${status.completed.map((m) => `\n  ✓ ${m}`).join('')}`);
-        console.log(`Pending (${status.pending.length}):${status.pending.map((m) => `\n  • ${m}`).join('')}`);
-        if (status.pending.length > 0) console.log('Run `c360 db migrate` to apply them.');
-      }, { requireSchema: false });
+      await withContext(
+        'db status',
+        async ({ db }) => {
+          const status = await migrationStatus(db.knex);
+          if (options.json) return printJson({ database: db.location, mode: db.mode, ...status });
+          console.log(`Database: ${db.location}`);
+          console.log(`Applied (${status.completed.length}):${status.completed.map((m) => `\n  ✓ ${m}`).join('')}`);
+          console.log(`Pending (${status.pending.length}):${status.pending.map((m) => `\n  • ${m}`).join('')}`);
+          if (status.pending.length > 0) console.log('Run `c360 db migrate` to apply them.');
+        },
+        { requireSchema: false },
+      );
     });
 
   return command;

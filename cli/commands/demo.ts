@@ -33,8 +33,8 @@ type DemoOptions = { port?: number; serve: boolean; releaseEvery: number; ingest
 export function demoCommand(): Command {
   return new Command('demo')
     .description(
-      'set up and run a living C360 on the embedded database: the sample outlets\' feeds served over loopback and released a few items at a time, ' +
-        'Hurricane Keron\'s advisories one per interval, a local mail catcher (the console\'s Outbox), the whole pipeline offline, serve (with the pipeline on a schedule)',
+      "set up and run a living C360 on the embedded database: the sample outlets' feeds served over loopback and released a few items at a time, " +
+        "Hurricane Keron's advisories one per interval, a local mail catcher (the console's Outbox), the whole pipeline offline, serve (with the pipeline on a schedule)",
     )
     .option('--port <port>', 'port to listen on (default: PORT or 3360)', parseCount('--port', 65535))
     .option('--no-serve', 'prepare the data and exit without serving')
@@ -59,7 +59,10 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
   let context = base;
   if (!base.config.smtp) {
     catcher = await startMailCatcher(db.knex, { logger });
-    context = { ...base, config: Object.freeze({ ...base.config, smtp: Object.freeze({ url: catcher.url, port: catcher.port, from: 'C360 Demo <newsletter@c360.local>' }) }) };
+    context = {
+      ...base,
+      config: Object.freeze({ ...base.config, smtp: Object.freeze({ url: catcher.url, port: catcher.port, from: 'C360 Demo <newsletter@c360.local>' }) }),
+    };
   }
 
   // The sample outlets' feeds, served over loopback and released over time (core/demo/sample-release.ts).
@@ -67,14 +70,27 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
   const host = await startFeedHost(release, { clock });
   try {
     const registered = await registerDemoFeeds(db.knex, demoFeedRegistrations(release.feeds, host.origin), clock());
-    say(`Registered the ${registered.feeds.length} sample outlets as demo feeds (${registered.added} new, ${registered.updated} moved to this run's address; \`c360 feeds list\` shows them).`);
-    const fetch = { userAgent: feedUserAgent(context.config.publicUrl), allowPrivate: context.config.ingest.allowPrivateFeeds, allowOrigins: [host.origin], maxBytes: context.config.ingest.maxBodyBytes };
+    say(
+      `Registered the ${registered.feeds.length} sample outlets as demo feeds (${registered.added} new, ${registered.updated} moved to this run's address; \`c360 feeds list\` shows them).`,
+    );
+    const fetch = {
+      userAgent: feedUserAgent(context.config.publicUrl),
+      allowPrivate: context.config.ingest.allowPrivateFeeds,
+      allowOrigins: [host.origin],
+      maxBytes: context.config.ingest.maxBodyBytes,
+    };
     const ingested = await ingestDueFeeds(db.knex, { clock, logger, fetch }, { includeDemo: true });
     say(
       `Ingested the sample feeds from the feed host: ${ingested.itemsNew} new item(s), ${ingested.duplicates} already stored; ` +
         `${release.firstShare} of ${release.total} items are out, the other ${release.total - release.firstShare} follow ${DEFAULT_RELEASE.batchSize} every ${options.releaseEvery} min.`,
     );
-    if (ingested.failed) say(`  ${ingested.failed} feed(s) failed: ${ingested.results.filter((r) => r.error).map((r) => `${r.outlet}: ${r.error}`).join('; ')}`);
+    if (ingested.failed)
+      say(
+        `  ${ingested.failed} feed(s) failed: ${ingested.results
+          .filter((r) => r.error)
+          .map((r) => `${r.outlet}: ${r.error}`)
+          .join('; ')}`,
+      );
 
     // Advisories 13 and 14 dated so 14 is now (or, on a later run, where the storm had got to); the sequence follows one per interval.
     const sequence = loadStormSequence(STORM_SEQUENCE, STORM_CURRENT);
@@ -122,7 +138,11 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
             name: 'storm-advisory',
             cron: every,
             run: async () => {
-              const released = await releaseDueStormAdvisory(db.knex, { clock, logger }, { sequence, start, intervalMs: options.stormEvery * 60_000, from: storm.from, lastIndex: lastStorm });
+              const released = await releaseDueStormAdvisory(
+                db.knex,
+                { clock, logger },
+                { sequence, start, intervalMs: options.stormEvery * 60_000, from: storm.from, lastIndex: lastStorm },
+              );
               if (!released) return null;
               lastStorm = released.release.index;
               process.stderr.write(

@@ -3,7 +3,9 @@ import { parseCount } from './stories';
 
 export function factCheckCommand(): Command {
   return new Command('fact-check')
-    .description('fact-check summarised stories: independent sources, each claim across them, quotes checked verbatim, triangulation, truth and fact-check scores, risk level and flag reason')
+    .description(
+      'fact-check summarised stories: independent sources, each claim across them, quotes checked verbatim, triangulation, truth and fact-check scores, risk level and flag reason',
+    )
     .option('--limit <n>', 'at most this many stories (default: all waiting)', parseCount('--limit', 1_000_000))
     .option('--json', 'print the run as JSON')
     .action(async (flags: { limit?: number; json?: boolean }) => {

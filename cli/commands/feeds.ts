@@ -24,7 +24,9 @@ function readText(path: string, what: string): string {
   try {
     return readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    throw new C360Error('invalid_input', `Could not read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`, { hint: 'Check the path.' });
+    throw new C360Error('invalid_input', `Could not read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`, {
+      hint: 'Check the path.',
+    });
   }
 }
 
@@ -53,22 +55,36 @@ export function feedsCommand(): Command {
     .option('--section <section>', 'section hint for the pipeline (business, politics, weather, sports, culture, technology)')
     .option('--interval <seconds>', `fetch interval (${MIN_INTERVAL_SECONDS}–${MAX_INTERVAL_SECONDS})`, parseInterval, 1800)
     .option('--json', 'print the feed as JSON')
-    .action(async (url: string, options: { outlet: string; region: string; language: string; kind: OutletKind; ownerGroup?: string; section?: string; interval: number; json?: boolean }) => {
-      await withContext('feeds add', async ({ db }) => {
-        const feed = await addFeed(db.knex, {
-          url,
-          outlet: options.outlet,
-          region: options.region,
-          language: options.language,
-          kind: options.kind,
-          ownerGroup: options.ownerGroup,
-          sectionHint: options.section,
-          fetchIntervalSeconds: options.interval,
+    .action(
+      async (
+        url: string,
+        options: {
+          outlet: string;
+          region: string;
+          language: string;
+          kind: OutletKind;
+          ownerGroup?: string;
+          section?: string;
+          interval: number;
+          json?: boolean;
+        },
+      ) => {
+        await withContext('feeds add', async ({ db }) => {
+          const feed = await addFeed(db.knex, {
+            url,
+            outlet: options.outlet,
+            region: options.region,
+            language: options.language,
+            kind: options.kind,
+            ownerGroup: options.ownerGroup,
+            sectionHint: options.section,
+            fetchIntervalSeconds: options.interval,
+          });
+          if (options.json) return printJson(feed);
+          console.log(`Added feed ${feed.id}: ${feed.outlet} (${feed.region}) ${feed.url}. It is due now: run \`c360 ingest\`.`);
         });
-        if (options.json) return printJson(feed);
-        console.log(`Added feed ${feed.id}: ${feed.outlet} (${feed.region}) ${feed.url}. It is due now: run \`c360 ingest\`.`);
-      });
-    });
+      },
+    );
 
   command
     .command('list')
@@ -163,7 +179,9 @@ export function feedsCommand(): Command {
       const { opml, feeds, ownGroup } = buildRegistryOpml(readText(options.tsv, 'feed list'), readText(options.owners, 'owner groups'));
       if (options.out === '-') process.stdout.write(opml);
       else writeFileSync(options.out, opml);
-      process.stderr.write(`Wrote ${feeds.length} feeds to ${options.out}${ownGroup.length ? `; ${ownGroup.length} outlet(s) without an owner row are their own group: ${ownGroup.join(', ')}` : ''}.\n`);
+      process.stderr.write(
+        `Wrote ${feeds.length} feeds to ${options.out}${ownGroup.length ? `; ${ownGroup.length} outlet(s) without an owner row are their own group: ${ownGroup.join(', ')}` : ''}.\n`,
+      );
     });
 
   return command;

@@ -14,7 +14,10 @@ let host: FeedHost;
 
 beforeAll(async () => {
   host = await startFeedHost({
-    '/good.xml': feedRoute({ etag: '"g1"', body: rss([{ title: 'Budget &lt;b&gt;passes&lt;/b&gt;', link: 'https://x.example/a?utm_source=rss', guid: 'a-1', description: 'The House voted 21-3.' }]) }),
+    '/good.xml': feedRoute({
+      etag: '"g1"',
+      body: rss([{ title: 'Budget &lt;b&gt;passes&lt;/b&gt;', link: 'https://x.example/a?utm_source=rss', guid: 'a-1', description: 'The House voted 21-3.' }]),
+    }),
     '/down': (_req, res) => {
       res.statusCode = 503;
       res.end();
@@ -48,7 +51,10 @@ describe('c360 feeds, ingest and storms (end to end)', () => {
     expect(list.stdout).toContain('LAST ERROR');
     expect(list.stdout).toMatch(/Busy Outlet.*failed 503.*HTTP 503/);
 
-    const fromStdin = await runCli(['ingest', '--file', '-', '--outlet', 'Castries Voice', '--json'], { env, input: readFileSync(new URL('../../test/fixtures/feeds/atom.xml', import.meta.url), 'utf8') });
+    const fromStdin = await runCli(['ingest', '--file', '-', '--outlet', 'Castries Voice', '--json'], {
+      env,
+      input: readFileSync(new URL('../../test/fixtures/feeds/atom.xml', import.meta.url), 'utf8'),
+    });
     expect(fromStdin.exitCode, fromStdin.stderr).toBe(0);
     expect(JSON.parse(fromStdin.stdout)).toMatchObject({ itemsNew: 2 });
 
@@ -57,7 +63,7 @@ describe('c360 feeds, ingest and storms (end to end)', () => {
     expect(JSON.parse(storms.stdout)).toMatchObject({ documents: 4, storms: 7, skipped: [] });
   }, 120_000);
 
-  it('prints a malformed document\'s error as JSON on stdout with --json, and exits 1', async () => {
+  it("prints a malformed document's error as JSON on stdout with --json, and exits 1", async () => {
     const env = { C360_DATA_DIR: tempDataDir() };
     expect((await runCli(['db', 'migrate'], { env })).exitCode).toBe(0);
     const bad = fileURLToPath(new URL('../../test/fixtures/feeds/invalid.xml', import.meta.url));
@@ -71,4 +77,3 @@ describe('c360 feeds, ingest and storms (end to end)', () => {
     expect(run.stderr).not.toMatch(/at .*\.ts:/);
   }, 120_000);
 });
-

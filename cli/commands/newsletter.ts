@@ -4,7 +4,14 @@ import { C360Error } from '../../core/errors';
 import { createMailer } from '../../core/mail/mailer';
 import { listAudienceSegments } from '../../core/newsletter/audience';
 import { listNewsletters } from '../../core/newsletter/newsletter-repository';
-import { generateNewsletter, processNewsletterQueue, requireNewsletter, retryNewsletterDeliveries, sendNewsletter, type QueueStats } from '../../core/newsletter/newsletters';
+import {
+  generateNewsletter,
+  processNewsletterQueue,
+  requireNewsletter,
+  retryNewsletterDeliveries,
+  sendNewsletter,
+  type QueueStats,
+} from '../../core/newsletter/newsletters';
 import { getSend, listSends } from '../../core/newsletter/send-repository';
 import { loadOrCreateServerSecret } from '../../core/accounts/server-secret';
 import { SEGMENTS, TEMPLATES } from '../../core/newsletter/templates';
@@ -29,13 +36,17 @@ function statsLine(stats: QueueStats): string {
 function requireMail(context: CommandContext) {
   const mailer = createMailer(context.config.smtp, { pool: true });
   if (!mailer.configured) {
-    throw new C360Error('mail_unavailable', 'SMTP is not configured, so newsletters cannot be sent.', { hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.' });
+    throw new C360Error('mail_unavailable', 'SMTP is not configured, so newsletters cannot be sent.', {
+      hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.',
+    });
   }
   return mailer;
 }
 
 export function newsletterCommand(): Command {
-  const command = new Command('newsletter').description('newsletters: generate from a template, send to subscriber segments through SMTP, retry failed deliveries');
+  const command = new Command('newsletter').description(
+    'newsletters: generate from a template, send to subscriber segments through SMTP, retry failed deliveries',
+  );
 
   command
     .command('list')
@@ -87,7 +98,12 @@ export function newsletterCommand(): Command {
     .option('--json', 'print the newsletter as JSON')
     .action(async (options: { template: string; title?: string; json?: boolean }) => {
       await withContext('newsletter generate', async ({ db }) => {
-        const newsletter = await generateNewsletter(db.knex, { template: options.template, title: options.title, actor: { email: cliActor('newsletter generate') }, now: new Date() });
+        const newsletter = await generateNewsletter(db.knex, {
+          template: options.template,
+          title: options.title,
+          actor: { email: cliActor('newsletter generate') },
+          now: new Date(),
+        });
         if (options.json) return printJson(newsletter);
         console.log(`Newsletter Generated: "${newsletter.title}" (${newsletter.id}), ${newsletter.sections.length} section(s):`);
         for (const s of newsletter.sections) console.log(`  ${s.title}: ${s.articles.map((a) => a.title).join(' | ')}`);
@@ -98,21 +114,32 @@ export function newsletterCommand(): Command {
   command
     .command('send')
     .argument('<id>', 'the newsletter (see `c360 newsletter list`)')
-    .description('send to the confirmed subscribers of the chosen segments (each person once, whatever the segments), then work the queue; failures are recorded and retried')
+    .description(
+      'send to the confirmed subscribers of the chosen segments (each person once, whatever the segments), then work the queue; failures are recorded and retried',
+    )
     .requiredOption('--segment <segment>', `a segment (repeat for several): ${SEGMENTS.join(', ')}`, collectSegment)
     .option('--json', 'print JSON')
     .action(async (id: string, options: { segment: string[]; json?: boolean }) => {
       await withContext('newsletter send', async (context) => {
         const mailer = requireMail(context);
         try {
-          const { send } = await sendNewsletter(context.db.knex, { id, segments: options.segment, origin: mailOrigin(context.config), actor: { email: cliActor('newsletter send') }, mailer, now: new Date() });
+          const { send } = await sendNewsletter(context.db.knex, {
+            id,
+            segments: options.segment,
+            origin: mailOrigin(context.config),
+            actor: { email: cliActor('newsletter send') },
+            mailer,
+            now: new Date(),
+          });
           const stats = await processNewsletterQueue(queueDeps(context, mailer), { sendId: send.id });
           const after = await getSend(context.db.knex, send.id);
           if (stats.failed || stats.bounced) process.exitCode = 1;
           if (options.json) return printJson({ send: after, stats });
           console.log(`Newsletter Sent to ${options.segment.join(', ')}: ${send.recipients} recipient(s) queued; ${statsLine(stats)}.`);
           if (stats.failed || stats.bounced) {
-            process.stderr.write(`c360: some deliveries failed; see \`c360 newsletter status ${id}\`. Temporary failures are retried (or now: \`c360 newsletter retry ${id}\`).\n`);
+            process.stderr.write(
+              `c360: some deliveries failed; see \`c360 newsletter status ${id}\`. Temporary failures are retried (or now: \`c360 newsletter retry ${id}\`).\n`,
+            );
           }
         } finally {
           mailer.close();
@@ -160,7 +187,12 @@ export function newsletterCommand(): Command {
         const mailer = requireMail(context);
         try {
           const newsletterId = id ? (await requireNewsletter(context.db.knex, id)).id : undefined;
-          const requeued = await retryNewsletterDeliveries(context.db.knex, { newsletterId, includeBounced: options.includeBounced, includeUncertain: options.includeUncertain, now: new Date() });
+          const requeued = await retryNewsletterDeliveries(context.db.knex, {
+            newsletterId,
+            includeBounced: options.includeBounced,
+            includeUncertain: options.includeUncertain,
+            now: new Date(),
+          });
           const stats = await processNewsletterQueue(queueDeps(context, mailer));
           if (stats.failed || stats.bounced) process.exitCode = 1;
           if (options.json) return printJson({ requeued, stats });

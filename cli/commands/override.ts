@@ -36,9 +36,14 @@ export function overrideCommand(): Command {
     .action(async (id: string, action: OverrideAction, flags: { reason?: string; yes?: boolean; json?: boolean }) => {
       if (action === 'publish') {
         const problem = reasonProblem(flags.reason);
-        if (problem) throw new C360Error('invalid_input', `Force publish needs a reason: ${problem}`, { hint: 'Add --reason "why it is published without passing the gate".' });
+        if (problem)
+          throw new C360Error('invalid_input', `Force publish needs a reason: ${problem}`, {
+            hint: 'Add --reason "why it is published without passing the gate".',
+          });
         if (!flags.yes && !hasTerminal()) {
-          throw new C360Error('invalid_input', 'Force publish asks for confirmation, and there is no terminal to ask on.', { hint: 'Pass --yes to confirm it in a script.' });
+          throw new C360Error('invalid_input', 'Force publish asks for confirmation, and there is no terminal to ask on.', {
+            hint: 'Pass --yes to confirm it in a script.',
+          });
         }
       }
       await withContext('override', async ({ db }) => {
@@ -52,7 +57,9 @@ export function overrideCommand(): Command {
         }
         const story = await applyOverride(db.knex, { id: storyId, action, reason: flags.reason, actor: cliActor('override'), now: new Date() });
         if (flags.json) return printJson(story);
-        console.log(`Article ${DONE[action]}: "${story.title}" is now ${story.pipeline_stage}, ${statusLabel(story)}${story.flag_reason ? ` (${story.flag_reason})` : ''}.`);
+        console.log(
+          `Article ${DONE[action]}: "${story.title}" is now ${story.pipeline_stage}, ${statusLabel(story)}${story.flag_reason ? ` (${story.flag_reason})` : ''}.`,
+        );
       });
     });
 }

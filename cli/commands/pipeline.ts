@@ -8,7 +8,9 @@ export function pipelineCommand(): Command {
 
   command
     .command('run')
-    .description('run every stage once, in order: cluster → summarise → fact-check → patterns → enrich → publish; prints processed, autoPublished, flaggedForReview, failed and records the run in pipeline_runs')
+    .description(
+      'run every stage once, in order: cluster → summarise → fact-check → patterns → enrich → publish; prints processed, autoPublished, flaggedForReview, failed and records the run in pipeline_runs',
+    )
     .option('--offline', 'use the offline AI provider even when an API key is set')
     .option('--concurrency <n>', 'AI calls at once (1-32, default 4)', parseCount('--concurrency', 32))
     .option('--indicators <file>', 'economic indicators CSV for enrichment (default: the sample in data/indicators)')

@@ -9,7 +9,8 @@ import { printJson } from '../output';
 
 function parseFeature(value: string): Array<'home' | 'section'> {
   const parts = value.split(',').map((p) => p.trim());
-  if (parts.length === 0 || parts.some((p) => p !== 'home' && p !== 'section')) throw new InvalidArgumentError('--feature must be home, section, or home,section.');
+  if (parts.length === 0 || parts.some((p) => p !== 'home' && p !== 'section'))
+    throw new InvalidArgumentError('--feature must be home, section, or home,section.');
   return parts as Array<'home' | 'section'>;
 }
 
@@ -39,10 +40,15 @@ export function publishCommand(): Command {
     .option('--json', 'print JSON')
     .action(async (id: string | undefined, flags: { feature?: Array<'home' | 'section'>; priority?: number; expires?: string; json?: boolean }) => {
       if (!flags.feature && (flags.priority !== undefined || flags.expires !== undefined)) {
-        throw new C360Error('invalid_input', '--priority and --expires only apply with --feature.', { hint: 'Example: c360 publish ID --feature home --priority 2 --expires 2026-12-31' });
+        throw new C360Error('invalid_input', '--priority and --expires only apply with --feature.', {
+          hint: 'Example: c360 publish ID --feature home --priority 2 --expires 2026-12-31',
+        });
       }
       if (!id) {
-        if (flags.feature) throw new C360Error('invalid_input', '--feature needs a story ID.', { hint: 'Auto-publishing never features stories; feature one with `c360 publish ID --feature home`.' });
+        if (flags.feature)
+          throw new C360Error('invalid_input', '--feature needs a story ID.', {
+            hint: 'Auto-publishing never features stories; feature one with `c360 publish ID --feature home`.',
+          });
         const { runStagesCommand } = await import('../pipeline-context');
         await runStagesCommand('publish', ['publish'], { json: flags.json }, (result) => [
           `Auto-publish: ${result.stats.autoPublished} published, ${result.stats.flaggedForReview} flagged for review (see \`c360 review\`)${result.stats.failed ? `, ${result.stats.failed} failed` : ''}.`,
@@ -50,7 +56,12 @@ export function publishCommand(): Command {
         return;
       }
       const feature: FeatureOptions = flags.feature
-        ? { homepage: flags.feature.includes('home'), section: flags.feature.includes('section'), priority: flags.priority ?? 1, expiresAt: flags.expires ?? null }
+        ? {
+            homepage: flags.feature.includes('home'),
+            section: flags.feature.includes('section'),
+            priority: flags.priority ?? 1,
+            expiresAt: flags.expires ?? null,
+          }
         : NO_FEATURE;
       await withContext('publish', async ({ db }) => {
         const storyId = await resolveStoryId(db.knex, id);

@@ -14,7 +14,7 @@ export function reviewCommand(): Command {
   return new Command('review')
     .description(
       `review the stories that need attention (flagged or not auto-eligible, newest first, at most ${ATTENTION_LIMIT}) on an interactive screen:\n` +
-        'a approve, r reject, e escalate (each with an optional reason), p force publish (a reason and y/N); the selected story\'s claims with 1-9 to pick one and\n' +
+        "a approve, r reject, e escalate (each with an optional reason), p force publish (a reason and y/N); the selected story's claims with 1-9 to pick one and\n" +
         'c confirm, d dispute, x dismiss it (with a reason); q quits. Without a terminal (or with --json) it only lists them.',
     )
     .option('--json', 'print the list as JSON instead of the interactive screen')
@@ -37,8 +37,12 @@ export function reviewCommand(): Command {
             { json: flags.json, title: 'Stories needing attention', jsonValue: stories.map((s) => ({ ...s, claims: presentClaims(s.ai_fact_check_panel) })) },
           );
           if (!flags.json) {
-            process.stderr.write('See a story\'s claims with `c360 stories show ID`; resolve one with `c360 claims resolve ID N confirm|dispute|dismiss --reason TEXT`.\n');
-            process.stderr.write('Act on a story with `c360 override ID approve|reject|escalate [--reason TEXT]` or `c360 override ID publish --reason TEXT --yes`.\n');
+            process.stderr.write(
+              "See a story's claims with `c360 stories show ID`; resolve one with `c360 claims resolve ID N confirm|dispute|dismiss --reason TEXT`.\n",
+            );
+            process.stderr.write(
+              'Act on a story with `c360 override ID approve|reject|escalate [--reason TEXT]` or `c360 override ID publish --reason TEXT --yes`.\n',
+            );
           }
           return;
         }

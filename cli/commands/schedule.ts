@@ -17,7 +17,12 @@ export function scheduleCommand(): Command {
     .action(async (flags: { ingest?: string | boolean; pipeline?: string; offline?: boolean; runNow?: boolean }) => {
       const { startJobs } = await import('../schedule-jobs');
       await withContext('schedule', async (context) => {
-        const schedule = startJobs(context, { ingest: flags.ingest === false ? false : typeof flags.ingest === 'string' ? flags.ingest : undefined, pipeline: flags.pipeline, offline: flags.offline, runNow: flags.runNow });
+        const schedule = startJobs(context, {
+          ingest: flags.ingest === false ? false : typeof flags.ingest === 'string' ? flags.ingest : undefined,
+          pipeline: flags.pipeline,
+          offline: flags.offline,
+          runNow: flags.runNow,
+        });
         process.stderr.write(`Scheduled on ${context.db.location}: ${schedule.jobs.join(', ')}. Press Ctrl+C to stop.\n`);
         await new Promise<void>((resolve) => {
           process.once('SIGINT', resolve);

@@ -15,7 +15,10 @@ export function serveCommand(): Command {
     .description('start the web server: reader site, console and API')
     .option('--port <port>', 'port to listen on (default: PORT or 3360)', parseCount('--port', 65535))
     .option('--host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
-    .option('--schedule', 'switch the schedule on: ingest (every 15 min) and the pipeline (every 5 min) in this process, as `c360 schedule` does; without it the server follows the Start/Stop System switch of the console (Live Publishing)')
+    .option(
+      '--schedule',
+      'switch the schedule on: ingest (every 15 min) and the pipeline (every 5 min) in this process, as `c360 schedule` does; without it the server follows the Start/Stop System switch of the console (Live Publishing)',
+    )
     .action(async (options: { port?: number; host?: string; schedule?: boolean }) => {
       await withContext('serve', (context) => serveUntilStopped(context, options));
     });
@@ -43,7 +46,12 @@ export async function serveUntilStopped(
   // the Start/Stop System switch of the console's Live Publishing, stored in the database. The server
   // delivers newsletters and dispatches alerts itself, so the schedule's mail job stays off.
   const { startJobs } = await import('../schedule-jobs');
-  const app = createApp({ ...context, webDist: WEB_DIST, mailCatcher: options.mailCatcher, schedule: { create: () => startJobs(context, { ...options.jobs, mail: false }), start: options.schedule === true } });
+  const app = createApp({
+    ...context,
+    webDist: WEB_DIST,
+    mailCatcher: options.mailCatcher,
+    schedule: { create: () => startJobs(context, { ...options.jobs, mail: false }), start: options.schedule === true },
+  });
   const host = options.host ?? context.config.host;
   const port = options.port ?? context.config.port;
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -58,7 +66,10 @@ export async function serveUntilStopped(
     throw new C360Error('listen_failed', described.message, { hint: described.hint, cause: error });
   }
   process.stderr.write(`C360 is serving ${server.url} (database: ${context.db.location}). Press Ctrl+C to stop.\n`);
-  if (options.schedule) process.stderr.write(`${options.scheduleNote ?? 'Scheduled: ingest every 15 min, the pipeline every 5 min'} (Live Publishing in the console stops and starts it).\n`);
+  if (options.schedule)
+    process.stderr.write(
+      `${options.scheduleNote ?? 'Scheduled: ingest every 15 min, the pipeline every 5 min'} (Live Publishing in the console stops and starts it).\n`,
+    );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

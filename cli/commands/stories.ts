@@ -45,7 +45,11 @@ export function storiesCommand(): Command {
             { header: 'REGION', value: (s) => s.region, width: 20 },
             { header: 'TITLE', value: (s) => s.title, width: 60 },
           ],
-          { json: options.json, title: `Stories ${page.offset + 1}–${page.offset + page.items.length}${page.hasMore ? ' (more with --offset)' : ''}`, jsonValue: page },
+          {
+            json: options.json,
+            title: `Stories ${page.offset + 1}–${page.offset + page.items.length}${page.hasMore ? ' (more with --offset)' : ''}`,
+            jsonValue: page,
+          },
         );
       });
     });
@@ -53,7 +57,9 @@ export function storiesCommand(): Command {
   command
     .command('show')
     .argument('<id>', 'a story UUID or the 8 characters `stories list` prints, or a published story address (slug-shortid or slug)')
-    .description('show one story with its layers, its claims (verdict, supporting and contradicting outlets, why unresolved, any editor decision) and audit log')
+    .description(
+      'show one story with its layers, its claims (verdict, supporting and contradicting outlets, why unresolved, any editor decision) and audit log',
+    )
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }) => {
       await withContext('stories show', async ({ db }) => {

@@ -13,7 +13,9 @@ import { printRows } from '../print-rows';
 
 export const NHC_SOURCES = ['https://www.nhc.noaa.gov/CurrentStorms.json', 'https://www.nhc.noaa.gov/index-at.xml'];
 // Oldest first: the previous advisory, then the current one, so the demo shows what changed.
-export const SAMPLE_STORMS = ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map((f) => fileURLToPath(new URL(`../../data/samples/storms/${f}`, import.meta.url)));
+export const SAMPLE_STORMS = ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map((f) =>
+  fileURLToPath(new URL(`../../data/samples/storms/${f}`, import.meta.url)),
+);
 
 export function stormsCommand(): Command {
   const command = new Command('storms').description('hurricane advisories from the US National Hurricane Center: storms and their watches and warnings');
@@ -23,7 +25,7 @@ export function stormsCommand(): Command {
     .argument('[sources...]', `URLs or files of NHC CurrentStorms.json and/or the Atlantic advisory RSS (default: ${NHC_SOURCES.join(' and ')})`)
     .description('read NHC products into storms and storm alerts (older products never overwrite newer data)')
     .option('--samples', 'read the demo fixtures in data/samples/storms/ (offline)')
-    .option('--shift-dates-to-now', 'move the products\' times together so the newest is now (demo fixtures stay current)')
+    .option('--shift-dates-to-now', "move the products' times together so the newest is now (demo fixtures stay current)")
     .option('--json', 'print the result as JSON')
     .action(async (sources: string[], options: { samples?: boolean; shiftDatesToNow?: boolean; json?: boolean }) => {
       if (options.samples && sources.length) throw new C360Error('invalid_input', 'Use --samples or sources, not both.');
@@ -33,7 +35,14 @@ export function stormsCommand(): Command {
         const failures: string[] = [];
         for (const source of list) {
           try {
-            documents.push({ label: source, text: await readSource(source, { userAgent: feedUserAgent(config.publicUrl), allowPrivate: config.ingest.allowPrivateFeeds, maxBytes: config.ingest.maxBodyBytes }) });
+            documents.push({
+              label: source,
+              text: await readSource(source, {
+                userAgent: feedUserAgent(config.publicUrl),
+                allowPrivate: config.ingest.allowPrivateFeeds,
+                maxBytes: config.ingest.maxBodyBytes,
+              }),
+            });
           } catch (error) {
             failures.push(`${source}: ${(error as Error).message}`);
             logger.warn({ source, err: (error as Error).message }, 'storm source unreadable');
@@ -51,7 +60,8 @@ export function stormsCommand(): Command {
               `${result.alertsIssued} alert(s) issued or renewed, ${result.alertsExpired} expired, ${result.deactivated} storm(s) no longer active.`,
           );
           for (const s of result.skipped) console.log(`  ! ${s}`);
-          if (alerts && (alerts.sent || alerts.failed)) console.log(`Alerts: ${alerts.sent} e-mail(s) sent${alerts.failed ? `, ${alerts.failed} failed (retried later)` : ''}.`);
+          if (alerts && (alerts.sent || alerts.failed))
+            console.log(`Alerts: ${alerts.sent} e-mail(s) sent${alerts.failed ? `, ${alerts.failed} failed (retried later)` : ''}.`);
         }
         if (documents.length === 0) process.exitCode = 1;
       });
@@ -82,7 +92,11 @@ export function stormsCommand(): Command {
             { header: 'THREAT', value: (s) => `${s.threatLevel} (${s.nearestDistanceKm} km from ${s.nearestRegion})` },
             { header: 'STATUS', value: (s) => s.status },
             { header: 'ADV', value: (s) => s.advisoryNumber ?? '' },
-            { header: 'CHANGED', value: (s) => (s as Storm & { changesSincePrevious: { field: string }[] }).changesSincePrevious.map((c) => c.field).join(', '), width: 40 },
+            {
+              header: 'CHANGED',
+              value: (s) => (s as Storm & { changesSincePrevious: { field: string }[] }).changesSincePrevious.map((c) => c.field).join(', '),
+              width: 40,
+            },
           ],
           { title: `${storms.length} storm(s)` },
         );

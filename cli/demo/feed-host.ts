@@ -45,9 +45,10 @@ export async function startFeedHost(release: SampleRelease, options: { clock?: (
   return {
     origin: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
     requests: () => requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -102,7 +102,15 @@ describe('the living demo: storm advisories', () => {
     const start = new Date('2026-12-01T12:00:00.456Z');
     let now = start;
     const deps = { clock: () => now, logger: silentLogger };
-    await ingestStormDocuments(db.knex, deps, ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map((f) => ({ label: f, text: readFileSync(STORMS(f), 'utf8') })), { shiftDatesToNow: true });
+    await ingestStormDocuments(
+      db.knex,
+      deps,
+      ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map((f) => ({
+        label: f,
+        text: readFileSync(STORMS(f), 'utf8'),
+      })),
+      { shiftDatesToNow: true },
+    );
     const sequence = loadStormSequence(STORMS('keron-sequence.json'), STORMS('CurrentStorms.json'));
     const before = (await getStorm(db.knex, 'al192026')) ?? (await getStorm(db.knex, 'AL192026'));
     expect(before).toMatchObject({ advisoryNumber: '14', location: { lat: 15.9, lng: -68.6 } });
@@ -115,14 +123,23 @@ describe('the living demo: storm advisories', () => {
     expect(first?.release).toMatchObject({ index: 1, repeat: false });
     expect(first?.release.advisory.number).toBe(15);
     const after = await getStorm(db.knex, before!.id);
-    expect(after).toMatchObject({ advisoryNumber: '15', location: { lat: 16.3, lng: -69.9 }, lastUpdate: first!.release.issuedAt.toISOString(), headline: 'KERON STRENGTHENS SOUTH OF THE DOMINICAN REPUBLIC' });
+    expect(after).toMatchObject({
+      advisoryNumber: '15',
+      location: { lat: 16.3, lng: -69.9 },
+      lastUpdate: first!.release.issuedAt.toISOString(),
+      headline: 'KERON STRENGTHENS SOUTH OF THE DOMINICAN REPUBLIC',
+    });
     expect(await releaseDueStormAdvisory(db.knex, deps, { ...settings, lastIndex: 1 })).toBeNull();
 
     // Advisory 16 puts Jamaica under a hurricane warning, issued at its release.
     now = new Date(start.getTime() + 12 * MIN);
     await releaseDueStormAdvisory(db.knex, deps, { ...settings, lastIndex: 1 });
     const alerts = await listActiveAlerts(db.knex, now, { stormId: before!.id });
-    expect(alerts.find((a) => a.area === 'Jamaica')).toMatchObject({ type: 'warning', hazard: 'Hurricane', issuedAt: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString() });
+    expect(alerts.find((a) => a.area === 'Jamaica')).toMatchObject({
+      type: 'warning',
+      hazard: 'Hurricane',
+      issuedAt: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
+    });
 
     // Hours past the end of the sequence (8 advisories), the last is re-issued: the storm is current, its alerts in force.
     now = new Date(start.getTime() + 10 * 60 * MIN);
@@ -142,7 +159,10 @@ describe('the living demo: a second run', () => {
   it('resumes the storm where the last run left it instead of sending it back to advisory 14', async () => {
     await db.knex('storms').del();
     const sequence = loadStormSequence(STORMS('keron-sequence.json'), STORMS('CurrentStorms.json'));
-    const samples = ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map((f) => ({ label: f, text: readFileSync(STORMS(f), 'utf8') }));
+    const samples = ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map((f) => ({
+      label: f,
+      text: readFileSync(STORMS(f), 'utf8'),
+    }));
     const start = new Date('2026-12-05T09:00:00.700Z');
     let now = start;
     const deps = { clock: () => now, logger: silentLogger };
@@ -162,7 +182,10 @@ describe('the living demo: a second run', () => {
     now = restart;
     const second = await startDemoStorm(db.knex, deps, { sequence, samples });
     expect(second).toMatchObject({ from: 3, resumedAt: 17 });
-    expect(await getStorm(db.knex, keron!.id)).toMatchObject({ advisoryNumber: '17', lastUpdate: new Date(Math.floor(restart.getTime() / 1000) * 1000).toISOString() });
+    expect(await getStorm(db.knex, keron!.id)).toMatchObject({
+      advisoryNumber: '17',
+      lastUpdate: new Date(Math.floor(restart.getTime() / 1000) * 1000).toISOString(),
+    });
     expect((await listActiveAlerts(db.knex, now, { stormId: keron!.id })).length).toBeGreaterThan(0);
 
     now = new Date(restart.getTime() + 6 * MIN);
@@ -179,12 +202,23 @@ describe('the living demo: mail catcher and outbox', () => {
     const catcher = await startMailCatcher(db.knex, { logger: silentLogger });
     const mailer = createMailer({ url: catcher.url, port: catcher.port, from: 'C360 Demo <newsletter@c360.local>' });
     try {
-      await mailer.send({ to: 'reader@example.org', subject: 'Confirm your C360 subscription', text: 'Press the link to confirm.', html: '<p>Press the <a href="http://x/confirm">link</a> to confirm.</p>' });
+      await mailer.send({
+        to: 'reader@example.org',
+        subject: 'Confirm your C360 subscription',
+        text: 'Press the link to confirm.',
+        html: '<p>Press the <a href="http://x/confirm">link</a> to confirm.</p>',
+      });
       await mailer.send({ to: 'second@example.org', subject: 'Second', text: 'Two.' });
       const page = await listOutbox(db.knex, { limit: 10, offset: 0 });
       expect(page.items.map((m) => m.subject)).toEqual(['Second', 'Confirm your C360 subscription']);
       const message = await getOutboxMessage(db.knex, page.items[1]!.id);
-      expect(message).toMatchObject({ to: 'reader@example.org', envelopeFrom: 'newsletter@c360.local', envelopeTo: ['reader@example.org'], text: 'Press the link to confirm.', truncated: false });
+      expect(message).toMatchObject({
+        to: 'reader@example.org',
+        envelopeFrom: 'newsletter@c360.local',
+        envelopeTo: ['reader@example.org'],
+        text: 'Press the link to confirm.',
+        truncated: false,
+      });
       expect(message?.from).toContain('C360 Demo');
       expect(message?.html).toContain('<a href="http://x/confirm">link</a>');
     } finally {
@@ -197,7 +231,10 @@ describe('the living demo: mail catcher and outbox', () => {
     const base = { envelopeFrom: 'a@b.c', envelopeTo: ['x@y.z'], from: 'a@b.c', to: 'x@y.z', html: null, sizeBytes: 10 };
     for (let i = 1; i <= 5; i++) await storeCaughtMail(db.knex, { ...base, subject: `m${i}`, text: 'x' }, new Date(Date.UTC(2026, 11, 1, 12, i)), { keep: 3 });
     expect((await listOutbox(db.knex, { limit: 10, offset: 0 })).items.map((m) => m.subject)).toEqual(['m5', 'm4', 'm3']);
-    const id = await storeCaughtMail(db.knex, { ...base, subject: 'big', text: 'é'.repeat(100), html: '<p>big</p>' }, new Date(Date.UTC(2026, 11, 1, 13)), { keep: 3, maxBytes: 50 });
+    const id = await storeCaughtMail(db.knex, { ...base, subject: 'big', text: 'é'.repeat(100), html: '<p>big</p>' }, new Date(Date.UTC(2026, 11, 1, 13)), {
+      keep: 3,
+      maxBytes: 50,
+    });
     const big = await getOutboxMessage(db.knex, id);
     expect(big).toMatchObject({ truncated: true, text: 'é'.repeat(25), html: null });
   });

@@ -7,7 +7,15 @@ import type { FeedRunResult, IngestProgress } from '../../core/ingest/ingest-fee
 import { bar, IngestProgressView, initialProgress, reduceProgress, withIngestProgress } from './IngestProgress';
 
 const result = (outlet: string, status: FeedRunResult['status'], itemsNew = 0, duplicates = 0): FeedRunResult => ({
-  feedId: 1, outlet, url: `https://${outlet}.example/feed`, status, httpStatus: status === 'failed' ? 500 : 200, itemsNew, duplicates, carried: 0, itemsSkipped: 0,
+  feedId: 1,
+  outlet,
+  url: `https://${outlet}.example/feed`,
+  status,
+  httpStatus: status === 'failed' ? 500 : 200,
+  itemsNew,
+  duplicates,
+  carried: 0,
+  itemsSkipped: 0,
 });
 
 const events: IngestProgress[] = [
@@ -74,4 +82,3 @@ describe('ingest progress on a terminal', () => {
     expect(terminal.writes.at(-1)).toContain('after the bar');
   });
 });
-

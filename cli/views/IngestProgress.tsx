@@ -20,7 +20,10 @@ export function reduceProgress(state: ProgressState, event: IngestProgress): Pro
     case 'start':
       return { ...state, totalDue: event.totalDue };
     case 'batch-start':
-      return { ...state, batches: [...state.batches, { batch: event.batch, size: event.size, done: 0, itemsNew: 0, duplicates: 0, failed: 0, notModified: 0 }] };
+      return {
+        ...state,
+        batches: [...state.batches, { batch: event.batch, size: event.size, done: 0, itemsNew: 0, duplicates: 0, failed: 0, notModified: 0 }],
+      };
     case 'feed-done': {
       const r = event.result;
       return {
@@ -28,7 +31,15 @@ export function reduceProgress(state: ProgressState, event: IngestProgress): Pro
         failures: r.status === 'failed' ? [...state.failures, r] : state.failures,
         batches: state.batches.map((b) =>
           b.batch === event.batch
-            ? { ...b, done: b.done + 1, itemsNew: b.itemsNew + r.itemsNew, duplicates: b.duplicates + r.duplicates, failed: b.failed + (r.status === 'failed' ? 1 : 0), notModified: b.notModified + (r.status === 'not_modified' ? 1 : 0), last: r }
+            ? {
+                ...b,
+                done: b.done + 1,
+                itemsNew: b.itemsNew + r.itemsNew,
+                duplicates: b.duplicates + r.duplicates,
+                failed: b.failed + (r.status === 'failed' ? 1 : 0),
+                notModified: b.notModified + (r.status === 'not_modified' ? 1 : 0),
+                last: r,
+              }
             : b,
         ),
       };
@@ -48,7 +59,9 @@ export function bar(done: number, total: number, width = 24): string {
 function BatchLine({ batch, live }: { batch: Batch; live: boolean }) {
   return (
     <Box>
-      <Text color={live ? 'cyan' : 'green'}>{live ? '▸' : '✓'} batch {batch.batch} </Text>
+      <Text color={live ? 'cyan' : 'green'}>
+        {live ? '▸' : '✓'} batch {batch.batch}{' '}
+      </Text>
       <Text>{bar(batch.done, batch.size)} </Text>
       <Text>
         {batch.done}/{batch.size} feeds · <Text color="green">{batch.itemsNew} new</Text> · {batch.duplicates} dup · {batch.notModified} not modified
@@ -65,7 +78,13 @@ export function IngestProgressView({ state }: { state: ProgressState }) {
       {state.batches.map((b) => (
         <Box key={b.batch} flexDirection="column">
           <BatchLine batch={b} live />
-          {b.last ? <Text dimColor>  last: {b.last.outlet} ({b.last.status}{b.last.itemsNew ? `, ${b.last.itemsNew} new` : ''})</Text> : null}
+          {b.last ? (
+            <Text dimColor>
+              {' '}
+              last: {b.last.outlet} ({b.last.status}
+              {b.last.itemsNew ? `, ${b.last.itemsNew} new` : ''})
+            </Text>
+          ) : null}
         </Box>
       ))}
       {state.totalDue !== null && state.finished.length === 0 && state.batches.length === 0 ? <Text dimColor>{state.totalDue} feed(s) due…</Text> : null}

@@ -6,7 +6,6 @@ import { FakeTerminal, inkDrawsLive } from '../../test/helpers/fake-terminal';
 import { HeldLogs } from '../held-logs';
 import { initialPipelineProgress, PipelineProgress, progressReporter, reducePipelineProgress } from './PipelineProgress';
 
-
 const run: ProgressEvent[] = [
   { stage: 'cluster', status: 'started' },
   { stage: 'cluster', status: 'progress', processed: 40 },
@@ -67,4 +66,3 @@ describe('pipeline progress', () => {
     expect(terminal.writes.slice(0, log).join('')).toContain('Cluster source items into stories: 2 done');
   });
 });
-

@@ -68,7 +68,10 @@ export function PipelineProgress({ state }: { state: PipelineProgressState }) {
  * pipeline is CPU-bound and the embedded database answers in microtasks, so a view waiting for
  * React effects or timers to fire would draw nothing until the run was over.
  */
-export function progressReporter(options: { json?: boolean; stream?: NodeJS.WriteStream; logs?: HeldLogs }): { onProgress: (event: ProgressEvent) => void; done: () => Promise<void> } {
+export function progressReporter(options: { json?: boolean; stream?: NodeJS.WriteStream; logs?: HeldLogs }): {
+  onProgress: (event: ProgressEvent) => void;
+  done: () => Promise<void>;
+} {
   const stream = options.stream ?? process.stderr;
   let state = initialPipelineProgress();
   if (options.json) return { onProgress: () => {}, done: async () => {} };
@@ -76,7 +79,8 @@ export function progressReporter(options: { json?: boolean; stream?: NodeJS.Writ
     return {
       onProgress: (event) => {
         state = reducePipelineProgress(state, event);
-        if (event.status === 'finished' || event.status === 'failed') stream.write(`${event.status === 'failed' ? '✗' : '✓'} ${describeStage(state.finished.at(-1)!)}\n`);
+        if (event.status === 'finished' || event.status === 'failed')
+          stream.write(`${event.status === 'failed' ? '✗' : '✓'} ${describeStage(state.finished.at(-1)!)}\n`);
       },
       done: async () => {},
     };

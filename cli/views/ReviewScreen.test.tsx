@@ -6,14 +6,38 @@ import { ReviewScreen } from './ReviewScreen';
 
 const story = (id: string, title: string, flag: string | null, panel: Story['ai_fact_check_panel'] = []): Story =>
   ({
-    id: `${id}0000000-0000-4000-8000-000000000000`, title, flag_reason: flag, auto_publish_eligible: false, human_verified: false, editor_signed_off: false,
-    ai_risk_level: flag ? 'high' : 'medium', source_count: flag ? 1 : 2, source_list: ['Kingston Ledger'], region: 'Jamaica', pipeline_stage: 'verified', triangulation_check: false,
+    id: `${id}0000000-0000-4000-8000-000000000000`,
+    title,
+    flag_reason: flag,
+    auto_publish_eligible: false,
+    human_verified: false,
+    editor_signed_off: false,
+    ai_risk_level: flag ? 'high' : 'medium',
+    source_count: flag ? 1 : 2,
+    source_list: ['Kingston Ledger'],
+    region: 'Jamaica',
+    pipeline_stage: 'verified',
+    triangulation_check: false,
     ai_fact_check_panel: panel,
   }) as unknown as Story;
 const noResolve = async () => '';
 const claims: Story['ai_fact_check_panel'] = [
-  { claim: 'Shelters opened in 12 schools.', resolved: true, verdict: 'corroborated', supporting_outlets: ['Kingston Ledger', 'Island Times'], contradicting_outlets: [], explanation: 'supported by 2 independent sources' },
-  { claim: 'Four homes were destroyed.', resolved: false, verdict: 'contradicted', supporting_outlets: ['Kingston Ledger'], contradicting_outlets: ['Island Times'], explanation: 'Island Times gives 5 homes where the claim says 4 homes' },
+  {
+    claim: 'Shelters opened in 12 schools.',
+    resolved: true,
+    verdict: 'corroborated',
+    supporting_outlets: ['Kingston Ledger', 'Island Times'],
+    contradicting_outlets: [],
+    explanation: 'supported by 2 independent sources',
+  },
+  {
+    claim: 'Four homes were destroyed.',
+    resolved: false,
+    verdict: 'contradicted',
+    supporting_outlets: ['Kingston Ledger'],
+    contradicting_outlets: ['Island Times'],
+    explanation: 'Island Times gives 5 homes where the claim says 4 homes',
+  },
 ];
 
 const tick = () => new Promise((r) => setTimeout(r, 30));
@@ -61,7 +85,13 @@ describe('ReviewScreen', () => {
 
   it('cancels with Esc, and shows a failed override as an error', async () => {
     const { lastFrame, stdin } = render(
-      <ReviewScreen load={async () => [story('a', 'Storm shelters open', 'Risk high')]} act={async () => { throw new Error('database down'); }} resolve={noResolve} />,
+      <ReviewScreen
+        load={async () => [story('a', 'Storm shelters open', 'Risk high')]}
+        act={async () => {
+          throw new Error('database down');
+        }}
+        resolve={noResolve}
+      />,
     );
     await shows(lastFrame, 'Storm shelters open');
     stdin.write('r');
@@ -83,7 +113,14 @@ describe('ReviewScreen', () => {
   it('force publish asks y/N after the reason; any other key cancels and nothing is applied', async () => {
     const calls: string[] = [];
     const { lastFrame, stdin } = render(
-      <ReviewScreen load={async () => [story('a', 'Storm shelters open', 'Risk high')]} act={async (_id, action) => { calls.push(action); return 'done'; }} resolve={noResolve} />,
+      <ReviewScreen
+        load={async () => [story('a', 'Storm shelters open', 'Risk high')]}
+        act={async (_id, action) => {
+          calls.push(action);
+          return 'done';
+        }}
+        resolve={noResolve}
+      />,
     );
     await shows(lastFrame, 'Storm shelters open');
     stdin.write('p');

@@ -89,7 +89,9 @@ export function ReviewScreen({ load, act, resolve }: ReviewProps) {
       const work = p.kind === 'override' ? act(story.id, p.action, why) : resolve(story.id, p.claim, p.action, why);
       work
         .then((text) => setMessage({ text }))
-        .catch((error: Error) => setMessage({ text: `${p.kind === 'override' ? 'Failed to apply override' : 'Failed to resolve the claim'}: ${error.message}`, error: true }))
+        .catch((error: Error) =>
+          setMessage({ text: `${p.kind === 'override' ? 'Failed to apply override' : 'Failed to resolve the claim'}: ${error.message}`, error: true }),
+        )
         .then(() => reload())
         .finally(() => {
           setBusy(false);
@@ -167,13 +169,15 @@ export function ReviewScreen({ load, act, resolve }: ReviewProps) {
       {stories.length === 0 ? <Text dimColor>Nothing needs attention.</Text> : null}
       {stories.map((s, i) => (
         <Text key={s.id} inverse={i === selected}>
-          {i === selected ? '›' : ' '} {s.id.slice(0, 8)} {statusLabel(s).padEnd(13)} {s.ai_risk_level.padEnd(8)} {String(s.source_count).padStart(2)} src {truncate(s.title, 60)}
+          {i === selected ? '›' : ' '} {s.id.slice(0, 8)} {statusLabel(s).padEnd(13)} {s.ai_risk_level.padEnd(8)} {String(s.source_count).padStart(2)} src{' '}
+          {truncate(s.title, 60)}
         </Text>
       ))}
       {current ? (
         <Box flexDirection="column" marginTop={1}>
           <Text>
-            {current.region} · {current.pipeline_stage} · sources: {current.source_list.join(', ') || '—'} · triangulated {current.triangulation_check ? 'yes' : 'no'}
+            {current.region} · {current.pipeline_stage} · sources: {current.source_list.join(', ') || '—'} · triangulated{' '}
+            {current.triangulation_check ? 'yes' : 'no'}
             {current.human_verified ? ' · approved' : ''}
           </Text>
           <Text color={current.flag_reason ? 'red' : undefined}>{current.flag_reason ? `Flag: ${current.flag_reason}` : 'Not auto-eligible (no flag).'}</Text>
@@ -219,7 +223,16 @@ function ClaimList({ story, selected }: { story: Story; selected: number }) {
           <Text dimColor>
             {'     '}supported by {list(c.supporting_outlets)} · contradicted by {list(c.contradicting_outlets)}
           </Text>
-          {c.unresolved_reason ? <Text color="red">{'     '}unresolved: {c.unresolved_reason}</Text> : c.decision ? <Text color="green">{'     '}{c.decision} by {c.decided_by}: {c.decision_reason}</Text> : null}
+          {c.unresolved_reason ? (
+            <Text color="red">
+              {'     '}unresolved: {c.unresolved_reason}
+            </Text>
+          ) : c.decision ? (
+            <Text color="green">
+              {'     '}
+              {c.decision} by {c.decided_by}: {c.decision_reason}
+            </Text>
+          ) : null}
         </Box>
       ))}
     </Box>

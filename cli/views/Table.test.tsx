@@ -7,8 +7,14 @@ describe('Table', () => {
     const { lastFrame } = render(
       <Table
         title="Stories"
-        rows={[{ id: 'a1', title: 'Budget debate opens in Parliament today' }, { id: 'b22', title: 'Cricket' }]}
-        columns={[{ header: 'ID', value: (r) => r.id }, { header: 'TITLE', value: (r) => r.title, width: 20 }]}
+        rows={[
+          { id: 'a1', title: 'Budget debate opens in Parliament today' },
+          { id: 'b22', title: 'Cricket' },
+        ]}
+        columns={[
+          { header: 'ID', value: (r) => r.id },
+          { header: 'TITLE', value: (r) => r.title, width: 20 },
+        ]}
       />,
     );
     const frame = lastFrame()!;

@@ -13,7 +13,9 @@ export function Table<T>({ rows, columns, title }: Props<T>) {
       <Box>
         {columns.map((c, i) => (
           <Box key={c.header} width={widths[i]! + 2}>
-            <Text bold color="cyan">{c.header}</Text>
+            <Text bold color="cyan">
+              {c.header}
+            </Text>
           </Box>
         ))}
       </Box>

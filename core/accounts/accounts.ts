@@ -73,7 +73,12 @@ export type IdentityClaims = { provider: string; subject: string; email?: string
  * ends its sessions: whoever registered that address without owning it loses the account to
  * the address's real owner (the "pre-hijacking" attack).
  */
-export async function signInWithIdentity(db: Knex, claims: IdentityClaims, logger?: Logger, options: { language?: string | null } = {}): Promise<{ user: User; linked: boolean; created: boolean }> {
+export async function signInWithIdentity(
+  db: Knex,
+  claims: IdentityClaims,
+  logger?: Logger,
+  options: { language?: string | null } = {},
+): Promise<{ user: User; linked: boolean; created: boolean }> {
   const known = await findIdentity(db, claims.provider, claims.subject);
   if (known) {
     const user = await findUserById(db, known.user_id);
@@ -88,20 +93,32 @@ export async function signInWithIdentity(db: Knex, claims: IdentityClaims, logge
     const existing = await findUserByEmail(trx, email);
     if (existing) {
       if (!claims.emailVerified) {
-        throw new C360Error('forbidden', 'An account with this e-mail already exists, and the provider has not verified the e-mail. Sign in with your password instead.');
+        throw new C360Error(
+          'forbidden',
+          'An account with this e-mail already exists, and the provider has not verified the e-mail. Sign in with your password instead.',
+        );
       }
       if (!existing.email_verified) {
         await setUserPassword(trx, existing.id, null);
         await revokeSessionsOfUser(trx, existing.id, 'linked_to_verified_identity', claims.now);
         await markEmailVerified(trx, existing.id);
-        logger?.warn({ userId: existing.id, provider: claims.provider }, 'linked a verified identity to an unverified account: password removed, sessions ended');
+        logger?.warn(
+          { userId: existing.id, provider: claims.provider },
+          'linked a verified identity to an unverified account: password removed, sessions ended',
+        );
       }
       await insertIdentity(trx, { ...claims, userId: existing.id, email, emailVerified: true });
       await touchSignIn(trx, existing.id, claims.now);
       return { user: publicUser((await findUserById(trx, existing.id))!), linked: true, created: false };
     }
     // A new account keeps the language the reader signed in from (the c360_lang cookie): its e-mails are in it.
-    const created = await insertUser(trx, { email, role: 'reader', passwordHash: null, emailVerified: claims.emailVerified, language: storedLanguage(options.language) });
+    const created = await insertUser(trx, {
+      email,
+      role: 'reader',
+      passwordHash: null,
+      emailVerified: claims.emailVerified,
+      language: storedLanguage(options.language),
+    });
     if (!created) throw new C360Error('conflict', 'An account with this e-mail was created at the same moment; please try again.');
     await insertIdentity(trx, { ...claims, userId: created.id, email, emailVerified: claims.emailVerified });
     await touchSignIn(trx, created.id, claims.now);
@@ -127,11 +144,15 @@ export async function addUser(db: Knex, input: { email: string; role: Role; pass
   const email = requireEmail(input.email);
   assertStrongPassword(input.password, [email]);
   const user = await insertUser(db, { email, role: input.role, passwordHash: await hashPassword(input.password), emailVerified: true });
-  if (!user) throw new C360Error('conflict', `A user with the e-mail ${email} already exists.`, { hint: 'Change their role with `c360 users role EMAIL ROLE`.' });
+  if (!user)
+    throw new C360Error('conflict', `A user with the e-mail ${email} already exists.`, { hint: 'Change their role with `c360 users role EMAIL ROLE`.' });
   return publicUser(user);
 }
 
-export async function listUsers(db: Knex, options: { offset?: number; limit?: number; role?: Role } = {}): Promise<{ items: User[]; hasMore: boolean; offset: number; limit: number }> {
+export async function listUsers(
+  db: Knex,
+  options: { offset?: number; limit?: number; role?: Role } = {},
+): Promise<{ items: User[]; hasMore: boolean; offset: number; limit: number }> {
   const offset = Math.max(0, options.offset ?? 0);
   const limit = Math.min(200, Math.max(1, options.limit ?? 50));
   const page = await listUserRows(db, { offset, limit, role: options.role });

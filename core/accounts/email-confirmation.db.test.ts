@@ -52,9 +52,21 @@ describe('who starts confirmed', () => {
     const admin = await ensureAdmin(db.knex, { email: 'first-admin@c360.test' });
     if (admin.created) expect((await getEmailConfirmation(db.knex, admin.user.id)).confirmed).toBe(true);
 
-    const verified = await signInWithIdentity(db.knex, { provider: 'google', subject: `g-${++seq}`, email: `google-${seq}@example.org`, emailVerified: true, now: new Date() });
+    const verified = await signInWithIdentity(db.knex, {
+      provider: 'google',
+      subject: `g-${++seq}`,
+      email: `google-${seq}@example.org`,
+      emailVerified: true,
+      now: new Date(),
+    });
     expect((await getEmailConfirmation(db.knex, verified.user.id)).confirmed).toBe(true);
-    const unverified = await signInWithIdentity(db.knex, { provider: 'microsoft', subject: `m-${++seq}`, email: `ms-${seq}@example.org`, emailVerified: false, now: new Date() });
+    const unverified = await signInWithIdentity(db.knex, {
+      provider: 'microsoft',
+      subject: `m-${++seq}`,
+      email: `ms-${seq}@example.org`,
+      emailVerified: false,
+      now: new Date(),
+    });
     expect((await getEmailConfirmation(db.knex, unverified.user.id)).confirmed).toBe(false);
 
     // A verified provider sign-in that takes over an unverified password sign-up confirms it.
@@ -92,7 +104,10 @@ describe('the confirmation e-mail and link', () => {
     const now = new Date();
     const valid = emailConfirmationToken(SECRET, { userId: reader.id, email: reader.email, expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS) });
     const expired = emailConfirmationToken(SECRET, { userId: reader.id, email: reader.email, expiresAt: new Date(now.getTime() - 1000) });
-    await expect(confirmEmail(db.knex, { token: expired, secret: SECRET, now })).rejects.toMatchObject({ code: 'invalid_input', message: 'This confirmation link has expired.' });
+    await expect(confirmEmail(db.knex, { token: expired, secret: SECRET, now })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'This confirmation link has expired.',
+    });
     const [, expires, sig] = valid.split('.');
     for (const bad of [
       `${other.id}.${expires}.${sig}`, // the signature of reader's link on another account

@@ -91,7 +91,8 @@ export async function requestEmailConfirmation(ctx: EmailConfirmationContext, us
   return { outcome: 'sent', state: { ...state, sent_at: sentAt }, deliver };
 }
 
-export const INVALID_CONFIRMATION_LINK = 'This confirmation link is not valid. It may be incomplete or altered, or belong to an address the account no longer uses.';
+export const INVALID_CONFIRMATION_LINK =
+  'This confirmation link is not valid. It may be incomplete or altered, or belong to an address the account no longer uses.';
 export const EXPIRED_CONFIRMATION_LINK = 'This confirmation link has expired.';
 
 /**
@@ -101,7 +102,10 @@ export const EXPIRED_CONFIRMATION_LINK = 'This confirmation link has expired.';
  * from a password set by someone else (accounts.ts, "pre-hijacking"). Following it again changes nothing. A garbled, altered or
  * expired link, or one for an address the account no longer has, is refused (invalid_input).
  */
-export async function confirmEmail(db: Knex, input: { token: string; secret: string; now: Date }): Promise<{ userId: string; email: string; alreadyConfirmed: boolean }> {
+export async function confirmEmail(
+  db: Knex,
+  input: { token: string; secret: string; now: Date },
+): Promise<{ userId: string; email: string; alreadyConfirmed: boolean }> {
   const invalid = new C360Error('invalid_input', INVALID_CONFIRMATION_LINK, { hint: 'Ask for a new link from your account page (Alerts & settings).' });
   const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/i.exec(input.token.trim());
   if (!match) throw invalid;
@@ -113,9 +117,6 @@ export async function confirmEmail(db: Knex, input: { token: string; secret: str
   if (Number(expiresRaw) < input.now.getTime()) {
     throw new C360Error('invalid_input', EXPIRED_CONFIRMATION_LINK, { hint: 'Sign in and press "Send again" in Alerts & settings to get a new link.' });
   }
-  await db.raw(
-    `update users set email_confirmed_at = coalesce(email_confirmed_at, ?), updated_at = now() where id = ?`,
-    [input.now.toISOString(), userId],
-  );
+  await db.raw(`update users set email_confirmed_at = coalesce(email_confirmed_at, ?), updated_at = now() where id = ?`, [input.now.toISOString(), userId]);
   return { userId, email: user.email, alreadyConfirmed: false };
 }

@@ -149,14 +149,22 @@ export async function finishOidcSignIn(
   } catch (error) {
     const e = error as Error & { code?: string; error?: string; cause?: { message?: string } };
     // Names and codes only: never the response body, tokens or the code itself.
-    logger?.warn({ provider: input.provider, failure: { name: e.name, code: e.code, oauthError: e.error, message: e.message, cause: e.cause?.message } }, 'OpenID sign-in failed');
+    logger?.warn(
+      { provider: input.provider, failure: { name: e.name, code: e.code, oauthError: e.error, message: e.message, cause: e.cause?.message } },
+      'OpenID sign-in failed',
+    );
     throw oidcError('oidc_exchange_failed', `Sign-in with ${providers.name(input.provider)} failed. Please try again.`, error);
   }
   if (!claims) throw oidcError('oidc_exchange_failed', `Sign-in with ${providers.name(input.provider)} failed. Please try again.`);
   const email = typeof claims.email === 'string' ? claims.email : null;
   if (!email) throw oidcError('oidc_email_missing', `${providers.name(input.provider)} did not share your e-mail address, which C360 needs.`);
   try {
-    const result = await signInWithIdentity(db, { provider: input.provider, subject: claims.sub, email, emailVerified: claims.email_verified === true, now: input.now }, logger, { language: input.language });
+    const result = await signInWithIdentity(
+      db,
+      { provider: input.provider, subject: claims.sub, email, emailVerified: claims.email_verified === true, now: input.now },
+      logger,
+      { language: input.language },
+    );
     return { ...result, redirectTo: flow.redirect_to };
   } catch (error) {
     if (error instanceof C360Error && error.code === 'forbidden') throw oidcError('oidc_email_unverified', error.message, error);

@@ -30,12 +30,18 @@ describe('passwordWeaknesses', () => {
 
   it('says what to do when a password is too easy to guess', () => {
     expect(() => assertStrongPassword('aaaaaaa1')).toThrow(
-      expect.objectContaining({ code: 'weak_password', details: { reasons: ['guessable'], score: 1, requiredScore: 3 }, message: expect.stringMatching(/too easy to guess: make it longer.*three or four unrelated words.*repeated characters/) }),
+      expect.objectContaining({
+        code: 'weak_password',
+        details: { reasons: ['guessable'], score: 1, requiredScore: 3 },
+        message: expect.stringMatching(/too easy to guess: make it longer.*three or four unrelated words.*repeated characters/),
+      }),
     );
   });
 
   it('throws weak_password with the reasons as details', () => {
-    expect(() => assertStrongPassword('abc')).toThrow(expect.objectContaining({ code: 'weak_password', details: expect.objectContaining({ reasons: ['length', 'characters', 'guessable'] }) }));
+    expect(() => assertStrongPassword('abc')).toThrow(
+      expect.objectContaining({ code: 'weak_password', details: expect.objectContaining({ reasons: ['length', 'characters', 'guessable'] }) }),
+    );
   });
 
   it('generated passwords are strong and differ', () => {

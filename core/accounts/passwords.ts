@@ -20,7 +20,8 @@ const REASON_TEXT: Record<WeakPasswordReason, string> = {
   length: `use ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`,
   characters: 'mix letters with digits or symbols',
   pwned: 'it is one of the most common leaked passwords',
-  guessable: 'it is too easy to guess: make it longer and less predictable, for example three or four unrelated words with a digit or symbol (no repeated characters, keyboard rows, sequences, dates, names or your e-mail)',
+  guessable:
+    'it is too easy to guess: make it longer and less predictable, for example three or four unrelated words with a digit or symbol (no repeated characters, keyboard rows, sequences, dates, names or your e-mail)',
 };
 
 /** zxcvbn's warnings, in the words the error message uses. */
@@ -104,7 +105,9 @@ function checkPassword(password: string, userInputs: string[]): { reasons: WeakP
 export function assertStrongPassword(password: string, userInputs: string[] = []): void {
   const { reasons, score, warning } = checkPassword(password, userInputs);
   if (reasons.length === 0) return;
-  const texts = reasons.map((r) => (r === 'guessable' && warning && GUESS_WARNING[warning] ? `${REASON_TEXT[r]}; it looks like ${GUESS_WARNING[warning]}` : REASON_TEXT[r]));
+  const texts = reasons.map((r) =>
+    r === 'guessable' && warning && GUESS_WARNING[warning] ? `${REASON_TEXT[r]}; it looks like ${GUESS_WARNING[warning]}` : REASON_TEXT[r],
+  );
   throw new C360Error('weak_password', `Password is too weak: ${texts.join('; ')}.`, {
     details: { reasons, ...(score === undefined ? {} : { score, requiredScore: MIN_PASSWORD_SCORE }) },
   });

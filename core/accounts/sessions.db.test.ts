@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { openTestDatabase } from '../../test/helpers/test-database';
 import { addUser, changeUserRole, ensureAdmin, signInWithIdentity, signInWithPassword, signUp } from './accounts';
-import { ACCESS_TOKEN_TTL_SECONDS, authenticateAccessToken, createSession, pruneSessions, refreshSession, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS, revokeSession } from './sessions';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  authenticateAccessToken,
+  createSession,
+  pruneSessions,
+  refreshSession,
+  REFRESH_REUSE_GRACE_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  revokeSession,
+} from './sessions';
 import type { User } from './user';
 
 let db: Database;
@@ -88,14 +97,20 @@ describe('accounts', () => {
     const reader = await signUp(db.knex, { email: ' Someone@Example.org ', password: 'sea-breeze-2026', now: t0 });
     expect(reader).toMatchObject({ email: 'someone@example.org', role: 'reader', email_verified: false, identities: ['email'] });
     expect((await signInWithPassword(db.knex, { email: 'SOMEONE@example.org', password: 'sea-breeze-2026', now: t0 })).id).toBe(reader.id);
-    await expect(signInWithPassword(db.knex, { email: 'someone@example.org', password: 'nope-nope-1', now: t0 })).rejects.toMatchObject({ code: 'invalid_credentials' });
+    await expect(signInWithPassword(db.knex, { email: 'someone@example.org', password: 'nope-nope-1', now: t0 })).rejects.toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 
   it('identity sign-in: same subject → same user; unverified e-mail never links; verified links', async () => {
     const first = await signInWithIdentity(db.knex, { provider: 'google', subject: 's-1', email: 'new@example.org', emailVerified: true, now: t0 });
     expect(first.created).toBe(true);
-    expect((await signInWithIdentity(db.knex, { provider: 'google', subject: 's-1', email: 'changed@example.org', emailVerified: true, now: t0 })).user.id).toBe(first.user.id);
-    await expect(signInWithIdentity(db.knex, { provider: 'microsoft', subject: 'm-1', email: 'desk@c360.test', emailVerified: false, now: t0 })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(
+      (await signInWithIdentity(db.knex, { provider: 'google', subject: 's-1', email: 'changed@example.org', emailVerified: true, now: t0 })).user.id,
+    ).toBe(first.user.id);
+    await expect(
+      signInWithIdentity(db.knex, { provider: 'microsoft', subject: 'm-1', email: 'desk@c360.test', emailVerified: false, now: t0 }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
     const linked = await signInWithIdentity(db.knex, { provider: 'microsoft', subject: 'm-1', email: 'desk@c360.test', emailVerified: true, now: t0 });
     expect(linked).toMatchObject({ linked: true, user: { id: user.id, role: 'editor', identities: ['email', 'microsoft'] } });
     // The operator-created account keeps its password (its e-mail was vouched for).

@@ -60,10 +60,7 @@ async function issueTokens(db: Knex, sessionId: string, sessionExpiresAt: Date, 
 }
 
 /** A brand-new session (new id, new tokens): sign-in never reuses what the browser brought. */
-export async function createSession(
-  db: Knex,
-  input: { user: User; method: SignInMethod; now: Date; userAgent?: string },
-): Promise<IssuedSession> {
+export async function createSession(db: Knex, input: { user: User; method: SignInMethod; now: Date; userAgent?: string }): Promise<IssuedSession> {
   return db.transaction(async (trx) => {
     const session = await insertSession(trx, {
       userId: input.user.id,

@@ -92,7 +92,12 @@ export async function findUserAlert(db: Knex, userId: string, id: string, audien
 }
 
 export async function setAlertActive(db: Knex, userId: string, id: string, active: boolean, now: Date, audience: AlertAudience = 'console'): Promise<boolean> {
-  const result = await db.raw(`update alerts a set is_active = ?, updated_at = ? where a.user_id = ? and a.id = ? and ${AUDIENCE_SQL[audience]}`, [active, now.toISOString(), userId, id]);
+  const result = await db.raw(`update alerts a set is_active = ?, updated_at = ? where a.user_id = ? and a.id = ? and ${AUDIENCE_SQL[audience]}`, [
+    active,
+    now.toISOString(),
+    userId,
+    id,
+  ]);
   return Number(result.rowCount ?? 0) > 0;
 }
 
@@ -250,7 +255,15 @@ export async function claimAlertDelivery(
     `insert into alert_deliveries (alert_id, event_key, event_kind, subject, body, status, attempts, lease_until, created_at)
      values (?, ?, ?, ?, ?, 'sending', 1, ?, ?)
      on conflict (alert_id, event_key) do nothing returning id`,
-    [input.alertId, input.eventKey, input.eventKind, input.subject, input.body, new Date(input.now.getTime() + input.leaseMs).toISOString(), input.now.toISOString()],
+    [
+      input.alertId,
+      input.eventKey,
+      input.eventKind,
+      input.subject,
+      input.body,
+      new Date(input.now.getTime() + input.leaseMs).toISOString(),
+      input.now.toISOString(),
+    ],
   );
   return rows[0] ? Number(rows[0].id) : null;
 }
@@ -268,10 +281,9 @@ export async function claimAlertRetries(db: Knex, input: { now: Date; leaseMs: n
     [input.now.toISOString(), input.limit, new Date(input.now.getTime() + input.leaseMs).toISOString()],
   );
   if (rows.length === 0) return [];
-  const { rows: owners } = await db.raw(
-    `select a.id, u.email from alerts a join users u on u.id = a.user_id where a.id = any(?::uuid[])`,
-    [rows.map((r: { alert_id: string }) => String(r.alert_id))],
-  );
+  const { rows: owners } = await db.raw(`select a.id, u.email from alerts a join users u on u.id = a.user_id where a.id = any(?::uuid[])`, [
+    rows.map((r: { alert_id: string }) => String(r.alert_id)),
+  ]);
   const emailOf = new Map(owners.map((o: { id: string; email: string }) => [String(o.id), o.email]));
   return rows.map((r: Record<string, unknown>) => ({
     id: Number(r.id),
@@ -282,7 +294,11 @@ export async function claimAlertRetries(db: Knex, input: { now: Date; leaseMs: n
   }));
 }
 
-export async function finishAlertDelivery(db: Knex, id: number, outcome: { sent: boolean; error?: string; nextAttemptAt?: Date | null; now: Date }): Promise<void> {
+export async function finishAlertDelivery(
+  db: Knex,
+  id: number,
+  outcome: { sent: boolean; error?: string; nextAttemptAt?: Date | null; now: Date },
+): Promise<void> {
   await db.raw(
     `update alert_deliveries set status = ?, last_error = ?, next_attempt_at = ?, lease_until = null, sent_at = case when ? then ?::timestamptz else sent_at end
       where id = ? and status = 'sending'`,
@@ -313,7 +329,16 @@ export async function advanceCursor(db: Knex, name: string, position: Date): Pro
   );
 }
 
-export type AlertDeliveryRow = { id: number; event_kind: string; subject: string; status: string; attempts: number; last_error: string | null; created_at: string; sent_at: string | null };
+export type AlertDeliveryRow = {
+  id: number;
+  event_kind: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
 
 export async function listAlertDeliveries(db: Knex, userId: string, alertId: string, limit = 20): Promise<AlertDeliveryRow[]> {
   const { rows } = await db.raw(

@@ -1,10 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { alertInputSchema, stormAlertLevel, stormAlertMatches, stormAlertTypes, storyLevel, storyMatches, type AlertCriteria, type StormAlertEvent } from './alert-rules';
+import {
+  alertInputSchema,
+  stormAlertLevel,
+  stormAlertMatches,
+  stormAlertTypes,
+  storyLevel,
+  storyMatches,
+  type AlertCriteria,
+  type StormAlertEvent,
+} from './alert-rules';
 
 const warning: StormAlertEvent = { type: 'warning', hazard: 'Hurricane', severity: 'extreme', region: 'Jamaica', area: 'Jamaica', classification: 'HU' };
-const watch: StormAlertEvent = { type: 'watch', hazard: 'Tropical Storm', severity: 'moderate', region: 'Trinidad and Tobago', area: 'Tobago', classification: 'TS' };
-const surge: StormAlertEvent = { type: 'warning', hazard: 'Storm Surge', severity: 'extreme', region: 'Bahamas', area: 'The southeastern Bahamas', classification: 'HU' };
-const florida: StormAlertEvent = { type: 'warning', hazard: 'Hurricane', severity: 'extreme', region: 'Florida Keys', area: 'Florida Keys', classification: 'HU' };
+const watch: StormAlertEvent = {
+  type: 'watch',
+  hazard: 'Tropical Storm',
+  severity: 'moderate',
+  region: 'Trinidad and Tobago',
+  area: 'Tobago',
+  classification: 'TS',
+};
+const surge: StormAlertEvent = {
+  type: 'warning',
+  hazard: 'Storm Surge',
+  severity: 'extreme',
+  region: 'Bahamas',
+  area: 'The southeastern Bahamas',
+  classification: 'HU',
+};
+const florida: StormAlertEvent = {
+  type: 'warning',
+  hazard: 'Hurricane',
+  severity: 'extreme',
+  region: 'Florida Keys',
+  area: 'Florida Keys',
+  classification: 'HU',
+};
 
 const criteria = (c: Partial<AlertCriteria>): AlertCriteria => ({ region: 'jamaica', alert_level: 'medium', storm_types: [], ...c });
 
@@ -27,13 +57,24 @@ describe('storm advisory matching', () => {
   });
 
   it('levels and types of watches and warnings', () => {
-    expect([stormAlertLevel(warning), stormAlertLevel(watch), stormAlertLevel({ type: 'warning', severity: 'moderate' })]).toEqual(['critical', 'medium', 'high']);
+    expect([stormAlertLevel(warning), stormAlertLevel(watch), stormAlertLevel({ type: 'warning', severity: 'moderate' })]).toEqual([
+      'critical',
+      'medium',
+      'high',
+    ]);
     expect(stormAlertTypes({ hazard: 'Tropical Storm', classification: 'TD' })).toEqual(['Tropical Storm', 'Depression']);
   });
 });
 
 describe('story matching', () => {
-  const story = { title: 'Flash flooding closes roads in St Catherine', region: 'Jamaica', tags: ['weather'], storm_type: null, ai_risk_level: 'medium', urgency: 60 };
+  const story = {
+    title: 'Flash flooding closes roads in St Catherine',
+    region: 'Jamaica',
+    tags: ['weather'],
+    storm_type: null,
+    ai_risk_level: 'medium',
+    urgency: 60,
+  };
   it.each([
     ['region, level, any type', criteria({}), story, true],
     ['level too low', criteria({ alert_level: 'high' }), story, false],
@@ -52,9 +93,25 @@ describe('story matching', () => {
 
 describe('alert input', () => {
   it('defaults to medium, e-mail, any storm type; rejects values outside the spec options', () => {
-    expect(alertInputSchema.parse({ region: 'jamaica' })).toEqual({ region: 'jamaica', alert_level: 'medium', storm_types: [], notification_methods: ['email'] });
-    expect(alertInputSchema.parse({ region: 'caribbean', storm_types: ['Flood', 'Flood'], notification_methods: ['whatsapp', 'push'] })).toMatchObject({ storm_types: ['Flood'], notification_methods: ['whatsapp', 'push'] });
-    for (const bad of [{}, { region: 'cuba' }, { region: 'jamaica', alert_level: 'extreme' }, { region: 'jamaica', storm_types: ['Tornado'] }, { region: 'jamaica', notification_methods: [] }, { region: 'jamaica', notification_methods: ['sms'] }, { region: 'jamaica', extra: 1 }]) {
+    expect(alertInputSchema.parse({ region: 'jamaica' })).toEqual({
+      region: 'jamaica',
+      alert_level: 'medium',
+      storm_types: [],
+      notification_methods: ['email'],
+    });
+    expect(alertInputSchema.parse({ region: 'caribbean', storm_types: ['Flood', 'Flood'], notification_methods: ['whatsapp', 'push'] })).toMatchObject({
+      storm_types: ['Flood'],
+      notification_methods: ['whatsapp', 'push'],
+    });
+    for (const bad of [
+      {},
+      { region: 'cuba' },
+      { region: 'jamaica', alert_level: 'extreme' },
+      { region: 'jamaica', storm_types: ['Tornado'] },
+      { region: 'jamaica', notification_methods: [] },
+      { region: 'jamaica', notification_methods: ['sms'] },
+      { region: 'jamaica', extra: 1 },
+    ]) {
       expect(alertInputSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

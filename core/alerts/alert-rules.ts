@@ -44,8 +44,17 @@ export const alertInputSchema = z
   .object({
     region: z.enum(ALERT_REGIONS),
     alert_level: z.enum(ALERT_LEVELS).default(DEFAULT_ALERT_LEVEL),
-    storm_types: z.array(z.enum(STORM_TYPES)).max(STORM_TYPES.length).default([]).transform((v) => [...new Set(v)]),
-    notification_methods: z.array(z.enum(NOTIFICATION_METHODS)).min(1).max(NOTIFICATION_METHODS.length).default(['email']).transform((v) => [...new Set(v)]),
+    storm_types: z
+      .array(z.enum(STORM_TYPES))
+      .max(STORM_TYPES.length)
+      .default([])
+      .transform((v) => [...new Set(v)]),
+    notification_methods: z
+      .array(z.enum(NOTIFICATION_METHODS))
+      .min(1)
+      .max(NOTIFICATION_METHODS.length)
+      .default(['email'])
+      .transform((v) => [...new Set(v)]),
   })
   .strict();
 export type AlertInput = z.infer<typeof alertInputSchema>;
@@ -73,7 +82,14 @@ export function atLeast(level: AlertLevel, threshold: AlertLevel): boolean {
 }
 
 /** One watch or warning of an advisory, as stored in storm_alerts, with its storm's class. */
-export type StormAlertEvent = { type: 'warning' | 'watch'; hazard: string; severity: 'extreme' | 'moderate'; region: string; area: string; classification: string };
+export type StormAlertEvent = {
+  type: 'warning' | 'watch';
+  hazard: string;
+  severity: 'extreme' | 'moderate';
+  region: string;
+  area: string;
+  classification: string;
+};
 
 export function stormAlertLevel(alert: Pick<StormAlertEvent, 'type' | 'severity'>): AlertLevel {
   if (alert.type === 'warning') return alert.severity === 'extreme' ? 'critical' : 'high';

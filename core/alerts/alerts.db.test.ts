@@ -35,14 +35,26 @@ afterAll(async () => {
   await db.close();
 });
 beforeEach(async () => {
-  for (const table of ['alert_deliveries', 'alerts', 'job_cursors', 'storm_alerts', 'storm_advisories', 'storms', 'synced_content']) await db.knex(table).delete();
+  for (const table of ['alert_deliveries', 'alerts', 'job_cursors', 'storm_alerts', 'storm_advisories', 'storms', 'synced_content'])
+    await db.knex(table).delete();
   smtp.messages.length = 0;
 });
 
 describe('personal alerts', () => {
   it('belong to their owner: create, list, disable, enable, delete; nobody else can touch them', async () => {
-    const alert = await createAlert(db.knex, { owner: editor, alert: { region: 'barbados', storm_types: ['Hurricane'], notification_methods: ['email', 'push'] }, now: new Date() });
-    expect(alert).toMatchObject({ region: 'barbados', alert_level: 'medium', storm_types: ['Hurricane'], notification_methods: ['email', 'push'], is_active: true, deliveries: 0 });
+    const alert = await createAlert(db.knex, {
+      owner: editor,
+      alert: { region: 'barbados', storm_types: ['Hurricane'], notification_methods: ['email', 'push'] },
+      now: new Date(),
+    });
+    expect(alert).toMatchObject({
+      region: 'barbados',
+      alert_level: 'medium',
+      storm_types: ['Hurricane'],
+      notification_methods: ['email', 'push'],
+      is_active: true,
+      deliveries: 0,
+    });
     expect((await listAlerts(db.knex, editor)).map((a) => a.id)).toEqual([alert.id]);
     expect(await listAlerts(db.knex, other)).toEqual([]);
     await expect(setAlertEnabled(db.knex, { owner: other, id: alert.id, active: false, now: new Date() })).rejects.toMatchObject({ code: 'not_found' });
@@ -63,7 +75,11 @@ describe('dispatchAlerts', () => {
     await setAlertEnabled(db.knex, { owner: editor, id: disabled.id, active: false, now: hourAgo() });
     await createAlert(db.knex, { owner: other, alert: { region: 'barbados' }, now: hourAgo() });
     await createAlert(db.knex, { owner: other, alert: { region: 'jamaica', notification_methods: ['push', 'whatsapp'] }, now: hourAgo() });
-    const regional = await createAlert(db.knex, { owner: other, alert: { region: 'caribbean', alert_level: 'critical', storm_types: ['Hurricane'] }, now: hourAgo() });
+    const regional = await createAlert(db.knex, {
+      owner: other,
+      alert: { region: 'caribbean', alert_level: 'critical', storm_types: ['Hurricane'] },
+      now: hourAgo(),
+    });
 
     await ingestStormDocuments(db.knex, { clock: () => new Date(), logger: silentLogger }, STORMS, { shiftDatesToNow: true });
     const first = await dispatch();
@@ -94,7 +110,14 @@ describe('dispatchAlerts', () => {
   it('e-mails once for a matching published story, not for another region, a lower level or a story published before the alert', async () => {
     await createAlert(db.knex, { owner: editor, alert: { region: 'jamaica', alert_level: 'high', storm_types: ['Flood'] }, now: hourAgo() });
     const now = new Date();
-    const match = await createStory(db.knex, { now, daysAgo: 0, title: 'Flash flooding cuts off Portland communities', region: 'Jamaica', ai_risk_level: 'high', urgency: 70 });
+    const match = await createStory(db.knex, {
+      now,
+      daysAgo: 0,
+      title: 'Flash flooding cuts off Portland communities',
+      region: 'Jamaica',
+      ai_risk_level: 'high',
+      urgency: 70,
+    });
     await createStory(db.knex, { now, daysAgo: 0, title: 'Flooding in Bridgetown', region: 'Barbados', ai_risk_level: 'critical' });
     await createStory(db.knex, { now, daysAgo: 0, title: 'Minor flooding on a Kingston street', region: 'Jamaica', ai_risk_level: 'low', urgency: 20 });
     await createStory(db.knex, { now, daysAgo: 0.2, title: 'Earlier floods in Jamaica', region: 'Jamaica', ai_risk_level: 'critical' });
@@ -112,7 +135,10 @@ describe('dispatchAlerts', () => {
     await createAlert(db.knex, { owner: editor, alert: { region: 'jamaica', alert_level: 'low' }, now: hourAgo() });
     await createStory(db.knex, { now: new Date(), daysAgo: 0, title: 'Kingston water main repaired', region: 'Jamaica' });
     const noMail = createMailer(undefined);
-    expect(await dispatchAlerts({ db: db.knex, mailer: noMail, logger: silentLogger, clock: () => new Date(), origin: 'https://c360.test' })).toMatchObject({ skipped: 'mail_unavailable', sent: 0 });
+    expect(await dispatchAlerts({ db: db.knex, mailer: noMail, logger: silentLogger, clock: () => new Date(), origin: 'https://c360.test' })).toMatchObject({
+      skipped: 'mail_unavailable',
+      sent: 0,
+    });
 
     const down = createMailer({ url: 'smtp://127.0.0.1:1', port: 587, from: 'x@c360.test' }, { timeoutMs: 2_000 });
     const failed = await dispatchAlerts({ db: db.knex, mailer: down, logger: silentLogger, clock: () => new Date(), origin: 'https://c360.test' });
@@ -124,8 +150,14 @@ describe('dispatchAlerts', () => {
     // Not yet due: nothing; due: sent once, by the working server.
     expect(await dispatch()).toMatchObject({ retried: 0, sent: 0 });
     const later = () => new Date(Date.now() + 2 * 60_000);
-    expect(await dispatchAlerts({ db: db.knex, mailer, logger: silentLogger, clock: later, origin: 'https://c360.test' })).toMatchObject({ retried: 1, sent: 1 });
-    expect(await dispatchAlerts({ db: db.knex, mailer, logger: silentLogger, clock: later, origin: 'https://c360.test' })).toMatchObject({ retried: 0, sent: 0 });
+    expect(await dispatchAlerts({ db: db.knex, mailer, logger: silentLogger, clock: later, origin: 'https://c360.test' })).toMatchObject({
+      retried: 1,
+      sent: 1,
+    });
+    expect(await dispatchAlerts({ db: db.knex, mailer, logger: silentLogger, clock: later, origin: 'https://c360.test' })).toMatchObject({
+      retried: 0,
+      sent: 0,
+    });
     expect((await db.knex('alert_deliveries').first()).status).toBe('sent');
     await smtp.waitForMessage();
     expect(smtp.messages).toHaveLength(1);

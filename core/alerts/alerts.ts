@@ -27,15 +27,7 @@ import {
   type PublishedStoryRow,
   type StormAlertRow,
 } from './alert-repository';
-import {
-  ALERT_REGION_LABELS,
-  alertInputSchema,
-  stormAlertLevel,
-  stormAlertMatches,
-  storyLevel,
-  storyMatches,
-  type AlertLevel,
-} from './alert-rules';
+import { ALERT_REGION_LABELS, alertInputSchema, stormAlertLevel, stormAlertMatches, storyLevel, storyMatches, type AlertLevel } from './alert-rules';
 import { regionLabel, type Follows } from '../readers/follow-rules';
 import { alertPlaces, readerStormAlertMatches, readerStoryAlertMatches, type ReaderAlertCriteria } from './reader-alert-rules';
 
@@ -117,7 +109,13 @@ const LEVEL_WORD: Record<AlertLevel, string> = { low: 'low', medium: 'medium', h
 export const READER_ALERTS_PATH = '/account#alerts';
 
 function readerCriteria(alert: ActiveAlert): ReaderAlertCriteria {
-  return { kind: alert.kind as 'storm' | 'story', scope: alert.scope ?? 'follows', place: alert.place, alert_level: alert.alert_level, follows: alert.follows as Follows };
+  return {
+    kind: alert.kind as 'storm' | 'story',
+    scope: alert.scope ?? 'follows',
+    place: alert.place,
+    alert_level: alert.alert_level,
+    follows: alert.follows as Follows,
+  };
 }
 
 /** What a reader's alert is for, in the owner's language ("new stories about the islands you follow (Jamaica)"). */
@@ -138,7 +136,14 @@ function stormMessage(alert: ActiveAlert, event: StormEvent, matching: readonly 
   if (alert.kind !== 'console') {
     return readerStormAlertMail(mailLanguage(alert.language), {
       description: readerAlertDescription(alert),
-      storm: { name: s.storm_name, classification: s.classification, category: s.category, windMph: s.wind_speed_mph, movement: s.movement, advisory: s.advisory_number },
+      storm: {
+        name: s.storm_name,
+        classification: s.classification,
+        category: s.category,
+        windMph: s.wind_speed_mph,
+        movement: s.movement,
+        advisory: s.advisory_number,
+      },
       matching: matching.map((m) => ({ hazard: m.hazard, type: m.type, region: m.region, area: m.area, message: m.message, level: stormAlertLevel(m) })),
       origin,
       managePath: READER_ALERTS_PATH,
@@ -195,7 +200,12 @@ async function deliver(deps: DispatchDeps, id: number, to: string, message: { su
     return true;
   } catch (error) {
     const failure = classifySmtpError(error);
-    await finishAlertDelivery(deps.db, id, { sent: false, error: failure.summary, nextAttemptAt: failure.permanent ? null : nextAttemptAt(attempts, deps.clock()), now: deps.clock() });
+    await finishAlertDelivery(deps.db, id, {
+      sent: false,
+      error: failure.summary,
+      nextAttemptAt: failure.permanent ? null : nextAttemptAt(attempts, deps.clock()),
+      now: deps.clock(),
+    });
     deps.logger.warn({ alertDelivery: id, attempt: attempts, error: failure.summary }, 'alert e-mail failed');
     return false;
   }
@@ -233,7 +243,15 @@ export async function dispatchAlerts(deps: DispatchDeps): Promise<DispatchResult
 
   const fire = async (alert: ActiveAlert, eventKey: string, kind: 'storm' | 'story', message: { subject: string; body: string }) => {
     result.matched++;
-    const id = await claimAlertDelivery(deps.db, { alertId: alert.id, eventKey, eventKind: kind, subject: message.subject, body: message.body, now: deps.clock(), leaseMs: LEASE_MS });
+    const id = await claimAlertDelivery(deps.db, {
+      alertId: alert.id,
+      eventKey,
+      eventKind: kind,
+      subject: message.subject,
+      body: message.body,
+      now: deps.clock(),
+      leaseMs: LEASE_MS,
+    });
     if (id === null) return; // this alert already fired for this event
     if (await deliver(deps, id, alert.email, message, 1)) result.sent++;
     else result.failed++;
@@ -245,7 +263,9 @@ export async function dispatchAlerts(deps: DispatchDeps): Promise<DispatchResult
       if (event.seenAt < alert.listens_from) continue;
       const matching = event.alerts.filter((a) => (alert.kind === 'console' ? stormAlertMatches(alert, a) : readerStormAlertMatches(readerCriteria(alert), a)));
       if (matching.length === 0) continue;
-      matching.sort((a, b) => ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(b)) - ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(a)));
+      matching.sort(
+        (a, b) => ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(b)) - ['low', 'medium', 'high', 'critical'].indexOf(stormAlertLevel(a)),
+      );
       await fire(alert, event.key, 'storm', stormMessage(alert, event, matching, origin));
     }
   }

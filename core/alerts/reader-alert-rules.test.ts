@@ -2,12 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { readerAlertInputSchema, readerStoryAlertMatches, readerStormAlertMatches, type ReaderAlertCriteria } from './reader-alert-rules';
 
 const follows = { regions: ['jamaica' as const], topics: ['business' as const] };
-const storm = (o: Partial<ReaderAlertCriteria> = {}): ReaderAlertCriteria => ({ kind: 'storm', scope: 'follows', place: null, alert_level: 'medium', follows, ...o });
-const story = (o: Partial<ReaderAlertCriteria> = {}): ReaderAlertCriteria => ({ kind: 'story', scope: 'follows', place: null, alert_level: 'low', follows, ...o });
+const storm = (o: Partial<ReaderAlertCriteria> = {}): ReaderAlertCriteria => ({
+  kind: 'storm',
+  scope: 'follows',
+  place: null,
+  alert_level: 'medium',
+  follows,
+  ...o,
+});
+const story = (o: Partial<ReaderAlertCriteria> = {}): ReaderAlertCriteria => ({
+  kind: 'story',
+  scope: 'follows',
+  place: null,
+  alert_level: 'low',
+  follows,
+  ...o,
+});
 const watch = (region: string) => ({ type: 'watch' as const, severity: 'moderate' as const, region, area: region });
 const warning = (region: string) => ({ type: 'warning' as const, severity: 'extreme' as const, region, area: `${region} south coast` });
 const published = (region: string, sections: string[] = [], o: Partial<{ ai_risk_level: string; urgency: number; region_visible: boolean }> = {}) => ({
-  region, sections, ai_risk_level: 'low', urgency: 10, region_visible: true, ...o,
+  region,
+  sections,
+  ai_risk_level: 'low',
+  urgency: 10,
+  region_visible: true,
+  ...o,
 });
 
 describe('readerStormAlertMatches', () => {
@@ -44,7 +63,12 @@ describe('readerStoryAlertMatches', () => {
 describe('readerAlertInputSchema', () => {
   it('fills the level by kind, needs an island for scope region and refuses one for follows', () => {
     expect(readerAlertInputSchema.parse({ kind: 'storm', scope: 'follows' })).toEqual({ kind: 'storm', scope: 'follows', place: null, alert_level: 'medium' });
-    expect(readerAlertInputSchema.parse({ kind: 'story', scope: 'region', place: 'haiti' })).toEqual({ kind: 'story', scope: 'region', place: 'haiti', alert_level: 'low' });
+    expect(readerAlertInputSchema.parse({ kind: 'story', scope: 'region', place: 'haiti' })).toEqual({
+      kind: 'story',
+      scope: 'region',
+      place: 'haiti',
+      alert_level: 'low',
+    });
     expect(() => readerAlertInputSchema.parse({ kind: 'story', scope: 'region' })).toThrow(/Choose an island/);
     expect(() => readerAlertInputSchema.parse({ kind: 'story', scope: 'follows', place: 'haiti' })).toThrow();
     expect(() => readerAlertInputSchema.parse({ kind: 'console', scope: 'follows' })).toThrow();

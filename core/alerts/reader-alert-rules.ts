@@ -52,7 +52,10 @@ export function readerStormAlertMatches(alert: ReaderAlertCriteria, event: Pick<
   return alertPlaces(alert).some((place) => placeNamed(place, [event.region, event.area]));
 }
 
-export function readerStoryAlertMatches(alert: ReaderAlertCriteria, story: Pick<StoryEvent, 'ai_risk_level' | 'urgency'> & { region: string; sections: readonly string[]; region_visible: boolean }): boolean {
+export function readerStoryAlertMatches(
+  alert: ReaderAlertCriteria,
+  story: Pick<StoryEvent, 'ai_risk_level' | 'urgency'> & { region: string; sections: readonly string[]; region_visible: boolean },
+): boolean {
   if (alert.kind !== 'story' || !story.region_visible || !atLeast(storyLevel(story), alert.alert_level)) return false;
   if (alert.scope === 'region') return regionKey(story.region) === alert.place;
   return storyMatchesFollows(alert.follows, story);

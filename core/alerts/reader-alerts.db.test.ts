@@ -39,7 +39,8 @@ afterAll(async () => {
   await db.close();
 });
 beforeEach(async () => {
-  for (const table of ['alert_deliveries', 'alerts', 'job_cursors', 'reader_follows', 'storm_alerts', 'storm_advisories', 'storms', 'synced_content']) await db.knex(table).delete();
+  for (const table of ['alert_deliveries', 'alerts', 'job_cursors', 'reader_follows', 'storm_alerts', 'storm_advisories', 'storms', 'synced_content'])
+    await db.knex(table).delete();
   smtp.messages.length = 0;
 });
 
@@ -103,7 +104,7 @@ describe('reader alerts', () => {
     expect(mailTo('second-reader@c360.test')).toEqual([]);
   });
 
-  it('e-mails a reader in their language (users.language): Spanish here, the story\'s own words kept', async () => {
+  it("e-mails a reader in their language (users.language): Spanish here, the story's own words kept", async () => {
     await db.knex('users').where({ id: other.id }).update({ language: 'es' });
     try {
       await setFollows(db.knex, { reader: other, follows: { regions: ['jamaica'], topics: [] }, now: hourAgo() });
@@ -114,7 +115,9 @@ describe('reader alerts', () => {
       expect(await dispatch()).toMatchObject({ sent: 2, failed: 0 });
       await smtp.waitForMessage((m) => m.subject === `Alerta de C360: ${story.title}`);
       const storyMail = mailTo('second-reader@c360.test').find((m) => m.subject === `Alerta de C360: ${story.title}`)!;
-      expect(storyMail.text).toContain('Se acaba de publicar una noticia que coincide con su alerta de C360 de noticias nuevas sobre las islas que sigue (Jamaica).');
+      expect(storyMail.text).toContain(
+        'Se acaba de publicar una noticia que coincide con su alerta de C360 de noticias nuevas sobre las islas que sigue (Jamaica).',
+      );
       expect(storyMail.text).toContain('Gestione sus alertas: https://c360.test/account#alerts');
       const stormMail = await smtp.waitForMessage((m) => m.subject?.startsWith('Alerta de C360: Vigilancia de huracán para Jamaica') === true);
       expect(stormMail.subject).toBe('Alerta de C360: Vigilancia de huracán para Jamaica: Huracán Keron, boletín 14');

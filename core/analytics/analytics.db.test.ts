@@ -71,9 +71,17 @@ describe('readerAnalytics', () => {
     const a = await createStory(db.knex, { now, title: 'Budget debate' });
     const b = await createStory(db.knex, { now, title: 'Cricket final' });
     const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-    await recordPageView(db.knex, { ...base, path: '/article/a', storyId: a.id, ip: '1', userAgent: PHONE, timeZone: 'America/Jamaica', referrer: 'https://www.google.com/' }, at(50));
+    await recordPageView(
+      db.knex,
+      { ...base, path: '/article/a', storyId: a.id, ip: '1', userAgent: PHONE, timeZone: 'America/Jamaica', referrer: 'https://www.google.com/' },
+      at(50),
+    );
     await recordPageView(db.knex, { ...base, path: '/article/b', storyId: b.id, ip: '1', userAgent: PHONE, timeZone: 'America/Jamaica' }, at(40));
-    await recordPageView(db.knex, { ...base, path: '/article/a', storyId: a.id, ip: '2', userAgent: DESKTOP, timeZone: 'America/New_York', referrer: 'https://www.facebook.com/' }, at(30));
+    await recordPageView(
+      db.knex,
+      { ...base, path: '/article/a', storyId: a.id, ip: '2', userAgent: DESKTOP, timeZone: 'America/New_York', referrer: 'https://www.facebook.com/' },
+      at(30),
+    );
     await recordPageView(db.knex, { ...base, kind: 'share', path: '/article/a', storyId: a.id, ip: '2', userAgent: DESKTOP, detail: 'whatsapp' }, at(29));
     await recordPageView(db.knex, { ...base, path: '/', ip: '3', userAgent: DESKTOP, timeZone: 'Europe/London' }, at(60 * 48)); // outside 24h
 
@@ -87,7 +95,10 @@ describe('readerAnalytics', () => {
       { key: 'Jamaica', count: 2, percentage: 66.7 },
       { key: 'United States', count: 1, percentage: 33.3 },
     ]);
-    expect(day.devices.map((d) => [d.key, d.count])).toEqual([['mobile', 2], ['desktop', 1]]);
+    expect(day.devices.map((d) => [d.key, d.count])).toEqual([
+      ['mobile', 2],
+      ['desktop', 1],
+    ]);
     expect(day.trafficSources.map((d) => d.key).sort()).toEqual(['direct', 'search', 'social']);
     expect(day.series.reduce((n, s) => n + s.views, 0)).toBe(3);
 

@@ -31,7 +31,10 @@ async function saltFor(db: Knex, now: Date): Promise<string> {
   const today = day(now);
   const existing = await db('analytics_salts').where({ day: today }).first();
   if (existing) return existing.salt as string;
-  await db('analytics_salts').insert({ day: today, salt: randomBytes(32).toString('hex') }).onConflict('day').ignore();
+  await db('analytics_salts')
+    .insert({ day: today, salt: randomBytes(32).toString('hex') })
+    .onConflict('day')
+    .ignore();
   await db('analytics_salts').where('day', '<', today).del();
   return (await db('analytics_salts').where({ day: today }).first()).salt as string;
 }

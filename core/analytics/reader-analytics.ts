@@ -69,14 +69,24 @@ export async function readerAnalytics(db: Knex, options: { range: string; now: D
     .orderBy([{ column: 'views', order: 'desc' }, { column: 's.id' }])
     .limit(10);
   const shareCounts = top.length
-    ? await within(db('page_views as pv').where('pv.kind', 'share').whereIn('pv.story_id', top.map((t) => t.id)))
+    ? await within(
+        db('page_views as pv')
+          .where('pv.kind', 'share')
+          .whereIn(
+            'pv.story_id',
+            top.map((t) => t.id),
+          ),
+      )
         .select('pv.story_id', db.raw('count(*)::int as shares'))
         .groupBy('pv.story_id')
     : [];
   const sharesById = new Map<string, number>(shareCounts.map((r: { story_id: string; shares: number }) => [r.story_id, Number(r.shares)]));
 
   const group = (column: string) =>
-    views().select(db.raw(`${column} as key`), db.raw('count(*)::int as count')).groupByRaw('1').orderBy([{ column: 'count', order: 'desc' }, { column: 'key' }]);
+    views()
+      .select(db.raw(`${column} as key`), db.raw('count(*)::int as count'))
+      .groupByRaw('1')
+      .orderBy([{ column: 'count', order: 'desc' }, { column: 'key' }]);
 
   const readers = Number(totals.unique_readers);
   return {
@@ -90,7 +100,11 @@ export async function readerAnalytics(db: Knex, options: { range: string; now: D
       articleViews: Number(totals.article_views),
       engagementRate: readers === 0 ? 0 : Math.round((Number(engaged?.count ?? 0) / readers) * 1000) / 10,
     },
-    series: series.map((r: { at: Date | string; views: number; readers: number }) => ({ at: new Date(r.at).toISOString(), views: Number(r.views), readers: Number(r.readers) })),
+    series: series.map((r: { at: Date | string; views: number; readers: number }) => ({
+      at: new Date(r.at).toISOString(),
+      views: Number(r.views),
+      readers: Number(r.readers),
+    })),
     topArticles: top.map((t: { id: string; title: string; region: string; language: string | null; views: number; readers: number }) => ({
       id: t.id,
       title: t.title,

@@ -24,7 +24,10 @@ function providerQuoting(quotes: { quote: string; author: string; role: string |
     model: 'fake-1',
     async summarise(input) {
       const summary = summariseOffline(input);
-      return { summary: { ...summary, layers: { ...summary.layers, what_locals_saying: { ...summary.layers.what_locals_saying, quotes } } }, usage: { ...emptyUsage('fake', 'fake-1'), calls: 1 } };
+      return {
+        summary: { ...summary, layers: { ...summary.layers, what_locals_saying: { ...summary.layers.what_locals_saying, quotes } } },
+        usage: { ...emptyUsage('fake', 'fake-1'), calls: 1 },
+      };
     },
   };
 }
@@ -32,19 +35,29 @@ function providerQuoting(quotes: { quote: string; author: string; role: string |
 describe('community insight generation', () => {
   it('keeps only voices whose words appear in a source item (a model may not invent a voice)', async () => {
     const story = await createStory(db.knex, { now, title: 'Fishers protest new quota in Grenada', region: 'Grenada' });
-    const ids = await insertRawItems(db.knex, [{ outlet: 'Spice Isle Post', title: 'Fishers march on parliament', content: '<p>“The quota will starve our families,” said Leon  Charles, a fisher from Gouyave.</p>' }]);
+    const ids = await insertRawItems(db.knex, [
+      {
+        outlet: 'Spice Isle Post',
+        title: 'Fishers march on parliament',
+        content: '<p>“The quota will starve our families,” said Leon  Charles, a fisher from Gouyave.</p>',
+      },
+    ]);
     const ai = providerQuoting([
       { quote: 'The quota will starve our families', author: 'Leon Charles', role: 'a fisher from Gouyave', source: 0 },
       { quote: 'We fully support the minister', author: 'Invented Person', role: null, source: 0 },
     ]);
     const result = await generateCommunityInsights(db.knex, ai, { storyId: story.id, itemIds: ids, actor, now });
-    expect(result.added.map((i) => [i.quote, i.attribution, i.sentiment, i.source_item_id])).toEqual([['The quota will starve our families', 'Leon Charles, a fisher from Gouyave', 'negative', ids[0]]]);
+    expect(result.added.map((i) => [i.quote, i.attribution, i.sentiment, i.source_item_id])).toEqual([
+      ['The quota will starve our families', 'Leon Charles, a fisher from Gouyave', 'negative', ids[0]],
+    ]);
     expect(result.skipped).toBe(1);
   });
 
   it('turns a provider failure into the spec’s message, and saves nothing', async () => {
     const story = await createStory(db.knex, { now, title: 'Port strike in Castries', region: 'Saint Lucia' });
-    const ids = await insertRawItems(db.knex, [{ outlet: 'Castries Voice', title: 'Dockworkers walk out', content: '<p>"We want fair pay," said Anna Joseph, a union rep.</p>' }]);
+    const ids = await insertRawItems(db.knex, [
+      { outlet: 'Castries Voice', title: 'Dockworkers walk out', content: '<p>"We want fair pay," said Anna Joseph, a union rep.</p>' },
+    ]);
     const failing: AiProvider = {
       name: 'fake',
       model: 'fake-1',
@@ -61,9 +74,19 @@ describe('community insight generation', () => {
 
 describe('mention terms and sentiment', () => {
   it('takes the region (unless Caribbean), title words and tags, at most 8', () => {
-    expect(mentionTerms({ title: 'Council approves new water main for Kingston', region: 'Jamaica', tags: ['infrastructure'] })).toEqual(['jamaica', 'council', 'approve', 'water', 'main', 'kingston', 'infrastructure']);
+    expect(mentionTerms({ title: 'Council approves new water main for Kingston', region: 'Jamaica', tags: ['infrastructure'] })).toEqual([
+      'jamaica',
+      'council',
+      'approve',
+      'water',
+      'main',
+      'kingston',
+      'infrastructure',
+    ]);
     expect(mentionTerms({ title: 'Leaders meet', region: 'Caribbean', tags: [] })).toEqual(['leaders', 'meet']);
-    expect(mentionTerms({ title: 'One two three four five six seven eight nine ten eleven twelve words here', region: 'Haiti', tags: ['a', 'tag'] }).length).toBeLessThanOrEqual(8);
+    expect(
+      mentionTerms({ title: 'One two three four five six seven eight nine ten eleven twelve words here', region: 'Haiti', tags: ['a', 'tag'] }).length,
+    ).toBeLessThanOrEqual(8);
     expect(minimumHits(['a', 'b', 'c'])).toBe(1);
     expect(minimumHits(['a', 'b', 'c', 'd'])).toBe(2);
   });

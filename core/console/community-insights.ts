@@ -7,8 +7,15 @@ import { loadRawItems } from '../pipeline/work/story-sources';
 import { getStoryById, updateStory } from '../stories/story-repository';
 import { auditEntry, type Story } from '../stories/story';
 import {
-  deleteInsightRow, findInsightQuotes, findInsights, findMentioningItems, insertInsight, updateInsightRow,
-  type CommunityInsight, type InsightValues, type Sentiment,
+  deleteInsightRow,
+  findInsightQuotes,
+  findInsights,
+  findMentioningItems,
+  insertInsight,
+  updateInsightRow,
+  type CommunityInsight,
+  type InsightValues,
+  type Sentiment,
 } from './insight-repository';
 
 /**
@@ -99,7 +106,13 @@ export async function scanCommunity(db: Knex, input: { storyId: string; now: Dat
   };
 }
 
-const normalise = (text: string) => text.replace(/[“”„"]/g, '"').replace(/[‘’]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
+const normalise = (text: string) =>
+  text
+    .replace(/[“”„"]/g, '"')
+    .replace(/[‘’]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 export type GeneratedInsights = { added: CommunityInsight[]; skipped: number; itemsRead: number; usage: AiUsage; insights: CommunityInsight[] };
 
@@ -108,7 +121,11 @@ export type GeneratedInsights = { added: CommunityInsight[]; skipped: number; it
  * quoted in them; a quote is kept only if its words appear in one of the items (a model may not
  * invent a voice), and only once per story.
  */
-export async function generateCommunityInsights(db: Knex, ai: AiProvider, input: { storyId: string; itemIds: readonly string[]; actor: Actor; now: Date }): Promise<GeneratedInsights> {
+export async function generateCommunityInsights(
+  db: Knex,
+  ai: AiProvider,
+  input: { storyId: string; itemIds: readonly string[]; actor: Actor; now: Date },
+): Promise<GeneratedInsights> {
   const story = await loadStory(db, input.storyId);
   requireTitleAndRegion(story);
   const ids = [...new Set(input.itemIds)].slice(0, MAX_SCAN_ITEMS);
@@ -197,12 +214,20 @@ export async function addInsight(db: Knex, input: { storyId: string; insight: Ma
       },
       input.actor.email,
     );
-    await updateStory(trx, input.storyId, { last_updated_by: input.actor.email }, auditEntry(AUDIT_ACTIONS.added, input.actor.email, input.now, { details: `${row.attribution}: “${row.quote.slice(0, 120)}”` }));
+    await updateStory(
+      trx,
+      input.storyId,
+      { last_updated_by: input.actor.email },
+      auditEntry(AUDIT_ACTIONS.added, input.actor.email, input.now, { details: `${row.attribution}: “${row.quote.slice(0, 120)}”` }),
+    );
     return row;
   });
 }
 
-export async function editInsight(db: Knex, input: { storyId: string; insightId: string; insight: Partial<ManualInsight>; actor: Actor; now: Date }): Promise<CommunityInsight> {
+export async function editInsight(
+  db: Knex,
+  input: { storyId: string; insightId: string; insight: Partial<ManualInsight>; actor: Actor; now: Date },
+): Promise<CommunityInsight> {
   checkManual(input.insight);
   return db.transaction(async (trx) => {
     await loadStory(trx, input.storyId);
@@ -215,7 +240,12 @@ export async function editInsight(db: Knex, input: { storyId: string; insightId:
     if (i.date !== undefined) values.date = i.date;
     const row = await updateInsightRow(trx, input.storyId, input.insightId, values, input.actor.email);
     if (!row) throw new C360Error('not_found', `No community voice ${input.insightId} on this story.`);
-    await updateStory(trx, input.storyId, { last_updated_by: input.actor.email }, auditEntry(AUDIT_ACTIONS.edited, input.actor.email, input.now, { details: `${row.attribution}: “${row.quote.slice(0, 120)}”` }));
+    await updateStory(
+      trx,
+      input.storyId,
+      { last_updated_by: input.actor.email },
+      auditEntry(AUDIT_ACTIONS.edited, input.actor.email, input.now, { details: `${row.attribution}: “${row.quote.slice(0, 120)}”` }),
+    );
     return row;
   });
 }
@@ -225,6 +255,11 @@ export async function deleteInsight(db: Knex, input: { storyId: string; insightI
     await loadStory(trx, input.storyId);
     const row = await deleteInsightRow(trx, input.storyId, input.insightId);
     if (!row) throw new C360Error('not_found', `No community voice ${input.insightId} on this story.`);
-    await updateStory(trx, input.storyId, { last_updated_by: input.actor.email }, auditEntry(AUDIT_ACTIONS.deleted, input.actor.email, input.now, { details: `${row.attribution}: “${row.quote.slice(0, 120)}”` }));
+    await updateStory(
+      trx,
+      input.storyId,
+      { last_updated_by: input.actor.email },
+      auditEntry(AUDIT_ACTIONS.deleted, input.actor.email, input.now, { details: `${row.attribution}: “${row.quote.slice(0, 120)}”` }),
+    );
   });
 }

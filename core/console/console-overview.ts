@@ -1,8 +1,18 @@
 import type { Knex } from 'knex';
 import { getWebhookHealth, type WebhookHealth } from '../sanity/delivery-repository';
 import {
-  countSanityStatuses, countSignalsSince, countStories, findCards, findFeatured, findLastPipelineRun, findRecentDeliveries, findRegions,
-  type CardFilter, type DeliveryRow, type StoryCardRow, type StoryCounts,
+  countSanityStatuses,
+  countSignalsSince,
+  countStories,
+  findCards,
+  findFeatured,
+  findLastPipelineRun,
+  findRecentDeliveries,
+  findRegions,
+  type CardFilter,
+  type DeliveryRow,
+  type StoryCardRow,
+  type StoryCounts,
 } from './overview-repository';
 
 /**

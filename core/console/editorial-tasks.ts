@@ -1,8 +1,19 @@
 import type { Knex } from 'knex';
 import { C360Error } from '../errors';
 import {
-  countTasksByStatus, deleteTaskRow, findAssignee, findAssignees, findTask, findTasks, insertTask, storyExists, updateTaskRow,
-  type EditorialTask, type TaskPriority, type TaskStatus, type TaskValues,
+  countTasksByStatus,
+  deleteTaskRow,
+  findAssignee,
+  findAssignees,
+  findTask,
+  findTasks,
+  insertTask,
+  storyExists,
+  updateTaskRow,
+  type EditorialTask,
+  type TaskPriority,
+  type TaskStatus,
+  type TaskValues,
 } from './task-repository';
 
 /**
@@ -23,7 +34,10 @@ export type TaskInput = {
   status?: TaskStatus;
 };
 
-export async function listTasks(db: Knex, filter: { status?: TaskStatus; assigneeId?: string; storyId?: string } = {}): Promise<{ items: EditorialTask[]; counts: Record<TaskStatus, number> }> {
+export async function listTasks(
+  db: Knex,
+  filter: { status?: TaskStatus; assigneeId?: string; storyId?: string } = {},
+): Promise<{ items: EditorialTask[]; counts: Record<TaskStatus, number> }> {
   return { items: await findTasks(db, filter), counts: await countTasksByStatus(db) };
 }
 

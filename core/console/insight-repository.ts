@@ -40,7 +40,23 @@ export type InsightValues = {
   source_url?: string | null;
 };
 
-const COLUMNS = ['id', 'story_id', 'quote', 'attribution', 'sentiment', 'source', 'date', 'origin', 'source_item_id', 'source_outlet', 'source_url', 'created_by', 'updated_by', 'created_at', 'updated_at'];
+const COLUMNS = [
+  'id',
+  'story_id',
+  'quote',
+  'attribution',
+  'sentiment',
+  'source',
+  'date',
+  'origin',
+  'source_item_id',
+  'source_outlet',
+  'source_url',
+  'created_by',
+  'updated_by',
+  'created_at',
+  'updated_at',
+];
 
 function day(value: unknown): string {
   if (typeof value === 'string') return value.slice(0, 10);
@@ -63,7 +79,14 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function findInsights(db: Knex, storyId: string): Promise<CommunityInsight[]> {
-  const rows = await db('community_insights').select(COLUMNS.map((c) => (c === 'date' ? db.raw(`"date"::text as "date"`) : c))).where('story_id', storyId).orderBy([{ column: 'date', order: 'desc' }, { column: 'created_at', order: 'desc' }]).limit(500);
+  const rows = await db('community_insights')
+    .select(COLUMNS.map((c) => (c === 'date' ? db.raw(`"date"::text as "date"`) : c)))
+    .where('story_id', storyId)
+    .orderBy([
+      { column: 'date', order: 'desc' },
+      { column: 'created_at', order: 'desc' },
+    ])
+    .limit(500);
   return rows.map(rowToInsight);
 }
 
@@ -83,7 +106,7 @@ export async function insertInsight(db: Knex, storyId: string, values: InsightVa
       return rowToInsight(row as Record<string, unknown>);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new C360Error('conflict', 'This quote is already among the story\'s community voices.');
+    if (isUniqueViolation(error)) throw new C360Error('conflict', "This quote is already among the story's community voices.");
     throw error;
   }
 }
@@ -98,13 +121,16 @@ export async function updateInsightRow(db: Knex, storyId: string, id: string, va
       return row ? rowToInsight(row as Record<string, unknown>) : null;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new C360Error('conflict', 'This quote is already among the story\'s community voices.');
+    if (isUniqueViolation(error)) throw new C360Error('conflict', "This quote is already among the story's community voices.");
     throw error;
   }
 }
 
 export async function deleteInsightRow(db: Knex, storyId: string, id: string): Promise<CommunityInsight | null> {
-  const [row] = await db('community_insights').delete().where({ id, story_id: storyId }).returning(COLUMNS.map((c) => (c === 'date' ? db.raw(`"date"::text as "date"`) : c)) as never);
+  const [row] = await db('community_insights')
+    .delete()
+    .where({ id, story_id: storyId })
+    .returning(COLUMNS.map((c) => (c === 'date' ? db.raw(`"date"::text as "date"`) : c)) as never);
   return row ? rowToInsight(row as Record<string, unknown>) : null;
 }
 
@@ -125,7 +151,10 @@ export type MentioningItem = {
  * Source items that mention a story: the items it was built from, then items of the time window
  * that contain at least `minHits` of its terms (full text, English stemming), most hits first.
  */
-export async function findMentioningItems(db: Knex, input: { storyId: string; terms: readonly string[]; since: Date; minHits: number; limit: number }): Promise<MentioningItem[]> {
+export async function findMentioningItems(
+  db: Knex,
+  input: { storyId: string; terms: readonly string[]; since: Date; minHits: number; limit: number },
+): Promise<MentioningItem[]> {
   const columns = trusted('r.id, r.outlet, r.title, r.summary, r.content, r.author, r.url, r.published_at');
   const linked = await query<Record<string, unknown>>(
     db,

@@ -53,7 +53,17 @@ export async function topicsByRegion(db: Knex, from: Date): Promise<{ region: st
   return rows.map((r: Record<string, unknown>) => ({ region: r.region as string, topic: r.topic as string, n: Number(r.n) }));
 }
 
-export type ScoredStory = { id: string; title: string; region: string; slug: string | null; tags: string[]; pipeline_stage: string; diaspora_relevance: number | null; urgency: number; published_at: string | null };
+export type ScoredStory = {
+  id: string;
+  title: string;
+  region: string;
+  slug: string | null;
+  tags: string[];
+  pipeline_stage: string;
+  diaspora_relevance: number | null;
+  urgency: number;
+  published_at: string | null;
+};
 
 function toScored(r: Record<string, unknown>): ScoredStory {
   return {
@@ -82,7 +92,12 @@ export async function topDiasporaStories(db: Knex, from: Date, limit: number): P
 }
 
 /** Stories whose tags or topics name any of `words` (case-insensitive), newest first, with the total. */
-export async function storiesTagged(db: Knex, from: Date, words: readonly string[], limit: number): Promise<{ total: number; byRegion: Record<string, number>; items: ScoredStory[] }> {
+export async function storiesTagged(
+  db: Knex,
+  from: Date,
+  words: readonly string[],
+  limit: number,
+): Promise<{ total: number; byRegion: Record<string, number>; items: ScoredStory[] }> {
   const lower = words.map((w) => w.toLowerCase());
   const match = `(exists (select 1 from unnest(tags) t where lower(t) = any(?::text[])) or exists (select 1 from unnest(topics) t where lower(t) = any(?::text[])))`;
   const { rows } = await db.raw(
@@ -122,13 +137,24 @@ export async function signalsByRegionAndType(db: Knex, from: Date): Promise<Sign
   }));
 }
 
-export async function latestSignalsOfType(db: Knex, from: Date, type: string, limit: number): Promise<{ id: string; title: string; region: string; strength: string; timestamp: string; sentiment: number }[]> {
-  const { rows } = await db.raw(`select id, title, region, strength, "timestamp", sentiment from signals where "timestamp" >= ? and type = ? order by "timestamp" desc, id limit ?`, [
-    since(from),
-    type,
-    limit,
-  ]);
-  return rows.map((r: Record<string, unknown>) => ({ id: String(r.id), title: r.title as string, region: r.region as string, strength: r.strength as string, timestamp: new Date(r.timestamp as string).toISOString(), sentiment: Number(r.sentiment) }));
+export async function latestSignalsOfType(
+  db: Knex,
+  from: Date,
+  type: string,
+  limit: number,
+): Promise<{ id: string; title: string; region: string; strength: string; timestamp: string; sentiment: number }[]> {
+  const { rows } = await db.raw(
+    `select id, title, region, strength, "timestamp", sentiment from signals where "timestamp" >= ? and type = ? order by "timestamp" desc, id limit ?`,
+    [since(from), type, limit],
+  );
+  return rows.map((r: Record<string, unknown>) => ({
+    id: String(r.id),
+    title: r.title as string,
+    region: r.region as string,
+    strength: r.strength as string,
+    timestamp: new Date(r.timestamp as string).toISOString(),
+    sentiment: Number(r.sentiment),
+  }));
 }
 
 /** Which external data the enrichment stage attached, by subject and type, and to how many stories. */
@@ -141,7 +167,12 @@ export async function enrichmentUse(db: Knex, from: Date): Promise<{ type: strin
       group by 1, 2 order by count(distinct s.id) desc, 2 limit 50`,
     [since(from)],
   );
-  return rows.map((r: Record<string, unknown>) => ({ type: (r.type as string) ?? 'unknown', subject: (r.subject as string) ?? 'unknown', source: (r.source as string) ?? '', stories: Number(r.stories) }));
+  return rows.map((r: Record<string, unknown>) => ({
+    type: (r.type as string) ?? 'unknown',
+    subject: (r.subject as string) ?? 'unknown',
+    source: (r.source as string) ?? '',
+    stories: Number(r.stories),
+  }));
 }
 
 /** Stories per day (by first item) over the window, for the volume chart. */

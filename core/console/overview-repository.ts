@@ -9,15 +9,45 @@ import type { Story } from '../stories/story';
  */
 
 const CARD_COLUMNS = [
-  'id', 'sanity_id', 'title', 'summary', 'region', 'slug', 'status', 'pipeline_stage', 'published_at', 'created_at', 'updated_at',
-  'source_count', 'source_list', 'tags', 'ai_risk_level', 'triangulation_check', 'truth_score', 'fact_check_score',
-  'auto_publish_eligible', 'human_verified', 'editor_signed_off', 'ai_fact_check_panel', 'flag_reason', 'storm_type', 'urgency',
-  'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority', 'feature_expires_at', 'language',
+  'id',
+  'sanity_id',
+  'title',
+  'summary',
+  'region',
+  'slug',
+  'status',
+  'pipeline_stage',
+  'published_at',
+  'created_at',
+  'updated_at',
+  'source_count',
+  'source_list',
+  'tags',
+  'ai_risk_level',
+  'triangulation_check',
+  'truth_score',
+  'fact_check_score',
+  'auto_publish_eligible',
+  'human_verified',
+  'editor_signed_off',
+  'ai_fact_check_panel',
+  'flag_reason',
+  'storm_type',
+  'urgency',
+  'status_flags',
+  'sync_status',
+  'last_updated_by',
+  'is_featured',
+  'section_featured',
+  'featured_priority',
+  'feature_expires_at',
+  'language',
 ] as const;
 
 export type StoryCardRow = Pick<Story, (typeof CARD_COLUMNS)[number] | 'view_count'> & { enriched: boolean };
 
-const CARD_SELECT = CARD_COLUMNS.map((c) => `s.${c}`).join(', ') + `, ${VIEW_COUNT_SQL}, (s.external_data_feeds is not null or s.enrichment_data <> '{}'::jsonb) as enriched`;
+const CARD_SELECT =
+  CARD_COLUMNS.map((c) => `s.${c}`).join(', ') + `, ${VIEW_COUNT_SQL}, (s.external_data_feeds is not null or s.enrichment_data <> '{}'::jsonb) as enriched`;
 
 function toCard(row: Record<string, unknown>): StoryCardRow {
   const story = rowToStory(row) as unknown as StoryCardRow & Record<string, unknown>;
@@ -65,9 +95,18 @@ export async function findCards(db: Knex, f: CardFilter): Promise<{ items: Story
   const offset = Math.max(0, f.offset ?? 0);
   const order =
     f.order === 'published'
-      ? [{ column: 's.published_at', order: 'desc', nulls: 'last' }, { column: 's.id', order: 'desc' }]
-      : [{ column: 's.updated_at', order: 'desc' }, { column: 's.id', order: 'desc' }];
-  const rows = await applyFilter(cards(db), f).orderBy(order as never).offset(offset).limit(limit);
+      ? [
+          { column: 's.published_at', order: 'desc', nulls: 'last' },
+          { column: 's.id', order: 'desc' },
+        ]
+      : [
+          { column: 's.updated_at', order: 'desc' },
+          { column: 's.id', order: 'desc' },
+        ];
+  const rows = await applyFilter(cards(db), f)
+    .orderBy(order as never)
+    .offset(offset)
+    .limit(limit);
   const [{ n }] = await applyFilter(db('synced_content as s'), f).count({ n: '*' });
   return { items: rows.map(toCard), total: Number(n) };
 }
@@ -76,7 +115,10 @@ export async function findCards(db: Knex, f: CardFilter): Promise<{ items: Story
 export async function findFeatured(db: Knex, where: 'homepage' | 'section'): Promise<StoryCardRow[]> {
   const rows = await cards(db)
     .where(where === 'homepage' ? 's.is_featured' : 's.section_featured', true)
-    .orderBy([{ column: 's.featured_priority', order: 'asc' }, { column: 's.published_at', order: 'desc', nulls: 'last' }] as never)
+    .orderBy([
+      { column: 's.featured_priority', order: 'asc' },
+      { column: 's.published_at', order: 'desc', nulls: 'last' },
+    ] as never)
     .limit(100);
   return rows.map(toCard);
 }
@@ -98,12 +140,25 @@ export async function countStories(db: Knex): Promise<StoryCounts> {
            count(distinct nullif(btrim(region), ''))::int as regions
       from synced_content`);
   const r = rows[0] as Record<string, number>;
-  return { total: Number(r.total), published: Number(r.published), featured: Number(r.featured), highPriority: Number(r.high_priority), fromSanity: Number(r.from_sanity), regions: Number(r.regions) };
+  return {
+    total: Number(r.total),
+    published: Number(r.published),
+    featured: Number(r.featured),
+    highPriority: Number(r.high_priority),
+    fromSanity: Number(r.from_sanity),
+    regions: Number(r.regions),
+  };
 }
 
 /** Regions among the stories, most stories first (for region filters). */
 export async function findRegions(db: Knex, options: { fromSanity?: boolean } = {}): Promise<{ region: string; count: number }[]> {
-  const q = db('synced_content').select('region').count({ n: '*' }).whereRaw(`btrim(region) <> ''`).groupBy('region').orderBy([{ column: 'n', order: 'desc' }, { column: 'region' }]).limit(100);
+  const q = db('synced_content')
+    .select('region')
+    .count({ n: '*' })
+    .whereRaw(`btrim(region) <> ''`)
+    .groupBy('region')
+    .orderBy([{ column: 'n', order: 'desc' }, { column: 'region' }])
+    .limit(100);
   if (options.fromSanity) q.whereNotNull('sanity_id');
   const rows = (await q) as unknown as { region: string; n: string | number }[];
   return rows.map((r) => ({ region: r.region, count: Number(r.n) }));
@@ -128,8 +183,13 @@ export async function countSignalsSince(db: Knex, since: Date): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-export async function findLastPipelineRun(db: Knex): Promise<{ stage: string; status: string; actor: string; started_at: string; finished_at: string | null; processed: number; auto_published: number } | null> {
-  const row = await db('pipeline_runs').select('stage', 'status', 'actor', 'started_at', 'finished_at', 'processed', 'auto_published').orderBy('started_at', 'desc').first();
+export async function findLastPipelineRun(
+  db: Knex,
+): Promise<{ stage: string; status: string; actor: string; started_at: string; finished_at: string | null; processed: number; auto_published: number } | null> {
+  const row = await db('pipeline_runs')
+    .select('stage', 'status', 'actor', 'started_at', 'finished_at', 'processed', 'auto_published')
+    .orderBy('started_at', 'desc')
+    .first();
   if (!row) return null;
   return {
     stage: row.stage,
@@ -161,7 +221,10 @@ export async function findRecentDeliveries(db: Knex, limit: number): Promise<Del
   const rows = await db('webhook_deliveries')
     .select('id', 'received_at', 'operation', 'document_id', 'document_type', 'result', 'http_status', 'error_code', 'error', 'story_id', 'duration_ms')
     .where('source', 'sanity')
-    .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'received_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(limit);
   return rows.map((r: Record<string, unknown>) => ({
     id: Number(r.id),

@@ -174,10 +174,15 @@ export async function lastDecisionRun(db: Knex): Promise<LastDecisionRun | null>
 
 /** Pipeline runs (any origin) still going, started within the last hour (older ones died unrecorded). */
 export async function runsGoing(db: Knex, now: Date): Promise<{ label: string; actor: string; startedAt: string }[]> {
-  const { rows } = await db.raw(`select stage, actor, started_at from pipeline_runs where status = 'running' and started_at >= ? order by started_at desc limit 5`, [
-    new Date(now.getTime() - 3_600_000).toISOString(),
-  ]);
-  return rows.map((r: Record<string, unknown>) => ({ label: r.stage as string, actor: r.actor as string, startedAt: new Date(r.started_at as string).toISOString() }));
+  const { rows } = await db.raw(
+    `select stage, actor, started_at from pipeline_runs where status = 'running' and started_at >= ? order by started_at desc limit 5`,
+    [new Date(now.getTime() - 3_600_000).toISOString()],
+  );
+  return rows.map((r: Record<string, unknown>) => ({
+    label: r.stage as string,
+    actor: r.actor as string,
+    startedAt: new Date(r.started_at as string).toISOString(),
+  }));
 }
 
 /** Failed work waiting for its retry: source items ('raw') and stories by the stage that failed. */

@@ -3,7 +3,9 @@ import type { PrincipleRow } from './pipeline-console-repository';
 import { assessPrinciples } from './pipeline-overview';
 
 const layers = (skip: string[] = []) =>
-  ['short_version', 'what_happened', 'what_locals_saying', 'why_it_matters', 'our_take'].filter((t) => !skip.includes(t)).map((layerType) => ({ layerType, content: `${layerType} text.` })) as PrincipleRow['layers'];
+  ['short_version', 'what_happened', 'what_locals_saying', 'why_it_matters', 'our_take']
+    .filter((t) => !skip.includes(t))
+    .map((layerType) => ({ layerType, content: `${layerType} text.` })) as PrincipleRow['layers'];
 
 const good: PrincipleRow = {
   id: 'a',
@@ -33,9 +35,24 @@ describe('editorial principles, computed from published stories', () => {
       ...Array.from({ length: 7 }, (_, i) => ({ ...good, id: `g${i}` })),
       { ...good, id: 'one-source', source_count: 1 },
       { ...good, id: 'unresolved', ai_fact_check_panel: [{ resolved: true }, { resolved: false }] },
-      { ...good, id: 'elsewhere', region: 'Canada', summary: 'One. Two. Three. Four.', layers: layers(['what_happened']), diaspora_relevance: null, fact_check_score: null },
+      {
+        ...good,
+        id: 'elsewhere',
+        region: 'Canada',
+        summary: 'One. Two. Three. Four.',
+        layers: layers(['what_happened']),
+        diaspora_relevance: null,
+        fact_check_score: null,
+      },
       // Empty optional layers are not padding to fill in: the structure holds without them.
-      { ...good, id: 'lean', layers: layers(['what_locals_saying', 'why_it_matters', 'our_take']).concat(layers(['short_version', 'what_happened', 'our_take']).map((l) => ({ ...l, content: '' }))), summary: 'One sentence.' },
+      {
+        ...good,
+        id: 'lean',
+        layers: layers(['what_locals_saying', 'why_it_matters', 'our_take']).concat(
+          layers(['short_version', 'what_happened', 'our_take']).map((l) => ({ ...l, content: '' })),
+        ),
+        summary: 'One sentence.',
+      },
     ];
     const byKey = Object.fromEntries(assessPrinciples(stories).map((p) => [p.key, p]));
     expect(byKey.two_sources).toMatchObject({ met: 10, checked: 11, status: 'partial', detail: '10 of 11 published stories (91%)' });

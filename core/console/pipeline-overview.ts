@@ -25,7 +25,16 @@ import {
 
 export type PrincipleKey = 'two_sources' | 'fact_checked' | 'caribbean_context' | 'summary_length' | 'five_box' | 'diaspora_score';
 export type PrincipleStatus = 'met' | 'partial' | 'not_met' | 'no_data';
-export type Principle = { key: PrincipleKey; label: string; rule: string; share: number | null; met: number; checked: number; detail: string; status: PrincipleStatus };
+export type Principle = {
+  key: PrincipleKey;
+  label: string;
+  rule: string;
+  share: number | null;
+  met: number;
+  checked: number;
+  detail: string;
+  status: PrincipleStatus;
+};
 
 /** How many of the latest published stories the principles are checked on. */
 export const PRINCIPLES_SAMPLE = 500;
@@ -45,7 +54,8 @@ const PRINCIPLES: readonly { key: PrincipleKey; label: string; rule: string; tes
     key: 'caribbean_context',
     label: 'Caribbean context required',
     rule: 'The story names a Caribbean place and says why it matters to the region',
-    test: (s) => isRegionVisible(s.region) && s.layers.some((l) => l.layerType === 'why_it_matters' && (l.content.trim().length > 0 || (l.metricsTable?.length ?? 0) > 0)),
+    test: (s) =>
+      isRegionVisible(s.region) && s.layers.some((l) => l.layerType === 'why_it_matters' && (l.content.trim().length > 0 || (l.metricsTable?.length ?? 0) > 0)),
   },
   {
     key: 'summary_length',
@@ -63,7 +73,12 @@ const PRINCIPLES: readonly { key: PrincipleKey; label: string; rule: string; tes
     rule: 'The short version and what happened are written; the other layers when the sources support them',
     test: (s) => (['short_version', 'what_happened'] as const).every((type) => s.layers.some((l) => l.layerType === type && l.content.trim().length > 0)),
   },
-  { key: 'diaspora_score', label: 'Diaspora relevance score', rule: 'The story carries a diaspora relevance score (0-100)', test: (s) => s.diaspora_relevance !== null },
+  {
+    key: 'diaspora_score',
+    label: 'Diaspora relevance score',
+    rule: 'The story carries a diaspora relevance score (0-100)',
+    test: (s) => s.diaspora_relevance !== null,
+  },
 ];
 
 /** Pure: each principle's share among the given published stories, and its status. */
@@ -119,8 +134,17 @@ export async function liveSteps(db: Knex, input: { now: Date; run: ConsoleRun | 
   };
   return LIVE_STEPS.map((id) => {
     const c = counts[id];
-    const status: StepStatus = active.has(id) && (c.waiting > 0 || id === 'signal-detection') ? 'running' : c.failed > 0 ? 'error' : c.waiting > 0 ? 'idle' : 'completed';
-    return { id, name: STEP_NAMES[id], status, waiting: c.waiting, failed: c.failed, detail: c.failed ? `${c.detail}; ${c.failed} failed, retried later` : c.detail, runnable: (RUNNABLE_STEPS as readonly string[]).includes(id) };
+    const status: StepStatus =
+      active.has(id) && (c.waiting > 0 || id === 'signal-detection') ? 'running' : c.failed > 0 ? 'error' : c.waiting > 0 ? 'idle' : 'completed';
+    return {
+      id,
+      name: STEP_NAMES[id],
+      status,
+      waiting: c.waiting,
+      failed: c.failed,
+      detail: c.failed ? `${c.detail}; ${c.failed} failed, retried later` : c.detail,
+      runnable: (RUNNABLE_STEPS as readonly string[]).includes(id),
+    };
   });
 }
 

@@ -69,7 +69,7 @@ export function toIndicators(rows: readonly IndicatorRow[]): Indicator[] {
       previousValue: r.previousValue,
       change,
       trend: r.previousValue === null ? null : r.value > r.previousValue ? 'up' : r.value < r.previousValue ? 'down' : 'steady',
-      category: /gdp/i.test(r.indicator) ? 'GDP' : r.topics[0] ?? 'economy',
+      category: /gdp/i.test(r.indicator) ? 'GDP' : (r.topics[0] ?? 'economy'),
       source: r.source,
       sourceUrl: r.sourceUrl,
     };
@@ -156,7 +156,12 @@ export async function regionalIntelligence(db: Knex, input: { now: Date; days: n
       enrichment: await enrichmentUse(db, from),
     },
     regional: {
-      regions: regions.map((r) => ({ ...r, topics: topics.get(r.region) ?? [], signals: signalsByRegion.get(r.region) ?? { total: 0, high: 0, byType: {} }, sentiment: regionSentiment(r.region) })),
+      regions: regions.map((r) => ({
+        ...r,
+        topics: topics.get(r.region) ?? [],
+        signals: signalsByRegion.get(r.region) ?? { total: 0, high: 0, byType: {} },
+        sentiment: regionSentiment(r.region),
+      })),
       perDay: await storiesPerDay(db, from),
       signalTypes,
     },

@@ -16,7 +16,9 @@ export async function searchSignals(db: Knex, filter: SignalFilter): Promise<{ i
     if (filter.region) query.whereRaw('lower(region) = lower(?)', [filter.region]);
     if (filter.q) {
       const like = likeText(filter.q);
-      query.where((w) => w.whereRaw('title ilike ?', [like]).orWhereRaw('summary ilike ?', [like]).orWhereRaw(`array_to_string(keywords, ' ') ilike ?`, [like]));
+      query.where((w) =>
+        w.whereRaw('title ilike ?', [like]).orWhereRaw('summary ilike ?', [like]).orWhereRaw(`array_to_string(keywords, ' ') ilike ?`, [like]),
+      );
     }
     return query;
   };
@@ -100,7 +102,15 @@ export async function storyBriefs(db: Knex, ids: readonly string[]): Promise<Sto
   return rows.map(toBrief);
 }
 
-export type SourceItemBrief = { id: string; title: string; outlet: string; url: string | null; published_at: string | null; created_at: string; story_id: string | null };
+export type SourceItemBrief = {
+  id: string;
+  title: string;
+  outlet: string;
+  url: string | null;
+  published_at: string | null;
+  created_at: string;
+  story_id: string | null;
+};
 
 /** The source items behind the given stories (what the signal was counted from). */
 export async function sourceItemsOf(db: Knex, storyIds: readonly string[], limit = 100): Promise<SourceItemBrief[]> {

@@ -32,7 +32,10 @@ describe('story clusters', () => {
     ];
     const clusters = clusterStories(stories, { maxShare: 0.8 });
     // Equal sizes are ordered by label.
-    expect(clusters.map((c) => c.stories.map((s) => s.id).sort())).toEqual([['d', 'e'], ['a', 'b']]);
+    expect(clusters.map((c) => c.stories.map((s) => s.id).sort())).toEqual([
+      ['d', 'e'],
+      ['a', 'b'],
+    ]);
     expect(clusters[1]).toMatchObject({ label: 'National Water Commission', regions: ['Jamaica'], size: 2 });
     expect(clusters[0]).toMatchObject({ label: 'Economy · Politics', keys: ['topic:economy', 'topic:politics'] });
   });

@@ -70,9 +70,21 @@ export async function createStoryFromSignal(db: Knex, input: { signalId: string;
       source_list: [],
       last_updated_by: input.actor,
       enrichment_data: {
-        signal: { id: signal.id, title: signal.title, type: signal.type, strength: signal.strength, key: signal.signalKey, story_ids: signal.storyIds, window_end: signal.windowEnd },
+        signal: {
+          id: signal.id,
+          title: signal.title,
+          type: signal.type,
+          strength: signal.strength,
+          key: signal.signalKey,
+          story_ids: signal.storyIds,
+          window_end: signal.windowEnd,
+        },
       },
-      audit_log: [auditEntry('created_from_signal', input.actor, input.now, { details: `signal "${signal.title}" (${signal.type}, ${signal.strength}); ${signal.storyIds.length} related story(ies)` })],
+      audit_log: [
+        auditEntry('created_from_signal', input.actor, input.now, {
+          details: `signal "${signal.title}" (${signal.type}, ${signal.strength}); ${signal.storyIds.length} related story(ies)`,
+        }),
+      ],
     });
     await notify(trx, CHANNELS.storyUpdated, { id: story.id });
     return { story, created: true };
@@ -134,8 +146,12 @@ export function clusterStories(stories: readonly ClusterCandidate[], options: { 
   for (const members of groups.values()) {
     if (members.length < 2) continue;
     const counts = new Map<string, number>();
-    for (const i of members) for (const key of new Set([...keyed[i]!.entities, ...keyed[i]!.topics])) if (useful(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
-    const keys = [...counts.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
+    for (const i of members)
+      for (const key of new Set([...keyed[i]!.entities, ...keyed[i]!.topics])) if (useful(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const keys = [...counts.entries()]
+      .filter(([, n]) => n >= 2)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([k]) => k);
     const memberStories = members.map((i) => keyed[i]!.story);
     clusters.push({
       id: memberStories.map((s) => s.id).sort()[0]!,

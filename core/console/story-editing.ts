@@ -75,7 +75,9 @@ export async function editStoryContent(db: Knex, input: { id: string; edit: Cont
     }
     if (edit.layers) {
       const layers = applyLayerEdits(story.layers, edit.layers);
-      const layerChanges = LAYER_TYPES.filter((type) => (edit.layers![type] !== undefined) && (story.layers.find((l) => l.layerType === type)?.content ?? '') !== (edit.layers![type] ?? '').trim());
+      const layerChanges = LAYER_TYPES.filter(
+        (type) => edit.layers![type] !== undefined && (story.layers.find((l) => l.layerType === type)?.content ?? '') !== (edit.layers![type] ?? '').trim(),
+      );
       if (layerChanges.length > 0) {
         patch.layers = layers;
         changed.push(...layerChanges.map((t) => `layer ${t}`));
@@ -96,7 +98,10 @@ export async function moveStoryStage(db: Knex, input: { id: string; stage: Pipel
   return withLockedStory(db, input.id, async (trx, story) => {
     if (story.pipeline_stage === input.stage) return story;
     const actor = input.actor.email;
-    const audit = auditEntry('workflow_stage', actor, input.now, { details: `${story.pipeline_stage} → ${input.stage}`, reason: input.reason?.trim() || undefined });
+    const audit = auditEntry('workflow_stage', actor, input.now, {
+      details: `${story.pipeline_stage} → ${input.stage}`,
+      reason: input.reason?.trim() || undefined,
+    });
     if (input.stage === 'published') {
       const gate = checkPublishGate(story);
       if (!gate.ok) {
@@ -108,7 +113,12 @@ export async function moveStoryStage(db: Knex, input: { id: string; stage: Pipel
       const featured = story.is_featured || story.section_featured;
       const { patch } = publishPatch(
         story,
-        { homepage: story.is_featured, section: story.section_featured, priority: featured ? Math.max(1, story.featured_priority) : 1, expiresAt: featured ? story.feature_expires_at : null },
+        {
+          homepage: story.is_featured,
+          section: story.section_featured,
+          priority: featured ? Math.max(1, story.featured_priority) : 1,
+          expiresAt: featured ? story.feature_expires_at : null,
+        },
         actor,
         input.now,
       );
@@ -123,7 +133,10 @@ export async function moveStoryStage(db: Knex, input: { id: string; stage: Pipel
 export const WORKFLOW_STAGES: readonly PipelineStage[] = PIPELINE_STAGES;
 
 /** A story written by hand in the console (New Document / New Story): a draft with no sources yet. */
-export async function createConsoleStory(db: Knex, input: { title: string; summary?: string; region?: string; tags?: string[]; layers?: Partial<Record<LayerType, string>>; actor: ConsoleActor; now: Date }): Promise<Story> {
+export async function createConsoleStory(
+  db: Knex,
+  input: { title: string; summary?: string; region?: string; tags?: string[]; layers?: Partial<Record<LayerType, string>>; actor: ConsoleActor; now: Date },
+): Promise<Story> {
   const title = input.title.trim();
   if (title.length < 3) throw new C360Error('invalid_input', 'A title needs at least 3 characters.');
   return db.transaction(async (trx) => {

@@ -42,7 +42,9 @@ function rowToTask(row: Record<string, unknown>): EditorialTask {
     status: row.status as TaskStatus,
     priority: row.priority as TaskPriority,
     deadline: iso(row.deadline),
-    story: row.story_id ? { id: row.story_id as string, title: row.story_title as string, pipeline_stage: row.story_stage as string, region: row.story_region as string } : null,
+    story: row.story_id
+      ? { id: row.story_id as string, title: row.story_title as string, pipeline_stage: row.story_stage as string, region: row.story_region as string }
+      : null,
     assignee: row.assignee_id ? { id: row.assignee_id as string, email: row.assignee_email as string } : null,
     created_by: row.created_by as string,
     updated_by: row.updated_by as string,
@@ -56,9 +58,22 @@ function selectTasks(db: Knex): Knex.QueryBuilder {
     .leftJoin('synced_content as s', 's.id', 't.story_id')
     .leftJoin('users as u', 'u.id', 't.assignee_id')
     .select(
-      't.id', 't.title', 't.notes', 't.status', 't.priority', 't.deadline', 't.created_by', 't.updated_by', 't.created_at', 't.updated_at',
-      's.id as story_id', 's.title as story_title', 's.pipeline_stage as story_stage', 's.region as story_region',
-      'u.id as assignee_id', 'u.email as assignee_email',
+      't.id',
+      't.title',
+      't.notes',
+      't.status',
+      't.priority',
+      't.deadline',
+      't.created_by',
+      't.updated_by',
+      't.created_at',
+      't.updated_at',
+      's.id as story_id',
+      's.title as story_title',
+      's.pipeline_stage as story_stage',
+      's.region as story_region',
+      'u.id as assignee_id',
+      'u.email as assignee_email',
     );
 }
 
@@ -71,7 +86,9 @@ export async function findTasks(db: Knex, filter: { status?: TaskStatus; assigne
   if (filter.assigneeId) q.where('t.assignee_id', filter.assigneeId);
   if (filter.storyId) q.where('t.story_id', filter.storyId);
   const rows = await q
-    .orderByRaw(`array_position(array['pending_review','in_progress','ready_publish'], t.status), t.deadline asc nulls last, array_position(array['HIGH','MEDIUM','LOW'], t.priority), t.created_at desc`)
+    .orderByRaw(
+      `array_position(array['pending_review','in_progress','ready_publish'], t.status), t.deadline asc nulls last, array_position(array['HIGH','MEDIUM','LOW'], t.priority), t.created_at desc`,
+    )
     .limit(Math.min(filter.limit ?? TASK_LIST_LIMIT, TASK_LIST_LIMIT));
   return rows.map(rowToTask);
 }
@@ -90,12 +107,17 @@ export async function countTasksByStatus(db: Knex): Promise<Record<TaskStatus, n
 
 export async function insertTask(db: Knex, values: TaskValues & { title: string; actor: string }): Promise<string> {
   const { actor, ...rest } = values;
-  const [row] = await db('editorial_tasks').insert({ ...rest, created_by: actor, updated_by: actor }).returning('id');
+  const [row] = await db('editorial_tasks')
+    .insert({ ...rest, created_by: actor, updated_by: actor })
+    .returning('id');
   return String(row.id);
 }
 
 export async function updateTaskRow(db: Knex, id: string, values: TaskValues, actor: string): Promise<boolean> {
-  const rows = await db('editorial_tasks').update({ ...values, updated_by: actor, updated_at: db.fn.now() }).where('id', id).returning('id');
+  const rows = await db('editorial_tasks')
+    .update({ ...values, updated_by: actor, updated_at: db.fn.now() })
+    .where('id', id)
+    .returning('id');
   return rows.length > 0;
 }
 

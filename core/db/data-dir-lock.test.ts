@@ -55,9 +55,12 @@ describe('acquireDataDirLock: stale locks whose owner is gone, though its pid or
     expect(JSON.parse(readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
     lock.release();
   };
-  const refuses = (dataDir: string, text: string) => expect(() => acquireDataDirLock(dataDir, 'c360 serve')).toThrow(expect.objectContaining({ code: 'database_locked', message: expect.stringContaining(text) }));
+  const refuses = (dataDir: string, text: string) =>
+    expect(() => acquireDataDirLock(dataDir, 'c360 serve')).toThrow(
+      expect.objectContaining({ code: 'database_locked', message: expect.stringContaining(text) }),
+    );
 
-  it('takes over a lock naming this process\'s own pid that this process does not hold (a restarted container)', () => {
+  it("takes over a lock naming this process's own pid that this process does not hold (a restarted container)", () => {
     const dataDir = dir();
     writeLock(dataDir, { pid: process.pid, host: hostname(), procStart: '1' });
     takesOver(dataDir);
@@ -112,4 +115,3 @@ describe('acquireDataDirLock: stale locks whose owner is gone, though its pid or
     expect(existsSync(path)).toBe(false);
   });
 });
-

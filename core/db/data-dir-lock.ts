@@ -79,14 +79,23 @@ function procStat(pid: number): string[] | undefined {
 }
 
 function bootTimeMs(): number | undefined {
-  const line = readText('/proc/stat')?.split('\n').find((l) => l.startsWith('btime '));
+  const line = readText('/proc/stat')
+    ?.split('\n')
+    .find((l) => l.startsWith('btime '));
   return line ? Number(line.split(/\s+/)[1]) * 1000 : undefined;
 }
 
 export function acquireDataDirLock(dataDir: string, command: string, probe: LockProbe = systemProbe): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, LOCK_FILE);
-  const me: LockOwner = { pid: probe.pid, host: probe.host(), command, startedAt: new Date(probe.now()).toISOString(), procStart: probe.procStart(probe.pid), bootId: probe.bootId() };
+  const me: LockOwner = {
+    pid: probe.pid,
+    host: probe.host(),
+    command,
+    startedAt: new Date(probe.now()).toISOString(),
+    procStart: probe.procStart(probe.pid),
+    bootId: probe.bootId(),
+  };
 
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -155,7 +164,7 @@ export function ownerAlive(owner: LockOwner, path: string, probe: LockProbe = sy
     }
     return age < STALE_AFTER_MS ? { alive: true } : { alive: false, reason: `lock from host ${owner.host} not refreshed for ${Math.round(age / 1000)} s` };
   }
-  if (owner.pid === probe.pid) return heldHere.has(path) ? { alive: true } : { alive: false, reason: 'this process\'s own pid (a restart)' };
+  if (owner.pid === probe.pid) return heldHere.has(path) ? { alive: true } : { alive: false, reason: "this process's own pid (a restart)" };
   if (!probe.exists(owner.pid)) return { alive: false, reason: 'no such process' };
   const bootId = probe.bootId();
   if (owner.bootId && bootId && owner.bootId !== bootId) return { alive: false, reason: 'the machine restarted since' };
@@ -164,7 +173,8 @@ export function ownerAlive(owner: LockOwner, path: string, probe: LockProbe = sy
   // A lock without a recorded start time: a process that started after the lock was taken is another one.
   const started = probe.startedAtMs(owner.pid);
   const lockedAt = Date.parse(owner.startedAt);
-  if (started !== undefined && Number.isFinite(lockedAt) && started > lockedAt + 5_000) return { alive: false, reason: 'the pid now belongs to a newer process' };
+  if (started !== undefined && Number.isFinite(lockedAt) && started > lockedAt + 5_000)
+    return { alive: false, reason: 'the pid now belongs to a newer process' };
   return { alive: true };
 }
 

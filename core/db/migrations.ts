@@ -14,7 +14,10 @@ export type MigrationOptions = { directory?: string };
 function migratorConfig(options: MigrationOptions = {}): Knex.MigratorConfig {
   const directory = options.directory ?? MIGRATIONS_DIR;
   const migrationSource: Knex.MigrationSource<string> = {
-    getMigrations: async () => readdirSync(directory).filter((f) => MIGRATION_FILE.test(f)).sort(),
+    getMigrations: async () =>
+      readdirSync(directory)
+        .filter((f) => MIGRATION_FILE.test(f))
+        .sort(),
     getMigrationName: (file) => file.replace(/\.ts$/, ''),
     getMigration: async (file) => (await import(pathToFileURL(join(directory, file)).href)) as Migration,
   };

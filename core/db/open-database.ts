@@ -31,10 +31,7 @@ export type Database = {
  * on the PostgreSQL server. `command` names the opener in the lock file, so a second process
  * can be told who holds the embedded data directory.
  */
-export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { command: string; poolSize?: number },
-): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: { command: string; poolSize?: number }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, options.poolSize ?? 10);
   return openEmbedded(config.dataDir, options.command);
 }

@@ -30,7 +30,11 @@ describe('recoverInterruptedWork', () => {
     try {
       const left = await leaveInterruptedWork(db.knex);
       expect(await recoverInterruptedWork(db.knex)).toEqual({ runs: 1, rawItems: 1, stories: 1 });
-      expect(await db.knex('pipeline_runs').where({ id: left.runId }).first()).toMatchObject({ status: 'failed', error: INTERRUPTED_REASON, finished_at: expect.anything() });
+      expect(await db.knex('pipeline_runs').where({ id: left.runId }).first()).toMatchObject({
+        status: 'failed',
+        error: INTERRUPTED_REASON,
+        finished_at: expect.anything(),
+      });
       expect(await claimRawItems(db.knex, { workerId: 'next', leaseMs: 60_000, limit: 10 })).toEqual([left.itemId]);
       expect(await claimStories(db.knex, { work: 'summarise', workerId: 'next', leaseMs: 60_000, limit: 10 })).toEqual([left.storyId]);
       // Nothing left to do a second time.
@@ -53,7 +57,10 @@ describe('recoverInterruptedWork', () => {
     const reopened = await openDatabase({ dataDir }, { command: 'c360 serve' });
     try {
       expect(reopened.recovered).toEqual({ runs: 1, rawItems: 1, stories: 1 });
-      expect(await reopened.knex('pipeline_runs').where({ id: left.runId }).first()).toMatchObject({ status: 'failed', error: expect.stringContaining('interrupted') });
+      expect(await reopened.knex('pipeline_runs').where({ id: left.runId }).first()).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining('interrupted'),
+      });
       expect(await claimRawItems(reopened.knex, { workerId: 'restarted', leaseMs: 60_000, limit: 10 })).toEqual([left.itemId]);
     } finally {
       await reopened.close();

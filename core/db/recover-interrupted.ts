@@ -27,12 +27,18 @@ export async function recoverInterruptedWork(db: Knex, options: { reason?: strin
   if (!runs && leases < 2) return recovered;
   await db.transaction(async (trx) => {
     if (runs) {
-      const result = await trx.raw(`update pipeline_runs set status = 'failed', finished_at = now(), error = ? where status = 'running' returning id`, [options.reason ?? INTERRUPTED_REASON]);
+      const result = await trx.raw(`update pipeline_runs set status = 'failed', finished_at = now(), error = ? where status = 'running' returning id`, [
+        options.reason ?? INTERRUPTED_REASON,
+      ]);
       recovered.runs = result.rows.length;
     }
     if (leases >= 2) {
-      recovered.rawItems = (await trx.raw(`update raw_feeds set lease_owner = null, lease_expires_at = null where lease_owner is not null returning id`)).rows.length;
-      recovered.stories = (await trx.raw(`update synced_content set lease_owner = null, lease_expires_at = null where lease_owner is not null returning id`)).rows.length;
+      recovered.rawItems = (
+        await trx.raw(`update raw_feeds set lease_owner = null, lease_expires_at = null where lease_owner is not null returning id`)
+      ).rows.length;
+      recovered.stories = (
+        await trx.raw(`update synced_content set lease_owner = null, lease_expires_at = null where lease_owner is not null returning id`)
+      ).rows.length;
     }
   });
   return recovered;

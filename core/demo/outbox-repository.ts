@@ -21,7 +21,16 @@ export type CaughtMail = {
   truncated?: boolean;
 };
 
-export type OutboxSummary = { id: string; from: string | null; to: string | null; envelopeTo: string[]; subject: string | null; sizeBytes: number; hasHtml: boolean; receivedAt: string };
+export type OutboxSummary = {
+  id: string;
+  from: string | null;
+  to: string | null;
+  envelopeTo: string[];
+  subject: string | null;
+  sizeBytes: number;
+  hasHtml: boolean;
+  receivedAt: string;
+};
 export type OutboxMessage = OutboxSummary & { envelopeFrom: string | null; text: string | null; html: string | null; truncated: boolean };
 
 /** Cuts a string to at most `max` UTF-8 bytes (never inside a character). */
@@ -54,7 +63,15 @@ export async function storeCaughtMail(db: Knex, mail: CaughtMail, now: Date, lim
       })
       .returning('id');
     const keep = limits.keep ?? OUTBOX_KEEP;
-    const oldest = await trx('demo_outbox').select('id').orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(keep - 1).limit(1).first();
+    const oldest = await trx('demo_outbox')
+      .select('id')
+      .orderBy([
+        { column: 'received_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(keep - 1)
+      .limit(1)
+      .first();
     if (oldest) await trx('demo_outbox').where('id', '<', oldest.id).delete();
     return String(row.id ?? row);
   });
@@ -76,7 +93,10 @@ function summary(row: Record<string, unknown>): OutboxSummary {
 export async function listOutbox(db: Knex, options: { limit: number; offset: number }): Promise<{ items: OutboxSummary[]; hasMore: boolean; total: number }> {
   const rows = await db('demo_outbox')
     .select('id', 'from_header', 'to_header', 'envelope_to', 'subject', 'size_bytes', 'received_at', db.raw('html_body is not null as has_html'))
-    .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'received_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .offset(options.offset)
     .limit(options.limit + 1);
   const [count] = await db('demo_outbox').count({ n: '*' });
@@ -87,5 +107,11 @@ export async function getOutboxMessage(db: Knex, id: string): Promise<OutboxMess
   if (!/^\d{1,18}$/.test(id)) return null;
   const row = await db('demo_outbox').where('id', id).first();
   if (!row) return null;
-  return { ...summary(row), envelopeFrom: row.envelope_from ?? null, text: row.text_body ?? null, html: row.html_body ?? null, truncated: Boolean(row.truncated) };
+  return {
+    ...summary(row),
+    envelopeFrom: row.envelope_from ?? null,
+    text: row.text_body ?? null,
+    html: row.html_body ?? null,
+    truncated: Boolean(row.truncated),
+  };
 }

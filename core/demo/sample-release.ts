@@ -42,8 +42,8 @@ function parseSampleFile(text: string, file: string, outline: OpmlOutline): Samp
   const last = blocks[blocks.length - 1]!;
   const entries = blocks.map((m, i): SampleEntry => {
     const block = m[0];
-    const id = (format === 'atom' ? between(block, 'id') : between(block, 'guid') ?? between(block, 'link')) ?? `${file}#${i}`;
-    const published = Date.parse((format === 'atom' ? between(block, 'published') ?? between(block, 'updated') : between(block, 'pubDate')) ?? '');
+    const id = (format === 'atom' ? between(block, 'id') : (between(block, 'guid') ?? between(block, 'link'))) ?? `${file}#${i}`;
+    const published = Date.parse((format === 'atom' ? (between(block, 'published') ?? between(block, 'updated')) : between(block, 'pubDate')) ?? '');
     const updated = format === 'atom' ? Date.parse(between(block, 'updated') ?? '') : Number.NaN;
     if (Number.isNaN(published)) throw new C360Error('invalid_input', `${file}: entry ${id} has no date.`);
     return { id, block, published, updated: Number.isNaN(updated) ? null : updated };
@@ -84,11 +84,19 @@ export function planSampleRelease(feeds: readonly SampleFeedFile[], settings: Re
     throw new C360Error('invalid_input', 'The demo release needs an interval above 0, a batch of at least 1 and a first share in (0, 1].');
   }
   const start = settings.start.getTime();
-  const all = feeds.flatMap((feed) => feed.entries.map((entry) => ({ feed, entry }))).sort((a, b) => a.entry.published - b.entry.published || a.entry.id.localeCompare(b.entry.id));
+  const all = feeds
+    .flatMap((feed) => feed.entries.map((entry) => ({ feed, entry })))
+    .sort((a, b) => a.entry.published - b.entry.published || a.entry.id.localeCompare(b.entry.id));
   const firstCount = Math.max(1, Math.round(all.length * settings.firstShare));
   const first = all.slice(0, firstCount);
   const offset = start - Math.max(...first.map((x) => x.entry.published));
-  const scheduled: Scheduled[] = first.map(({ feed, entry }) => ({ feed, entry, releaseAt: start, published: entry.published + offset, updated: entry.updated === null ? null : entry.updated + offset }));
+  const scheduled: Scheduled[] = first.map(({ feed, entry }) => ({
+    feed,
+    entry,
+    releaseAt: start,
+    published: entry.published + offset,
+    updated: entry.updated === null ? null : entry.updated + offset,
+  }));
   const rest = all.slice(firstCount);
   rest.forEach(({ feed, entry }, i) => {
     const batch = Math.floor(i / settings.batchSize) + 1;

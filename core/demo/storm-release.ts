@@ -36,7 +36,8 @@ export type StormStep = z.infer<typeof step>;
 /** The sequence, and the other Atlantic storms of the current sample (they stay listed, so they stay active). */
 export function loadStormSequence(sequenceFile: string, currentStormsFile: string): StormSequence {
   const parsed = sequenceSchema.safeParse(JSON.parse(readFileSync(sequenceFile, 'utf8')));
-  if (!parsed.success) throw new C360Error('invalid_input', `${sequenceFile}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new C360Error('invalid_input', `${sequenceFile}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const current = JSON.parse(readFileSync(currentStormsFile, 'utf8')) as { activeStorms?: Record<string, unknown>[] };
   const others = (current.activeStorms ?? []).filter((s) => s.id !== parsed.data.storm.id);
   return { ...parsed.data, others };
@@ -80,7 +81,11 @@ export async function startDemoStorm(
     return { from: 0, resumedAt: null, result };
   }
   const advisory = input.sequence.advisories[position]!;
-  const result = await ingestStormDocuments(db, deps, stormReleaseDocuments(input.sequence, { index: 0, advisory, issuedAt: wholeSeconds(deps.clock()), repeat: true }));
+  const result = await ingestStormDocuments(
+    db,
+    deps,
+    stormReleaseDocuments(input.sequence, { index: 0, advisory, issuedAt: wholeSeconds(deps.clock()), repeat: true }),
+  );
   return { from: position + 1, resumedAt: advisory.number, result };
 }
 
@@ -103,7 +108,12 @@ export function stormReleaseDocuments(sequence: StormSequence, release: StormRel
   const { storm } = sequence;
   const a = release.advisory;
   const at = release.issuedAt.toISOString();
-  const product = (kind: 'P' | 'M') => ({ advNum: pad3(a.number), issuance: at, fileUpdateTime: at, url: `https://www.nhc.noaa.gov/text/MIATC${kind}${storm.bin}.shtml` });
+  const product = (kind: 'P' | 'M') => ({
+    advNum: pad3(a.number),
+    issuance: at,
+    fileUpdateTime: at,
+    url: `https://www.nhc.noaa.gov/text/MIATC${kind}${storm.bin}.shtml`,
+  });
   const keron = {
     id: storm.id,
     binNumber: storm.bin,

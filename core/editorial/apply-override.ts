@@ -13,17 +13,17 @@ import { lockedStory } from './publish-story';
  * a reject or an escalation is an editor's flag, which the pipeline never clears; an approval clears
  * it and, for a story the pipeline has finished with, queues it for the publish stage.
  */
-export async function applyOverride(
-  db: Knex,
-  input: { id: string; action: OverrideAction; reason?: string; actor: string; now: Date },
-): Promise<Story> {
+export async function applyOverride(db: Knex, input: { id: string; action: OverrideAction; reason?: string; actor: string; now: Date }): Promise<Story> {
   if (!(OVERRIDE_ACTIONS as readonly string[]).includes(input.action)) {
     throw new C360Error('invalid_input', `Unknown override "${input.action}".`, { hint: `Use one of: ${OVERRIDE_ACTIONS.join(', ')}.` });
   }
   // Force publish skips the gate: it is kept for what an editor can answer for, in words.
   if (input.action === 'publish') {
     const problem = reasonProblem(input.reason);
-    if (problem) throw new C360Error('invalid_input', `Force publish needs a reason: ${problem}`, { hint: 'Say why it is published without passing the gate, e.g. --reason "Confirmed with the ministry".' });
+    if (problem)
+      throw new C360Error('invalid_input', `Force publish needs a reason: ${problem}`, {
+        hint: 'Say why it is published without passing the gate, e.g. --reason "Confirmed with the ministry".',
+      });
   }
   // Under a row lock: the pipeline's next step is decided from the state that holds when writing.
   return db.transaction(async (trx) => {
@@ -37,7 +37,8 @@ export async function applyOverride(
         work.flag_origin = null;
         // The approval holds for the sources the editor saw; while the pipeline is still rewriting the
         // story from new sources (summarise, fact-check), it is for what those replace and lapses.
-        work.approved_sources_version = current?.pipeline_next === 'summarise' || current?.pipeline_next === 'fact_check' ? null : Number(current?.sources_version ?? 0);
+        work.approved_sources_version =
+          current?.pipeline_next === 'summarise' || current?.pipeline_next === 'fact_check' ? null : Number(current?.sources_version ?? 0);
         if (!current?.pipeline_next && !isLive(story)) work.pipeline_next = 'publish';
         break;
       case 'reject':

@@ -14,7 +14,10 @@ export async function listAttentionStories(db: Knex, limit = ATTENTION_LIMIT): P
     .where((w) => w.whereNotNull('flag_reason').orWhere('auto_publish_eligible', false))
     .where((w) => w.whereNull('pipeline_next').orWhere('pipeline_next', 'publish'))
     .whereNot('pipeline_stage', 'published')
-    .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'updated_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(Math.min(100, Math.max(1, limit)));
   const stories: Story[] = [];
   for (const { id } of rows as { id: string }[]) {

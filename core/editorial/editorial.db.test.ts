@@ -30,29 +30,63 @@ beforeEach(async () => {
 
 /** A fact-checked story waiting for the publish stage. */
 async function verifiedStory(overrides: Parameters<typeof createStory>[1] = {}) {
-  const story = await createStory(db.knex, { pipeline_stage: 'verified', status: 'draft', published_at: null, ai_risk_level: 'low', auto_publish_eligible: true, ...overrides });
+  const story = await createStory(db.knex, {
+    pipeline_stage: 'verified',
+    status: 'draft',
+    published_at: null,
+    ai_risk_level: 'low',
+    auto_publish_eligible: true,
+    ...overrides,
+  });
   await db.knex('synced_content').where('id', story.id).update({ pipeline_next: 'publish' });
   return story;
 }
 
-const ctx = (): StageContext => ({ db: db.knex, clock: () => now, logger: silentLogger, actor: 'cron:pipeline', workerId: 'w1', leaseMs: 60_000, batchSize: 10 });
+const ctx = (): StageContext => ({
+  db: db.knex,
+  clock: () => now,
+  logger: silentLogger,
+  actor: 'cron:pipeline',
+  workerId: 'w1',
+  leaseMs: 60_000,
+  batchSize: 10,
+});
 
 describe('publishStory', () => {
   it('publishes a story that passes the gate, featured as asked, with the actor in the audit log, and announces it', async () => {
     const story = await verifiedStory();
     const listener = await listenTo(db, CHANNELS.storyUpdated);
-    const published = await publishStory(db.knex, { id: story.id, feature: { homepage: true, section: false, priority: 2, expiresAt: null }, actor: 'cli:publish (tester)', now });
-    expect(published).toMatchObject({ pipeline_stage: 'published', status: 'published', is_featured: true, featured_priority: 2, last_updated_by: 'cli:publish (tester)', published_at: now.toISOString() });
+    const published = await publishStory(db.knex, {
+      id: story.id,
+      feature: { homepage: true, section: false, priority: 2, expiresAt: null },
+      actor: 'cli:publish (tester)',
+      now,
+    });
+    expect(published).toMatchObject({
+      pipeline_stage: 'published',
+      status: 'published',
+      is_featured: true,
+      featured_priority: 2,
+      last_updated_by: 'cli:publish (tester)',
+      published_at: now.toISOString(),
+    });
     expect(published.audit_log.at(-1)).toMatchObject({ action: 'publish', user: 'cli:publish (tester)', details: 'featured on homepage, priority 2' });
     await until(() => listener.payloads.some((p) => p.id === story.id));
     await listener.stop();
   });
 
   it('refuses a story that fails the gate and names each missing requirement', async () => {
-    const story = await verifiedStory({ source_count: 1, source_list: ['Kingston Ledger'], triangulation_check: false, ai_fact_check_panel: [{ claim: 'x', resolved: false }] });
+    const story = await verifiedStory({
+      source_count: 1,
+      source_list: ['Kingston Ledger'],
+      triangulation_check: false,
+      ai_fact_check_panel: [{ claim: 'x', resolved: false }],
+    });
     const error = await publishStory(db.knex, { id: story.id, actor, now }).catch((e: unknown) => e);
     expect(isC360Error(error, 'publish_gate_failed')).toBe(true);
-    expect((error as Error).message).toBe(`Cannot publish "${story.title}": it needs at least 2 sources, triangulation check passed, every fact-check item resolved.`);
+    expect((error as Error).message).toBe(
+      `Cannot publish "${story.title}": it needs at least 2 sources, triangulation check passed, every fact-check item resolved.`,
+    );
     expect((await getStoryById(db.knex, story.id))!.pipeline_stage).toBe('verified');
   });
 });
@@ -63,7 +97,10 @@ describe('applyOverride', () => {
     const result = await applyOverride(db.knex, { id: story.id, action: 'approve', reason: 'Confirmed by phone', actor, now });
     expect(result).toMatchObject({ auto_publish_eligible: true, human_verified: true, flag_reason: null, last_updated_by: actor });
     expect(result.audit_log.at(-1)).toMatchObject({ action: 'manual_override_approve', user: actor, reason: 'Confirmed by phone' });
-    expect(await db.knex('synced_content').where('id', story.id).first('pipeline_next', 'flag_origin')).toEqual({ pipeline_next: 'publish', flag_origin: null });
+    expect(await db.knex('synced_content').where('id', story.id).first('pipeline_next', 'flag_origin')).toEqual({
+      pipeline_next: 'publish',
+      flag_origin: null,
+    });
   });
 
   it('reject and escalate: an editor flag with the reason or the default text', async () => {
@@ -81,7 +118,13 @@ describe('applyOverride', () => {
   it('force publish: published whatever the gate says', async () => {
     const story = await createStory(db.knex, { pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 1, triangulation_check: false });
     const result = await applyOverride(db.knex, { id: story.id, action: 'publish', reason: 'Confirmed by the minister', actor, now });
-    expect(result).toMatchObject({ pipeline_stage: 'published', status: 'published', auto_publish_eligible: true, human_verified: true, published_at: now.toISOString() });
+    expect(result).toMatchObject({
+      pipeline_stage: 'published',
+      status: 'published',
+      auto_publish_eligible: true,
+      human_verified: true,
+      published_at: now.toISOString(),
+    });
     expect(result.audit_log.at(-1)).toMatchObject({ action: 'manual_override_publish', reason: 'Confirmed by the minister' });
   });
 
@@ -106,7 +149,12 @@ describe('auto-publish stage', () => {
   it('publishes gate-passing low and medium risk stories, flags the rest with the reason, respects editors', async () => {
     const low = await verifiedStory({ title: 'Low risk story' });
     const medium = await verifiedStory({ title: 'Medium risk story', ai_risk_level: 'medium' });
-    const high = await verifiedStory({ title: 'High risk story', ai_risk_level: 'high', flag_reason: 'Risk high: single source', auto_publish_eligible: false });
+    const high = await verifiedStory({
+      title: 'High risk story',
+      ai_risk_level: 'high',
+      flag_reason: 'Risk high: single source',
+      auto_publish_eligible: false,
+    });
     await db.knex('synced_content').where('id', high.id).update({ flag_origin: 'pipeline' });
     const oneSource = await verifiedStory({ title: 'One source story', source_count: 1, source_list: ['Kingston Ledger'] });
     const rejected = await verifiedStory({ title: 'Rejected story' });
@@ -123,7 +171,11 @@ describe('auto-publish stage', () => {
     expect((await after(medium.id)).pipeline_stage).toBe('published');
     expect((await after(approvedHigh.id)).pipeline_stage).toBe('published');
     expect(await after(high.id)).toMatchObject({ pipeline_stage: 'verified', flag_reason: 'Risk high: single source' });
-    expect(await after(oneSource.id)).toMatchObject({ pipeline_stage: 'verified', flag_reason: 'Not auto-published: needs at least 2 sources', auto_publish_eligible: false });
+    expect(await after(oneSource.id)).toMatchObject({
+      pipeline_stage: 'verified',
+      flag_reason: 'Not auto-published: needs at least 2 sources',
+      auto_publish_eligible: false,
+    });
     expect(await after(rejected.id)).toMatchObject({ pipeline_stage: 'verified', flag_reason: 'Manual rejection' });
     expect((await after(low.id)).audit_log.at(-1)).toMatchObject({ action: 'publish', user: 'cron:pipeline' });
     // Idempotent: nothing is due any more.

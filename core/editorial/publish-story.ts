@@ -10,10 +10,7 @@ import { getStoryById } from '../stories/story-repository';
  * featuring; otherwise throws publish_gate_failed naming each requirement it misses. Used by
  * `c360 publish ID`, the auto-publish stage and the console.
  */
-export async function publishStory(
-  db: Knex,
-  input: { id: string; feature?: FeatureOptions; actor: string; now: Date },
-): Promise<Story> {
+export async function publishStory(db: Knex, input: { id: string; feature?: FeatureOptions; actor: string; now: Date }): Promise<Story> {
   // Under a row lock, so the gate checked is the gate that holds when writing.
   return db.transaction(async (trx) => {
     const story = await lockedStory(trx, input.id);

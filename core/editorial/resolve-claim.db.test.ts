@@ -22,8 +22,15 @@ const editor = 'editor@c360.test';
 let db: Database;
 
 const deps = (): PipelineDeps => ({
-  db: db.knex, clock: () => now, logger: silentLogger, actor: 'cron:pipeline', workerId: 'test-worker', leaseMs: 60_000, batchSize: 10,
-  ai: createOfflineProvider(), enrichers: [countryFactsEnricher()],
+  db: db.knex,
+  clock: () => now,
+  logger: silentLogger,
+  actor: 'cron:pipeline',
+  workerId: 'test-worker',
+  leaseMs: 60_000,
+  batchSize: 10,
+  ai: createOfflineProvider(),
+  enrichers: [countryFactsEnricher()],
 });
 const byTitle = async (start: string): Promise<Story> => {
   const row = await db.knex('synced_content').select('id').whereLike('title', `${start}%`).first();
@@ -33,7 +40,10 @@ const work = (id: string) => db.knex('synced_content').where('id', id).first('pi
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
+  await insertRawItems(
+    db.knex,
+    fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })),
+  );
   await runPipeline(deps());
 }, 120_000);
 afterAll(async () => {
@@ -50,7 +60,10 @@ describe("an editor's approval sticks until the story's sources change", () => {
     const after = (await getStoryById(db.knex, story.id))!;
     expect(after).toMatchObject({ flag_reason: null, human_verified: true, pipeline_stage: 'verified', auto_publish_eligible: false });
     expect(after.audit_log.slice(approved.audit_log.length).map((e) => e.action)).toEqual(['held_for_requirements']);
-    expect(after.audit_log.at(-1)).toMatchObject({ action: 'held_for_requirements', details: 'approved by an editor; waits for at least 2 sources, every fact-check item resolved' });
+    expect(after.audit_log.at(-1)).toMatchObject({
+      action: 'held_for_requirements',
+      details: 'approved by an editor; waits for at least 2 sources, every fact-check item resolved',
+    });
     expect(run.stats.flaggedForReview).toBe(0);
     // Still in the attention list, where its claims can be resolved.
     expect((await listAttentionStories(db.knex)).map((s) => s.id)).toContain(story.id);
@@ -76,7 +89,10 @@ describe("an editor's approval sticks until the story's sources change", () => {
     await applyOverride(db.knex, { id: story.id, action: 'approve', reason: 'Read the bill', actor: editor, now });
     await resolveClaim(db.knex, { id: story.id, claim: '1', action: 'confirm', reason: 'In the Hansard', actor: editor, now });
     // A new outlet joined (as clustering records it) and the story was summarised again.
-    await db.knex('synced_content').where('id', story.id).update({ sources_version: db.knex.raw('sources_version + 1'), pipeline_next: 'fact_check' });
+    await db
+      .knex('synced_content')
+      .where('id', story.id)
+      .update({ sources_version: db.knex.raw('sources_version + 1'), pipeline_next: 'fact_check' });
     await factCheckStories({ ...deps() });
     const after = (await getStoryById(db.knex, story.id))!;
     expect(after.human_verified).toBe(false);
@@ -91,12 +107,33 @@ describe("an editor's approval sticks until the story's sources change", () => {
 describe('resolveClaim', () => {
   it('confirm: the claim counts as resolved, the gate is recomputed at once and the story is queued, then published by the next run', async () => {
     // Two independent sources, held back only by its one claim that a single source states.
-    const row = await db.knex('synced_content').select('id').where('flag_reason', 'Risk high: 1 of 1 claim(s) unresolved').whereNot('title', 'like', 'West Indies call up%').whereNot('title', 'like', 'Senate approves%').orderBy('title').first();
+    const row = await db
+      .knex('synced_content')
+      .select('id')
+      .where('flag_reason', 'Risk high: 1 of 1 claim(s) unresolved')
+      .whereNot('title', 'like', 'West Indies call up%')
+      .whereNot('title', 'like', 'Senate approves%')
+      .orderBy('title')
+      .first();
     const story = (await getStoryById(db.knex, row.id))!;
     expect(story.ai_fact_check_panel[0]).toMatchObject({ verdict: 'single source', resolved: false });
-    const result = await resolveClaim(db.knex, { id: story.id, claim: '1', action: 'confirm', reason: '  Police confirmed the family of six  ', actor: editor, now });
+    const result = await resolveClaim(db.knex, {
+      id: story.id,
+      claim: '1',
+      action: 'confirm',
+      reason: '  Police confirmed the family of six  ',
+      actor: editor,
+      now,
+    });
     expect(result.queued).toBe(true);
-    expect(result.claim).toMatchObject({ key: claimKey(story.ai_fact_check_panel[0]!.claim), decision: 'confirmed', resolved: true, decided_by: editor, decision_reason: 'Police confirmed the family of six', unresolved_reason: null });
+    expect(result.claim).toMatchObject({
+      key: claimKey(story.ai_fact_check_panel[0]!.claim),
+      decision: 'confirmed',
+      resolved: true,
+      decided_by: editor,
+      decision_reason: 'Police confirmed the family of six',
+      unresolved_reason: null,
+    });
     expect(result.story).toMatchObject({ flag_reason: null, auto_publish_eligible: true, triangulation_check: true, last_updated_by: editor });
     expect(result.story.ai_risk_level).not.toMatch(/high|critical/);
     expect(result.story.audit_log.at(-1)).toMatchObject({ action: 'claim_confirmed', user: editor, reason: 'Police confirmed the family of six' });
@@ -146,7 +183,7 @@ describe('resolveClaim', () => {
     expect((missingClaim as Error).message).toBe(`No claim "7" in "${story.title}" (it has 1 claim).`);
     expect((missingClaim as { hint: string }).hint).toContain('c360 stories show');
     expect(isC360Error(await attempt({ action: 'approve' as never }), 'invalid_input')).toBe(true);
-    expect((await attempt({ reason: '   ' }) as Error).message).toBe('A reason is required.');
+    expect(((await attempt({ reason: '   ' })) as Error).message).toBe('A reason is required.');
     expect(isC360Error(await attempt({ reason: 'x'.repeat(501) }), 'invalid_input')).toBe(true);
     await db.knex('synced_content').where('id', story.id).update({ pipeline_next: 'summarise' });
     expect(isC360Error(await attempt({}), 'conflict')).toBe(true);

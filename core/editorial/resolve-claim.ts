@@ -2,7 +2,17 @@ import type { Knex } from 'knex';
 import { C360Error } from '../errors';
 import { assessStory, parseClaims } from '../pipeline/fact-check/assess-story';
 import { saveStory, type StoryWorkPatch } from '../pipeline/work/save-story';
-import { applyClaimDecisions, CLAIM_ACTIONS, claimKey, DECISION_OF, findClaim, isClaimAction, reasonProblem, type ClaimAction, type ClaimPanelItem } from '../stories/claim-resolution';
+import {
+  applyClaimDecisions,
+  CLAIM_ACTIONS,
+  claimKey,
+  DECISION_OF,
+  findClaim,
+  isClaimAction,
+  reasonProblem,
+  type ClaimAction,
+  type ClaimPanelItem,
+} from '../stories/claim-resolution';
 import { checkPublishGate, decidePublication, isLive } from '../stories/publishing';
 import { auditEntry, type Story, type StoryPatch } from '../stories/story';
 import { listClaimDecisions, saveClaimDecision } from './claim-decision-repository';
@@ -24,15 +34,23 @@ export async function resolveClaim(
   input: { id: string; claim: string; action: ClaimAction; reason: string; actor: string; now: Date },
 ): Promise<ResolveClaimResult> {
   if (!isClaimAction(input.action)) {
-    throw new C360Error('invalid_input', `Unknown claim decision "${String(input.action).slice(0, 40)}".`, { hint: `Use one of: ${CLAIM_ACTIONS.join(', ')}.` });
+    throw new C360Error('invalid_input', `Unknown claim decision "${String(input.action).slice(0, 40)}".`, {
+      hint: `Use one of: ${CLAIM_ACTIONS.join(', ')}.`,
+    });
   }
   const problem = reasonProblem(input.reason);
-  if (problem) throw new C360Error('invalid_input', problem, { hint: 'Say in a sentence why (it is kept in the audit log), e.g. --reason "Confirmed with the ministry".' });
+  if (problem)
+    throw new C360Error('invalid_input', problem, {
+      hint: 'Say in a sentence why (it is kept in the audit log), e.g. --reason "Confirmed with the ministry".',
+    });
   const reason = input.reason.trim();
   return db.transaction(async (trx) => {
     const story = await lockedStory(trx, input.id);
     if (!story) throw new C360Error('not_found', `No story with id ${input.id}.`, { hint: 'Use `c360 stories list` or `c360 review` to see story ids.' });
-    const work = await trx('synced_content').select('pipeline_next', 'sources_version', 'claims', 'flag_origin', 'approved_sources_version').where('id', story.id).first();
+    const work = await trx('synced_content')
+      .select('pipeline_next', 'sources_version', 'claims', 'flag_origin', 'approved_sources_version')
+      .where('id', story.id)
+      .first();
     if (work.pipeline_next === 'summarise' || work.pipeline_next === 'fact_check') {
       throw new C360Error('conflict', `"${story.title}" has new sources and is being checked again; its claims will change.`, {
         hint: 'Run the pipeline (`c360 pipeline run`) or wait for it, then look at the claims again.',
@@ -41,14 +59,29 @@ export async function resolveClaim(
     const panel = story.ai_fact_check_panel ?? [];
     const found = findClaim(panel, input.claim);
     if (!found) {
-      throw new C360Error('not_found', `No claim "${input.claim.slice(0, 40)}" in "${story.title}" (it has ${panel.length} claim${panel.length === 1 ? '' : 's'}).`, {
-        hint: panel.length ? `Use a claim's number (1 to ${panel.length}) or its key, as \`c360 stories show ${story.id.slice(0, 8)}\` lists them.` : 'This story has no claims to resolve.',
-      });
+      throw new C360Error(
+        'not_found',
+        `No claim "${input.claim.slice(0, 40)}" in "${story.title}" (it has ${panel.length} claim${panel.length === 1 ? '' : 's'}).`,
+        {
+          hint: panel.length
+            ? `Use a claim's number (1 to ${panel.length}) or its key, as \`c360 stories show ${story.id.slice(0, 8)}\` lists them.`
+            : 'This story has no claims to resolve.',
+        },
+      );
     }
     const version = Number(work.sources_version);
     const decision = DECISION_OF[input.action];
     const key = claimKey(found.item.claim);
-    await saveClaimDecision(trx, { storyId: story.id, key, claim: found.item.claim, decision, reason, actor: input.actor, sourcesVersion: version, now: input.now });
+    await saveClaimDecision(trx, {
+      storyId: story.id,
+      key,
+      claim: found.item.claim,
+      decision,
+      reason,
+      actor: input.actor,
+      sourcesVersion: version,
+      now: input.now,
+    });
 
     const decisions = await listClaimDecisions(trx, story.id, version);
     const claims = parseClaims(work.claims);
@@ -73,7 +106,12 @@ export async function resolveClaim(
       const editorFlag = story.flag_reason && work.flag_origin !== 'pipeline' ? story.flag_reason : null;
       const riskFlag = !highRisk || approved ? null : assessed ? `Risk ${riskLevel}: ${assessed.risk.reasons.join('; ')}` : `Risk ${riskLevel}`;
       const next = decidePublication({
-        gate: checkPublishGate({ source_count: story.source_count, triangulation_check: triangulated, ai_fact_check_panel: panelNow, human_verified: approved }),
+        gate: checkPublishGate({
+          source_count: story.source_count,
+          triangulation_check: triangulated,
+          ai_fact_check_panel: panelNow,
+          human_verified: approved,
+        }),
         riskLevel,
         flag: editorFlag ?? riskFlag,
         flagOrigin: editorFlag ? 'editor' : riskFlag ? 'pipeline' : null,

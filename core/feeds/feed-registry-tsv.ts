@@ -38,7 +38,13 @@ function column(header: string[], name: string): number {
 
 export function parseRegistryTsv(text: string): { comments: string[]; rows: RegistryRow[] } {
   const { comments, header, rows } = splitTsv(text);
-  const [outlet, country, language, kind, url] = ['outlet', 'country', 'language', 'kind', 'feed_url'].map((n) => column(header, n)) as [number, number, number, number, number];
+  const [outlet, country, language, kind, url] = ['outlet', 'country', 'language', 'kind', 'feed_url'].map((n) => column(header, n)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return {
     comments,
     rows: rows.map((cells, i) => {
@@ -56,7 +62,11 @@ export function parseOwnerGroups(text: string): Map<string, OwnerGroup> {
 }
 
 /** Builds the registry OPML. Outlets absent from the owner list are their own group (and say so). */
-export function buildRegistryOpml(registryTsv: string, ownerGroupsTsv: string, options: { dateCreated?: Date } = {}): { opml: string; feeds: OpmlFeed[]; ownGroup: string[] } {
+export function buildRegistryOpml(
+  registryTsv: string,
+  ownerGroupsTsv: string,
+  options: { dateCreated?: Date } = {},
+): { opml: string; feeds: OpmlFeed[]; ownGroup: string[] } {
   const { comments, rows } = parseRegistryTsv(registryTsv);
   const owners = parseOwnerGroups(ownerGroupsTsv);
   const ownGroup: string[] = [];
@@ -69,7 +79,16 @@ export function buildRegistryOpml(registryTsv: string, ownerGroupsTsv: string, o
     } catch {
       // left empty; the feed URL itself is validated on import
     }
-    return { outlet: row.outlet, url: row.url, htmlUrl, region: row.country, language: row.language, kind: row.kind, ownerGroup: owner?.group ?? row.outlet, sectionHint: null };
+    return {
+      outlet: row.outlet,
+      url: row.url,
+      htmlUrl,
+      region: row.country,
+      language: row.language,
+      kind: row.kind,
+      ownerGroup: owner?.group ?? row.outlet,
+      sectionHint: null,
+    };
   });
   const opml = buildOpml(feeds, {
     title: 'C360 starting registry: Caribbean and diaspora outlets',

@@ -29,7 +29,17 @@ async function error(promise: Promise<unknown>) {
 describe('feed registry', () => {
   it('adds a feed with defaults, and refuses a duplicate address or bad input with a clear message', async () => {
     const feed = await addFeed(db.knex, { url: 'https://kl.example/feed', outlet: 'Kingston Ledger', region: 'Jamaica' });
-    expect(feed).toMatchObject({ outlet: 'Kingston Ledger', region: 'Jamaica', language: 'en', kind: 'press', ownerGroup: null, enabled: true, fetchIntervalSeconds: 1800, consecutiveErrors: 0, lastError: null });
+    expect(feed).toMatchObject({
+      outlet: 'Kingston Ledger',
+      region: 'Jamaica',
+      language: 'en',
+      kind: 'press',
+      ownerGroup: null,
+      enabled: true,
+      fetchIntervalSeconds: 1800,
+      consecutiveErrors: 0,
+      lastError: null,
+    });
     const dup = await error(addFeed(db.knex, { url: 'https://kl.example/feed', outlet: 'Other' }));
     expect(isC360Error(dup, 'conflict')).toBe(true);
     for (const [input, problem] of [
@@ -49,15 +59,42 @@ describe('feed registry', () => {
 
   it('imports OPML: adds new feeds, refreshes known ones and keeps their fetch state', async () => {
     const existing = await addFeed(db.knex, { url: 'https://kl.example/feed', outlet: 'Old name' });
-    await recordFetchOutcome(db.knex, existing.id, now, { ok: false, httpStatus: 500, error: 'HTTP 500', nextFetchAt: new Date(now.getTime() + 3_600_000), consecutiveErrors: 3 });
+    await recordFetchOutcome(db.knex, existing.id, now, {
+      ok: false,
+      httpStatus: 500,
+      error: 'HTTP 500',
+      nextFetchAt: new Date(now.getTime() + 3_600_000),
+      consecutiveErrors: 3,
+    });
     const opml = buildOpml(
       [
-        { outlet: 'Kingston Ledger', url: 'https://kl.example/feed', htmlUrl: null, region: 'Jamaica', language: 'en', kind: 'press', ownerGroup: 'Ledger Media Group', sectionHint: null },
-        { outlet: 'Nassau Tide', url: 'https://nt.example/feed', htmlUrl: null, region: 'Bahamas', language: 'en', kind: 'press', ownerGroup: 'Ledger Media Group', sectionHint: null },
+        {
+          outlet: 'Kingston Ledger',
+          url: 'https://kl.example/feed',
+          htmlUrl: null,
+          region: 'Jamaica',
+          language: 'en',
+          kind: 'press',
+          ownerGroup: 'Ledger Media Group',
+          sectionHint: null,
+        },
+        {
+          outlet: 'Nassau Tide',
+          url: 'https://nt.example/feed',
+          htmlUrl: null,
+          region: 'Bahamas',
+          language: 'en',
+          kind: 'press',
+          ownerGroup: 'Ledger Media Group',
+          sectionHint: null,
+        },
       ],
       { title: 'x' },
     );
-    const result = await upsertFeeds(db.knex, parseOpml(opml).map((o) => ({ ...o, region: o.region ?? 'Caribbean' })));
+    const result = await upsertFeeds(
+      db.knex,
+      parseOpml(opml).map((o) => ({ ...o, region: o.region ?? 'Caribbean' })),
+    );
     expect(result).toMatchObject({ added: 1, updated: 1 });
     const refreshed = (await getFeed(db.knex, existing.id))!;
     expect(refreshed).toMatchObject({ outlet: 'Kingston Ledger', ownerGroup: 'Ledger Media Group', consecutiveErrors: 3, lastError: 'HTTP 500' });
@@ -67,7 +104,10 @@ describe('feed registry', () => {
 
   it('loads the whole starting registry, data/feeds/caribbean.opml', async () => {
     const outlines = parseOpml(readFileSync(new URL('../../data/feeds/caribbean.opml', import.meta.url), 'utf8'));
-    const result = await upsertFeeds(db.knex, outlines.map((o) => ({ ...o, region: o.region ?? 'Caribbean', language: o.language ?? 'en' })));
+    const result = await upsertFeeds(
+      db.knex,
+      outlines.map((o) => ({ ...o, region: o.region ?? 'Caribbean', language: o.language ?? 'en' })),
+    );
     expect(result.added).toBe(59);
     const official = (await listFeeds(db.knex)).filter((f) => f.kind === 'official').map((f) => f.outlet);
     expect(official).toEqual(expect.arrayContaining(['CARICOM Today', 'Jamaica Information Service', 'NHC Atlantic advisories']));

@@ -83,7 +83,13 @@ export async function upsertFeeds(db: Knex, inputs: readonly NewFeed[]): Promise
   const byUrl = new Map(valid.map((f) => [f.url, f]));
   if (byUrl.size === 0) return { added: 0, updated: 0, feeds: [] };
   return db.transaction(async (trx) => {
-    const existing = new Set((await trx('feeds').select('url').whereIn('url', [...byUrl.keys()])).map((r: { url: string }) => r.url));
+    const existing = new Set(
+      (
+        await trx('feeds')
+          .select('url')
+          .whereIn('url', [...byUrl.keys()])
+      ).map((r: { url: string }) => r.url),
+    );
     const rows: Record<string, unknown>[] = [];
     for (const feed of byUrl.values()) {
       const columns = registryColumns(feed);
@@ -100,7 +106,9 @@ export async function upsertFeeds(db: Knex, inputs: readonly NewFeed[]): Promise
 }
 
 export async function listFeeds(db: Knex, options: { enabledOnly?: boolean } = {}): Promise<Feed[]> {
-  const q = db('feeds').select('*').orderBy([{ column: 'outlet' }, { column: 'id' }]);
+  const q = db('feeds')
+    .select('*')
+    .orderBy([{ column: 'outlet' }, { column: 'id' }]);
   if (options.enabledOnly) q.where('enabled', true);
   return (await q).map(rowToFeed);
 }
@@ -120,7 +128,10 @@ export async function removeFeed(db: Knex, idOrUrl: string): Promise<Feed | null
 }
 
 /** The registry's kind and owner group for an outlet name (items read from files inherit them). */
-export async function findOutletProfile(db: Knex, outlet: string): Promise<{ kind: OutletKind; ownerGroup: string | null; region: string; language: string } | null> {
+export async function findOutletProfile(
+  db: Knex,
+  outlet: string,
+): Promise<{ kind: OutletKind; ownerGroup: string | null; region: string; language: string } | null> {
   const row = await db('feeds').select('kind', 'owner_group', 'region', 'language').whereRaw('lower(outlet) = lower(?)', [outlet]).orderBy('id').first();
   return row ? { kind: row.kind, ownerGroup: row.owner_group ?? null, region: row.region, language: row.language } : null;
 }
@@ -135,7 +146,10 @@ export async function claimDueFeeds(db: Knex, options: { now: Date; limit: numbe
   const pick = db('feeds').select('id').forUpdate().skipLocked().limit(options.limit);
   if (options.feedId !== undefined) pick.where('id', options.feedId);
   else {
-    pick.where('enabled', true).where('next_fetch_at', '<=', options.now.toISOString()).orderBy([{ column: 'next_fetch_at' }, { column: 'id' }]);
+    pick
+      .where('enabled', true)
+      .where('next_fetch_at', '<=', options.now.toISOString())
+      .orderBy([{ column: 'next_fetch_at' }, { column: 'id' }]);
     // The demo's feeds live on its own loopback host, which is gone once the demo stops.
     if (!options.includeDemo) pick.where('demo', false);
   }
@@ -144,7 +158,17 @@ export async function claimDueFeeds(db: Knex, options: { now: Date; limit: numbe
 }
 
 export type FetchOutcome =
-  | { ok: true; status: 'fetched' | 'not_modified'; httpStatus: number; etag: string | null; lastModified: string | null; ttlSeconds: number | null; unconditional: boolean; nextFetchAt: Date; itemCount?: number }
+  | {
+      ok: true;
+      status: 'fetched' | 'not_modified';
+      httpStatus: number;
+      etag: string | null;
+      lastModified: string | null;
+      ttlSeconds: number | null;
+      unconditional: boolean;
+      nextFetchAt: Date;
+      itemCount?: number;
+    }
   | { ok: false; httpStatus: number | null; error: string; nextFetchAt: Date; consecutiveErrors: number };
 
 /** Writes a fetch's outcome: validators and schedule on success; error, count and backoff on failure. */

@@ -55,7 +55,11 @@ export const newFeedSchema = z.object({
     }, 'must be an http:// or https:// URL'),
   outlet: text(200),
   region: text(100).default('Caribbean'),
-  language: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language code like en, es, fr or pt-BR').default('en'),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language code like en, es, fr or pt-BR')
+    .default('en'),
   kind: z.enum(OUTLET_KINDS).default('press'),
   ownerGroup: text(200).nullish(),
   sectionHint: text(50).nullish(),

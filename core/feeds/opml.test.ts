@@ -8,15 +8,51 @@ const data = (name: string) => readFileSync(new URL(`../../data/feeds/${name}`, 
 describe('OPML', () => {
   it('round-trips feeds with C360 attributes, escaping what needs escaping', () => {
     const feeds = [
-      { outlet: 'Kingston Ledger', url: 'https://kl.example/feed?a=1&b=2', htmlUrl: 'https://kl.example/', region: 'Jamaica', language: 'en', kind: 'press' as const, ownerGroup: 'Ledger "Media" <Group>', sectionHint: 'business' },
-      { outlet: 'Gov & Co', url: 'https://gov.example/rss', htmlUrl: null, region: 'Barbados', language: 'en', kind: 'official' as const, ownerGroup: null, sectionHint: null },
+      {
+        outlet: 'Kingston Ledger',
+        url: 'https://kl.example/feed?a=1&b=2',
+        htmlUrl: 'https://kl.example/',
+        region: 'Jamaica',
+        language: 'en',
+        kind: 'press' as const,
+        ownerGroup: 'Ledger "Media" <Group>',
+        sectionHint: 'business',
+      },
+      {
+        outlet: 'Gov & Co',
+        url: 'https://gov.example/rss',
+        htmlUrl: null,
+        region: 'Barbados',
+        language: 'en',
+        kind: 'official' as const,
+        ownerGroup: null,
+        sectionHint: null,
+      },
     ];
     const xml = buildOpml(feeds, { title: 'Test', dateCreated: new Date('2026-11-20T00:00:00Z') });
     expect(xml).toContain('xmlns:c360="urn:c360:opml:1"');
     expect(xml).toContain('<dateCreated>Fri, 20 Nov 2026 00:00:00 GMT</dateCreated>');
     expect(parseOpml(xml)).toEqual([
-      { outlet: 'Gov & Co', url: 'https://gov.example/rss', htmlUrl: undefined, region: 'Barbados', language: 'en', kind: 'official', ownerGroup: undefined, sectionHint: undefined },
-      { outlet: 'Kingston Ledger', url: 'https://kl.example/feed?a=1&b=2', htmlUrl: 'https://kl.example/', region: 'Jamaica', language: 'en', kind: 'press', ownerGroup: 'Ledger "Media" <Group>', sectionHint: 'business' },
+      {
+        outlet: 'Gov & Co',
+        url: 'https://gov.example/rss',
+        htmlUrl: undefined,
+        region: 'Barbados',
+        language: 'en',
+        kind: 'official',
+        ownerGroup: undefined,
+        sectionHint: undefined,
+      },
+      {
+        outlet: 'Kingston Ledger',
+        url: 'https://kl.example/feed?a=1&b=2',
+        htmlUrl: 'https://kl.example/',
+        region: 'Jamaica',
+        language: 'en',
+        kind: 'press',
+        ownerGroup: 'Ledger "Media" <Group>',
+        sectionHint: 'business',
+      },
     ]);
   });
 

@@ -37,7 +37,10 @@ export function parseOpml(text: string): OpmlOutline[] {
     failure = error ?? undefined;
     document = result as typeof document;
   });
-  if (failure || !document) throw new C360Error('invalid_input', `The file is not valid OPML: ${(failure?.message ?? 'empty document').split('\n')[0]}.`, { hint: 'Export OPML from your feed reader, or see data/feeds/caribbean.opml for the format.' });
+  if (failure || !document)
+    throw new C360Error('invalid_input', `The file is not valid OPML: ${(failure?.message ?? 'empty document').split('\n')[0]}.`, {
+      hint: 'Export OPML from your feed reader, or see data/feeds/caribbean.opml for the format.',
+    });
   const body = document.opml?.body?.[0];
   if (!body) throw new C360Error('invalid_input', 'The file is XML but has no <opml><body>.', { hint: 'Pass an OPML 2.0 file.' });
   const out: OpmlOutline[] = [];
@@ -102,7 +105,12 @@ export function buildOpml(feeds: readonly OpmlFeed[], options: { title: string; 
         ['c360:ownerGroup', feed.ownerGroup],
         ['c360:section', feed.sectionHint],
       ];
-      lines.push(`      <outline ${attrs.filter(([, v]) => v).map(([k, v]) => `${k}="${escapeXml(v!)}"`).join(' ')}/>`);
+      lines.push(
+        `      <outline ${attrs
+          .filter(([, v]) => v)
+          .map(([k, v]) => `${k}="${escapeXml(v!)}"`)
+          .join(' ')}/>`,
+      );
     }
     lines.push('    </outline>');
   }

@@ -29,7 +29,9 @@ describe('decodeFeedBody', () => {
   });
 
   it('detects UTF-16 without a declaration from its first character (a JSON Feed, an <rss> root)', () => {
-    expect(decodeFeedBody(Buffer.from('{"version":"https://jsonfeed.org/version/1.1"}', 'utf16le')).text).toBe('{"version":"https://jsonfeed.org/version/1.1"}');
+    expect(decodeFeedBody(Buffer.from('{"version":"https://jsonfeed.org/version/1.1"}', 'utf16le')).text).toBe(
+      '{"version":"https://jsonfeed.org/version/1.1"}',
+    );
     expect(decodeFeedBody(Buffer.from('<rss version="2.0"/>', 'utf16le')).text).toBe('<rss version="2.0"/>');
   });
 

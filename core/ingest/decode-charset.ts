@@ -72,7 +72,7 @@ function strictUtf8(body: Buffer): string | null {
 export function inspectUtf8(body: Buffer): { multibyte: number; invalid: number } {
   let multibyte = 0;
   let invalid = 0;
-  for (let i = 0; i < body.length; ) {
+  for (let i = 0; i < body.length;) {
     const byte = body[i]!;
     if (byte < 0x80) {
       i++;

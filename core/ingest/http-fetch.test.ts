@@ -186,7 +186,10 @@ describe('fetchFeed', () => {
     expect((await failure(fetchFeed('http://[::1]:9/feed', { ...opts, allowPrivate: false }))).kind).toBe('blocked_address');
     // A public name whose DNS answer includes a private address is refused too (DNS rebinding).
     const rebinding = (_host: string, cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) =>
-      cb(null, [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }]);
+      cb(null, [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.7', family: 4 },
+      ]);
     expect((await failure(fetchFeed('http://feeds.example.org/rss', { ...opts, allowPrivate: false, resolver: rebinding }))).kind).toBe('blocked_address');
     expect(host.requests.length).toBe(before);
   });
@@ -205,7 +208,8 @@ describe('fetchFeed', () => {
   });
 
   it('connects to the address it checked', async () => {
-    const pinned = (_host: string, cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    const pinned = (_host: string, cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) =>
+      cb(null, [{ address: '127.0.0.1', family: 4 }]);
     const port = new URL(host.base).port;
     const result = await fetchFeed(`http://feeds.example.test:${port}/feed.xml`, { ...opts, resolver: pinned });
     expect(result.kind).toBe('ok');

@@ -38,20 +38,10 @@ export type FetchOptions = {
  * and its registry entry should follow; a temporary redirect (302/303/307) leaves it be.
  */
 type Common = { url: string; finalUrl: string; status: number; headers: IncomingHttpHeaders; redirects: number; movedTo?: string };
-export type FetchResult =
-  | (Common & { kind: 'not_modified' })
-  | (Common & { kind: 'ok'; body: Buffer; contentType: string | null });
+export type FetchResult = (Common & { kind: 'not_modified' }) | (Common & { kind: 'ok'; body: Buffer; contentType: string | null });
 
 export type FetchErrorKind =
-  | 'bad_url'
-  | 'blocked_address'
-  | 'timeout'
-  | 'too_large'
-  | 'too_many_redirects'
-  | 'redirect_loop'
-  | 'http_status'
-  | 'network'
-  | 'decode';
+  'bad_url' | 'blocked_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'redirect_loop' | 'http_status' | 'network' | 'decode';
 
 export class FeedFetchError extends Error {
   readonly kind: FetchErrorKind;
@@ -111,7 +101,9 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
     if (deadline.signal.aborted) throw new FeedFetchError('timeout', `Timed out after ${timeoutMs} ms fetching ${url}.`);
     const cause = error as NodeJS.ErrnoException;
     if (cause?.cause instanceof BlockedAddressError) throw new FeedFetchError('blocked_address', cause.cause.message);
-    throw new FeedFetchError('network', `Could not fetch ${current}: ${cause?.code ?? ''} ${cause?.message ?? String(error)}`.replace(/\s+/g, ' '), { cause: error });
+    throw new FeedFetchError('network', `Could not fetch ${current}: ${cause?.code ?? ''} ${cause?.message ?? String(error)}`.replace(/\s+/g, ' '), {
+      cause: error,
+    });
   } finally {
     clearTimeout(timer);
   }
@@ -150,11 +142,7 @@ function request(target: URL, options: FetchOptions, signal: AbortSignal, timeou
   const lib = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new FeedFetchError('timeout', `Timed out after ${timeoutMs} ms.`));
-    const req = lib.request(
-      target,
-      { method: 'GET', headers, lookup: guardedLookup({ allowPrivate, resolver: options.resolver }) as never, signal },
-      resolve,
-    );
+    const req = lib.request(target, { method: 'GET', headers, lookup: guardedLookup({ allowPrivate, resolver: options.resolver }) as never, signal }, resolve);
     req.on('error', (error) => reject(signal.aborted ? new FeedFetchError('timeout', `Timed out after ${timeoutMs} ms fetching ${target.href}.`) : error));
     req.end();
   });

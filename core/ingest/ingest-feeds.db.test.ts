@@ -30,10 +30,27 @@ beforeAll(async () => {
       etag: '"ledger-1"',
       body: rss(
         [
-          { ...wire, link: 'https://kingstonledger.example/wire/food-target', guid: 'https://kingstonledger.example/?p=101', pubDate: 'Thu, 19 Nov 2026 15:00:00 GMT' },
-          { title: 'Kingston council approves water main', link: 'https://kingstonledger.example/news/water?utm_source=rss', guid: '102', description: 'Work starts in January.', pubDate: 'Thu, 19 Nov 2026 16:00:00 GMT' },
+          {
+            ...wire,
+            link: 'https://kingstonledger.example/wire/food-target',
+            guid: 'https://kingstonledger.example/?p=101',
+            pubDate: 'Thu, 19 Nov 2026 15:00:00 GMT',
+          },
+          {
+            title: 'Kingston council approves water main',
+            link: 'https://kingstonledger.example/news/water?utm_source=rss',
+            guid: '102',
+            description: 'Work starts in January.',
+            pubDate: 'Thu, 19 Nov 2026 16:00:00 GMT',
+          },
           // The same item listed twice in one feed
-          { title: 'Kingston council approves water main', link: 'https://kingstonledger.example/news/water', guid: '102', description: 'Work starts in January.', pubDate: 'Thu, 19 Nov 2026 16:00:00 GMT' },
+          {
+            title: 'Kingston council approves water main',
+            link: 'https://kingstonledger.example/news/water',
+            guid: '102',
+            description: 'Work starts in January.',
+            pubDate: 'Thu, 19 Nov 2026 16:00:00 GMT',
+          },
         ],
         { ttl: 90 },
       ),
@@ -43,7 +60,13 @@ beforeAll(async () => {
       body: rss([
         // The wire story carried verbatim, under the Courier's own address and guid
         { ...wire, link: 'https://bridgetowncourier.example/regional/food-target', guid: '102', pubDate: 'Thu, 19 Nov 2026 15:30:00 GMT' },
-        { title: 'Barbados cricket squad named', link: 'https://bridgetowncourier.example/sport/squad#top', guid: '9', description: 'Fifteen players named.', pubDate: 'Thu, 19 Nov 2026 17:00:00 GMT' },
+        {
+          title: 'Barbados cricket squad named',
+          link: 'https://bridgetowncourier.example/sport/squad#top',
+          guid: '9',
+          description: 'Fifteen players named.',
+          pubDate: 'Thu, 19 Nov 2026 17:00:00 GMT',
+        },
       ]),
     }),
     '/broken.xml': feedRoute({ body: '<rss version="2.0"><channel><item><title>unclosed' }),
@@ -62,7 +85,10 @@ beforeAll(async () => {
     },
     '/hang': () => {},
     '/xss.xml': feedRoute({ body: readFileSync(new URL('../../test/fixtures/feeds/xss.xml', import.meta.url)), gzip: true }),
-    '/latin1.xml': feedRoute({ body: readFileSync(new URL('../../test/fixtures/feeds/latin1-no-declaration.xml', import.meta.url)), contentType: 'application/rss+xml; charset=ISO-8859-1' }),
+    '/latin1.xml': feedRoute({
+      body: readFileSync(new URL('../../test/fixtures/feeds/latin1-no-declaration.xml', import.meta.url)),
+      contentType: 'application/rss+xml; charset=ISO-8859-1',
+    }),
     '/json': feedRoute({ body: readFileSync(new URL('../../test/fixtures/feeds/jsonfeed.json', import.meta.url)), contentType: 'application/feed+json' }),
   });
 });
@@ -200,7 +226,12 @@ describe('ingestDueFeeds', () => {
     const stored = JSON.stringify(rows).toLowerCase();
     for (const bad of ['<script', 'onerror', 'onclick', 'javascript:', 'data:', '<svg', '<iframe', '<style']) expect(stored, bad).not.toContain(bad);
     expect(rows.find((r) => r.outlet === 'Le Nouvelliste')!.title).toMatch(/café et crème à la fête/);
-    expect(rows.filter((r) => r.outlet === 'Nassau Tide').map((r) => r.title).sort()).toEqual(['Fibre reaches Exuma', 'Regatta draws 40 boats']);
+    expect(
+      rows
+        .filter((r) => r.outlet === 'Nassau Tide')
+        .map((r) => r.title)
+        .sort(),
+    ).toEqual(['Fibre reaches Exuma', 'Regatta draws 40 boats']);
   });
 
   it.skipIf(testDatabaseMode() !== 'embedded')('announces inserted items with NOTIFY', async () => {

@@ -150,7 +150,17 @@ export async function ingestDueFeeds(db: Knex, deps: IngestDeps, options: Ingest
 /** Fetches, parses and stores one feed, and records the outcome on the feed. Never throws. */
 export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Promise<FeedRunResult> {
   const log = deps.logger.child({ feedId: feed.id, outlet: feed.outlet });
-  const base: FeedRunResult = { feedId: feed.id, outlet: feed.outlet, url: feed.url, status: 'failed', httpStatus: null, itemsNew: 0, duplicates: 0, carried: 0, itemsSkipped: 0 };
+  const base: FeedRunResult = {
+    feedId: feed.id,
+    outlet: feed.outlet,
+    url: feed.url,
+    status: 'failed',
+    httpStatus: null,
+    itemsNew: 0,
+    duplicates: 0,
+    carried: 0,
+    itemsSkipped: 0,
+  };
   const now = deps.clock();
   const unconditional = needsUnconditionalFetch(feed.lastUnconditionalAt ? new Date(feed.lastUnconditionalAt) : null, now);
   try {
@@ -162,10 +172,21 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
     const fetchedAt = deps.clock();
     if (response.movedTo) {
       const moved = await moveFeed(db, feed.id, response.movedTo, fetchedAt);
-      log.info({ from: feed.url, to: response.movedTo, moved }, moved ? 'feed moved permanently: address updated' : 'feed moved permanently to an address another feed already has');
+      log.info(
+        { from: feed.url, to: response.movedTo, moved },
+        moved ? 'feed moved permanently: address updated' : 'feed moved permanently to an address another feed already has',
+      );
     }
     if (response.kind === 'not_modified') {
-      const next = new Date(fetchedAt.getTime() + successDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, ttlMinutes: feed.ttlSeconds === null ? null : feed.ttlSeconds / 60, headers: response.headers, now: fetchedAt }));
+      const next = new Date(
+        fetchedAt.getTime() +
+          successDelayMs({
+            intervalSeconds: feed.fetchIntervalSeconds,
+            ttlMinutes: feed.ttlSeconds === null ? null : feed.ttlSeconds / 60,
+            headers: response.headers,
+            now: fetchedAt,
+          }),
+      );
       await recordFetchOutcome(db, feed.id, fetchedAt, {
         ok: true,
         status: 'not_modified',
@@ -180,10 +201,20 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
     }
     const { text } = decodeFeedBody(response.body, response.contentType);
     const parsed = await parseFeedText(text);
-    const source: ItemSource = { feedId: feed.id, outlet: feed.outlet, kind: feed.kind, ownerGroup: effectiveOwnerGroup(feed.outlet, feed.ownerGroup), language: parsed.language?.slice(0, 10) ?? feed.language, region: feed.region };
+    const source: ItemSource = {
+      feedId: feed.id,
+      outlet: feed.outlet,
+      kind: feed.kind,
+      ownerGroup: effectiveOwnerGroup(feed.outlet, feed.ownerGroup),
+      language: parsed.language?.slice(0, 10) ?? feed.language,
+      region: feed.region,
+    };
     const { items, skipped } = normaliseEntries(parsed, { fetchedAt, baseUrl: response.finalUrl }, log);
     const stored = await storeItems(db, items, source, fetchedAt);
-    const next = new Date(fetchedAt.getTime() + successDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, ttlMinutes: parsed.ttlMinutes, headers: response.headers, now: fetchedAt }));
+    const next = new Date(
+      fetchedAt.getTime() +
+        successDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, ttlMinutes: parsed.ttlMinutes, headers: response.headers, now: fetchedAt }),
+    );
     await recordFetchOutcome(db, feed.id, fetchedAt, {
       ok: true,
       status: 'fetched',
@@ -195,14 +226,28 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
       nextFetchAt: next,
     });
     log.debug({ new: stored.inserted, duplicates: stored.duplicates, skipped }, 'feed ingested');
-    return { ...base, status: 'fetched', httpStatus: response.status, itemsNew: stored.inserted, duplicates: stored.duplicates, carried: stored.carried, itemsSkipped: skipped, nextFetchAt: next.toISOString() };
+    return {
+      ...base,
+      status: 'fetched',
+      httpStatus: response.status,
+      itemsNew: stored.inserted,
+      duplicates: stored.duplicates,
+      carried: stored.carried,
+      itemsSkipped: skipped,
+      nextFetchAt: next.toISOString(),
+    };
   } catch (error) {
     const failedAt = deps.clock();
     const message = describeError(error);
     const httpStatus = error instanceof FeedFetchError ? (error.status ?? null) : null;
-    const retryAfter = error instanceof FeedFetchError && (httpStatus === 429 || httpStatus === 503) ? parseRetryAfter(headerValue(error.headers?.['retry-after']) ?? undefined, failedAt) : null;
+    const retryAfter =
+      error instanceof FeedFetchError && (httpStatus === 429 || httpStatus === 503)
+        ? parseRetryAfter(headerValue(error.headers?.['retry-after']) ?? undefined, failedAt)
+        : null;
     const consecutiveErrors = feed.consecutiveErrors + 1;
-    const next = new Date(failedAt.getTime() + failureDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, consecutiveErrors, retryAfterMs: retryAfter, random: deps.random }));
+    const next = new Date(
+      failedAt.getTime() + failureDelayMs({ intervalSeconds: feed.fetchIntervalSeconds, consecutiveErrors, retryAfterMs: retryAfter, random: deps.random }),
+    );
     log.warn({ err: message, consecutiveErrors, nextFetchAt: next.toISOString() }, 'feed failed');
     try {
       await recordFetchOutcome(db, feed.id, failedAt, { ok: false, httpStatus, error: message, nextFetchAt: next, consecutiveErrors });
@@ -214,7 +259,11 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
 }
 
 /** Normalises each entry on its own: one broken entry is logged and skipped, the rest go on. */
-export function normaliseEntries(parsed: ParsedFeed, context: { fetchedAt: Date; baseUrl?: string }, log: Logger): { items: NormalisedItem[]; skipped: number } {
+export function normaliseEntries(
+  parsed: ParsedFeed,
+  context: { fetchedAt: Date; baseUrl?: string },
+  log: Logger,
+): { items: NormalisedItem[]; skipped: number } {
   const items: NormalisedItem[] = [];
   let skipped = 0;
   for (const bad of parsed.skipped ?? []) {

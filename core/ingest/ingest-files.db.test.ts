@@ -61,28 +61,53 @@ describe('the demo sample feeds', () => {
     expect(again).toMatchObject({ itemsNew: 0, duplicates: 80, carried: 0 });
   });
 
-  it('cover every section and the spec\'s regions, with events reported by several outlets in their own words', () => {
+  it("cover every section and the spec's regions, with events reported by several outlets in their own words", () => {
     const dir = join(SAMPLES, '..');
-    const files = ['kingston-ledger.xml', 'nassau-tide.atom', 'bridgetown-courier.atom', 'port-of-spain-mirror.xml', 'antilles-wire.xml', 'castries-voice.atom', 'hispaniola-herald.xml'];
+    const files = [
+      'kingston-ledger.xml',
+      'nassau-tide.atom',
+      'bridgetown-courier.atom',
+      'port-of-spain-mirror.xml',
+      'antilles-wire.xml',
+      'castries-voice.atom',
+      'hispaniola-herald.xml',
+    ];
     const text = Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
     const all = Object.values(text).join('\n');
     expect(files.filter((f) => f.endsWith('.atom'))).toHaveLength(3);
     for (const section of ['Business', 'Politics', 'Weather', 'Sports', 'Culture', 'Technology']) expect(all).toContain(`>${section}<`);
-    for (const region of ['Jamaica', 'Barbados', 'Trinidad and Tobago', 'Bahamas', 'Haiti', 'Dominican Republic', 'Saint Lucia', 'Grenada']) expect(all).toContain(region);
+    for (const region of ['Jamaica', 'Barbados', 'Trinidad and Tobago', 'Bahamas', 'Haiti', 'Dominican Republic', 'Saint Lucia', 'Grenada'])
+      expect(all).toContain(region);
     // Matching facts across outlets (figures, names, dates).
     const outletsWith = (fact: string) => files.filter((f) => text[f]!.includes(fact)).length;
-    for (const fact of ['12,400', '3.50 per cent', 'US$38 million', '9.1 million', 'February 8 and 9', 'EC$8 an hour', 'March 27 to 29', 'Warner-Best', '975 millibars', '400,000']) {
+    for (const fact of [
+      '12,400',
+      '3.50 per cent',
+      'US$38 million',
+      '9.1 million',
+      'February 8 and 9',
+      'EC$8 an hour',
+      'March 27 to 29',
+      'Warner-Best',
+      '975 millibars',
+      '400,000',
+    ]) {
       expect(outletsWith(fact), fact).toBeGreaterThanOrEqual(2);
     }
   });
 });
 
 describe('ingestFeedDocument', () => {
-  it('attributes a file to an outlet, inheriting the registry\'s kind and owner group', async () => {
+  it("attributes a file to an outlet, inheriting the registry's kind and owner group", async () => {
     await addFeed(db.knex, { url: 'https://gov.example/rss', outlet: 'Government Releases', kind: 'official', ownerGroup: 'Government of Jamaica' });
     const stats = await ingestFeedDocument(db.knex, deps(), { body: fixture('rdf.xml'), label: 'rdf.xml', outlet: 'Government Releases' });
     expect(stats).toMatchObject({ feeds: 1, itemsNew: 1 });
-    expect(await db.knex('raw_feeds').first()).toMatchObject({ outlet: 'Government Releases', outlet_kind: 'official', owner_group: 'Government of Jamaica', feed_id: null });
+    expect(await db.knex('raw_feeds').first()).toMatchObject({
+      outlet: 'Government Releases',
+      outlet_kind: 'official',
+      owner_group: 'Government of Jamaica',
+      feed_id: null,
+    });
     const latin = await ingestFeedDocument(db.knex, deps(), { body: fixture('iso-8859-1.xml'), label: 'latin', outlet: 'Le Nouvelliste', language: 'fr' });
     expect(latin.itemsNew).toBe(1);
     expect((await db.knex('raw_feeds').where('outlet', 'Le Nouvelliste').first()).title).toMatch(/café et crème à la fête/);
@@ -117,15 +142,20 @@ describe('ingestFeedDocument', () => {
 });
 
 describe('de-duplication by link', () => {
-  it('does not merge different items whose link is the feed\'s own home page (a podcast feed): guid or content hash tells them apart', async () => {
+  it("does not merge different items whose link is the feed's own home page (a podcast feed): guid or content hash tells them apart", async () => {
     const input = { body: fixture('podcast-home-links.xml'), label: 'podcast-home-links.xml', outlet: 'Radio Caribbean' };
     const first = await ingestFeedDocument(db.knex, deps(), input);
     expect(first).toMatchObject({ itemsNew: 9, duplicates: 0 });
     const again = await ingestFeedDocument(db.knex, deps('2030-03-02T12:00:00Z'), input);
     expect(again).toMatchObject({ itemsNew: 0, duplicates: 9 });
     // An article link still identifies its item: another outlet carrying it matches by link.
-    const award = Buffer.from('<rss version="2.0"><channel><title>Other</title><link>https://other.example/</link><item><title>Award for the station</title><link>https://radio.example/news/award</link></item></channel></rss>');
-    expect(await ingestFeedDocument(db.knex, deps(), { body: award, label: 'other.xml', outlet: 'Other Outlet' })).toMatchObject({ itemsNew: 0, duplicates: 1, carried: 1 });
+    const award = Buffer.from(
+      '<rss version="2.0"><channel><title>Other</title><link>https://other.example/</link><item><title>Award for the station</title><link>https://radio.example/news/award</link></item></channel></rss>',
+    );
+    expect(await ingestFeedDocument(db.knex, deps(), { body: award, label: 'other.xml', outlet: 'Other Outlet' })).toMatchObject({
+      itemsNew: 0,
+      duplicates: 1,
+      carried: 1,
+    });
   });
 });
-

@@ -29,7 +29,9 @@ export type FileIngestDeps = { clock: () => Date; logger: Logger; onProgress?: (
  */
 export function shiftFeedsToNow(feeds: readonly ParsedFeed[], now: Date): number {
   let newest = -Infinity;
-  for (const feed of feeds) for (const e of feed.entries) newest = Math.max(newest, parseFeedDate(e.published)?.getTime() ?? -Infinity, parseFeedDate(e.updated)?.getTime() ?? -Infinity);
+  for (const feed of feeds)
+    for (const e of feed.entries)
+      newest = Math.max(newest, parseFeedDate(e.published)?.getTime() ?? -Infinity, parseFeedDate(e.updated)?.getTime() ?? -Infinity);
   if (!Number.isFinite(newest)) return 0;
   const offset = now.getTime() - newest;
   for (const feed of feeds) {
@@ -46,7 +48,8 @@ export function shiftFeedsToNow(feeds: readonly ParsedFeed[], now: Date): number
 async function resolveOutlet(db: Knex, input: OutletInput): Promise<{ kind: OutletKind; ownerGroup: string; language: string | null; region: string | null }> {
   const outlet = input.outlet.trim();
   if (!outlet) throw new C360Error('invalid_input', 'An outlet name is required.', { hint: 'Pass --outlet "Outlet Name".' });
-  if (input.kind && !OUTLET_KINDS.includes(input.kind)) throw new C360Error('invalid_input', `Unknown outlet kind "${input.kind}".`, { hint: `Use one of: ${OUTLET_KINDS.join(', ')}.` });
+  if (input.kind && !OUTLET_KINDS.includes(input.kind))
+    throw new C360Error('invalid_input', `Unknown outlet kind "${input.kind}".`, { hint: `Use one of: ${OUTLET_KINDS.join(', ')}.` });
   const profile = await findOutletProfile(db, outlet);
   return {
     kind: input.kind ?? profile?.kind ?? 'press',
@@ -86,8 +89,30 @@ async function storeParsed(db: Knex, deps: FileIngestDeps, parsed: ParsedFeed, i
   const fetchedAt = deps.clock();
   const log = deps.logger.child({ file: label, outlet: input.outlet });
   const { items, skipped } = normaliseEntries(parsed, { fetchedAt }, log);
-  const stored = await storeItems(db, items, { feedId: null, outlet: input.outlet.trim(), kind: outlet.kind, ownerGroup: outlet.ownerGroup, language: parsed.language?.slice(0, 10) ?? outlet.language, region: outlet.region }, fetchedAt);
-  return { feedId: null, outlet: input.outlet.trim(), url: label, status: 'fetched', httpStatus: null, itemsNew: stored.inserted, duplicates: stored.duplicates, carried: stored.carried, itemsSkipped: skipped };
+  const stored = await storeItems(
+    db,
+    items,
+    {
+      feedId: null,
+      outlet: input.outlet.trim(),
+      kind: outlet.kind,
+      ownerGroup: outlet.ownerGroup,
+      language: parsed.language?.slice(0, 10) ?? outlet.language,
+      region: outlet.region,
+    },
+    fetchedAt,
+  );
+  return {
+    feedId: null,
+    outlet: input.outlet.trim(),
+    url: label,
+    status: 'fetched',
+    httpStatus: null,
+    itemsNew: stored.inserted,
+    duplicates: stored.duplicates,
+    carried: stored.carried,
+    itemsSkipped: skipped,
+  };
 }
 
 /**
@@ -114,17 +139,49 @@ export async function ingestFeedManifest(db: Knex, deps: FileIngestDeps, options
       loaded.push({ outline, error: describeError(error) });
     }
   }
-  if (options.shiftDatesToNow) shiftFeedsToNow(loaded.flatMap((l) => (l.parsed ? [l.parsed] : [])), deps.clock());
+  if (options.shiftDatesToNow)
+    shiftFeedsToNow(
+      loaded.flatMap((l) => (l.parsed ? [l.parsed] : [])),
+      deps.clock(),
+    );
   for (const { outline, parsed, error } of loaded) {
     let result: FeedRunResult;
     if (!parsed) {
-      result = { feedId: null, outlet: outline.outlet, url: outline.url, status: 'failed', httpStatus: null, itemsNew: 0, duplicates: 0, carried: 0, itemsSkipped: 0, error };
+      result = {
+        feedId: null,
+        outlet: outline.outlet,
+        url: outline.url,
+        status: 'failed',
+        httpStatus: null,
+        itemsNew: 0,
+        duplicates: 0,
+        carried: 0,
+        itemsSkipped: 0,
+        error,
+      };
       deps.logger.warn({ file: outline.url, err: error }, 'sample feed skipped');
     } else {
       try {
-        result = await storeParsed(db, deps, parsed, { outlet: outline.outlet, kind: outline.kind, ownerGroup: outline.ownerGroup, language: outline.language, region: outline.region }, outline.url);
+        result = await storeParsed(
+          db,
+          deps,
+          parsed,
+          { outlet: outline.outlet, kind: outline.kind, ownerGroup: outline.ownerGroup, language: outline.language, region: outline.region },
+          outline.url,
+        );
       } catch (storeError) {
-        result = { feedId: null, outlet: outline.outlet, url: outline.url, status: 'failed', httpStatus: null, itemsNew: 0, duplicates: 0, carried: 0, itemsSkipped: 0, error: describeError(storeError) };
+        result = {
+          feedId: null,
+          outlet: outline.outlet,
+          url: outline.url,
+          status: 'failed',
+          httpStatus: null,
+          itemsNew: 0,
+          duplicates: 0,
+          carried: 0,
+          itemsSkipped: 0,
+          error: describeError(storeError),
+        };
       }
     }
     addResult(stats, result);

@@ -101,7 +101,23 @@ describe('XSS payloads in every field come out inert', () => {
     expect(item.imageUrl).toBe('https://hostile.example/x');
     expect(item.summary).toBe('Summary click');
     const everything = JSON.stringify(item).toLowerCase();
-    for (const bad of ['<script', 'onerror', 'onclick', 'onload', 'onmouseover', 'javascript:', 'data:', '<svg', '<iframe', '<style', '<form', '<object', '<math', 'style=', 'alert(']) {
+    for (const bad of [
+      '<script',
+      'onerror',
+      'onclick',
+      'onload',
+      'onmouseover',
+      'javascript:',
+      'data:',
+      '<svg',
+      '<iframe',
+      '<style',
+      '<form',
+      '<object',
+      '<math',
+      'style=',
+      'alert(',
+    ]) {
       expect(everything, bad).not.toContain(bad);
     }
     expect(item.content).toContain('<p>Budget passes.</p>');
@@ -111,7 +127,9 @@ describe('XSS payloads in every field come out inert', () => {
   });
 
   it('sanitiseHtml keeps structure and drops the rest', () => {
-    expect(sanitiseHtml('<h2>Head</h2><ul><li>One</li></ul><table><tr><td>1</td></tr></table>')).toBe('<h2>Head</h2><ul><li>One</li></ul><table><tr><td>1</td></tr></table>');
+    expect(sanitiseHtml('<h2>Head</h2><ul><li>One</li></ul><table><tr><td>1</td></tr></table>')).toBe(
+      '<h2>Head</h2><ul><li>One</li></ul><table><tr><td>1</td></tr></table>',
+    );
     expect(sanitiseHtml('<a href="//evil.example/x">x</a>')).toBe('<a rel="nofollow noopener noreferrer">x</a>');
     expect(sanitiseHtml('<img src="https://i.example/a.png" onerror="x()" style="a">')).toBe('<img src="https://i.example/a.png" loading="lazy" />');
   });

@@ -74,7 +74,9 @@ export function publishedDate(entry: Pick<FeedEntry, 'published' | 'updated'>, f
 
 /** A hash of title and body reduced to what makes two copies "the same": case, accents, punctuation and spacing ignored. */
 export function contentHash(title: string, body: string): string {
-  return createHash('sha256').update(`${foldText(title)}\n${foldText(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${foldText(title)}\n${foldText(body)}`)
+    .digest('hex');
 }
 
 /**

@@ -60,7 +60,13 @@ describe('parseFeedText', () => {
   it('reads JSON Feed 1.1 (validated with zod)', async () => {
     const feed = await parse('jsonfeed.json');
     expect(feed.format).toBe('json');
-    expect(feed.entries[0]).toMatchObject({ guid: 'nt-77', title: 'Regatta draws 40 boats', categories: ['Sports', 'Sailing'], author: 'K. Rolle', image: 'https://nassautide.example/img/regatta.jpg' });
+    expect(feed.entries[0]).toMatchObject({
+      guid: 'nt-77',
+      title: 'Regatta draws 40 boats',
+      categories: ['Sports', 'Sailing'],
+      author: 'K. Rolle',
+      image: 'https://nassautide.example/img/regatta.jpg',
+    });
     expect(feed.entries[1]).toMatchObject({ guid: '78', content: '<p>Line one.</p><p>Line two &amp; more.</p>' });
     expect((await parseError(parseFeedText('{"version":"1","items":[]}'))).kind).toBe('not_a_feed');
     expect((await parseError(parseFeedText('{"version": '))).kind).toBe('invalid_json');
@@ -121,7 +127,8 @@ describe('parseFeedText: feeds as the world writes them', () => {
   });
 
   it('keeps the text of titles written with markup (xhtml div, nested elements, CDATA, escaped html)', async () => {
-    const plain = (feed: Awaited<ReturnType<typeof parseFeedText>>) => feed.entries.map((e) => normaliseEntry(e, { fetchedAt: new Date('2026-11-23T00:00:00Z') })!.title);
+    const plain = (feed: Awaited<ReturnType<typeof parseFeedText>>) =>
+      feed.entries.map((e) => normaliseEntry(e, { fetchedAt: new Date('2026-11-23T00:00:00Z') })!.title);
     const atom = await parse('titles-markup-atom.xml');
     expect(toPlainText(atom.title)).toBe('The Montserrat Reporter');
     expect(plain(atom)).toEqual(['Volcano alert level lowered to two & zone reopens', 'Fisheries quota & licences', 'Plain <3 title & more']);
@@ -136,7 +143,12 @@ describe('parseFeedText: feeds as the world writes them', () => {
     expect(feed.entries[1]!.categories).toEqual(['Politics']);
     expect(feed.skipped?.map((s) => s.index)).toEqual([1, 2, 3, 4]);
     expect(feed.skipped?.[0]!.reason).toMatch(/id/);
-    for (const version of ['https://jsonfeed.org/version/1', 'http://jsonfeed.org/version/1.1', 'https://jsonfeed.org/version/1.1/', ' https://www.jsonfeed.org/version/1.0 ']) {
+    for (const version of [
+      'https://jsonfeed.org/version/1',
+      'http://jsonfeed.org/version/1.1',
+      'https://jsonfeed.org/version/1.1/',
+      ' https://www.jsonfeed.org/version/1.0 ',
+    ]) {
       expect((await parseFeedText(JSON.stringify({ version, items: [{ id: 'x', title: 'X' }] }))).entries).toHaveLength(1);
     }
     expect((await parseError(parseFeedText('{"version":"https://jsonfeed.org/version/2","items":[]}'))).kind).toBe('not_a_feed');
@@ -152,4 +164,3 @@ describe('parseFeedText: feeds as the world writes them', () => {
     ]);
   });
 });
-

@@ -56,7 +56,10 @@ export async function parseFeedText(text: string, options: { timeoutMs?: number 
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed);
   if (/^<!doctype html|^<html[\s>]/i.test(trimmed)) {
-    throw new FeedParseError('not_a_feed', 'The address served an HTML page, not a feed (look for a <link rel="alternate" type="application/rss+xml"> on that page).');
+    throw new FeedParseError(
+      'not_a_feed',
+      'The address served an HTML page, not a feed (look for a <link rel="alternate" type="application/rss+xml"> on that page).',
+    );
   }
   if (!trimmed.startsWith('<')) throw new FeedParseError('not_a_feed', 'The response is neither XML nor JSON, so it is not a feed.');
   const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
@@ -159,7 +162,10 @@ function describeShape(xml: string, parserMessage: string): FeedParseError {
   if (root && local !== 'rss' && local !== 'RDF' && local !== 'feed') {
     return new FeedParseError('not_a_feed', `The document is XML but not RSS, RDF or Atom (its root element is <${root}>).`);
   }
-  return new FeedParseError('not_a_feed', `The ${local === 'feed' ? 'Atom' : local === 'RDF' ? 'RDF' : 'RSS'} document is not shaped as a feed (${parserMessage}).`);
+  return new FeedParseError(
+    'not_a_feed',
+    `The ${local === 'feed' ? 'Atom' : local === 'RDF' ? 'RDF' : 'RSS'} document is not shaped as a feed (${parserMessage}).`,
+  );
 }
 
 /**
@@ -349,8 +355,14 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
         link: entryLink ?? isPermaLinkGuid(item.rawGuid),
         guid: text(item.guid) ?? text(item.id) ?? text(item.atomId) ?? text(item.dcIdentifier),
         published:
-          text(item.isoDate) ?? text(item.pubDate) ?? text(item.dcDate) ?? text(item.published) ?? text(item.atomPublished) ??
-          text(item.dctermsIssued) ?? text(item.dctermsCreated) ?? text(item.issued),
+          text(item.isoDate) ??
+          text(item.pubDate) ??
+          text(item.dcDate) ??
+          text(item.published) ??
+          text(item.atomPublished) ??
+          text(item.dctermsIssued) ??
+          text(item.dctermsCreated) ??
+          text(item.issued),
         updated: text(item.updated) ?? text(item.atomUpdated) ?? text(item.dctermsModified) ?? text(item.modified),
         author: text(item.creator) ?? text(item.author),
         categories,
@@ -367,32 +379,39 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
 /** JSON Feed's version URL as written in the wild: http or https, www or not, 1, 1.0 or 1.1, a trailing slash. */
 const JSON_FEED_VERSION = /^https?:\/\/(?:www\.)?jsonfeed\.org\/version\/1(?:\.[01])?\/?$/i;
 
-const jsonFeedSchema = z.object({
-  version: z.string().trim().regex(JSON_FEED_VERSION),
-  title: z.string().optional(),
-  home_page_url: z.string().optional(),
-  language: z.string().optional(),
-  items: z.array(z.unknown()),
-}).passthrough();
+const jsonFeedSchema = z
+  .object({
+    version: z.string().trim().regex(JSON_FEED_VERSION),
+    title: z.string().optional(),
+    home_page_url: z.string().optional(),
+    language: z.string().optional(),
+    items: z.array(z.unknown()),
+  })
+  .passthrough();
 
 /** One item, checked on its own: a bad item is skipped with its reason, never the whole feed. */
-const jsonFeedItemSchema = z.object({
-  id: z.union([z.string().trim().min(1), z.number()]).transform(String),
-  url: z.string().optional(),
-  external_url: z.string().optional(),
-  title: z.string().optional(),
-  content_html: z.string().optional(),
-  content_text: z.string().optional(),
-  summary: z.string().optional(),
-  image: z.string().optional(),
-  banner_image: z.string().optional(),
-  date_published: z.string().optional(),
-  date_modified: z.string().optional(),
-  // Tags and authors are extras: keep the usable ones rather than refuse the item.
-  tags: z.array(z.unknown()).optional().transform((tags) => (tags ?? []).filter((t): t is string => typeof t === 'string')),
-  author: z.unknown().optional(),
-  authors: z.unknown().optional(),
-}).passthrough();
+const jsonFeedItemSchema = z
+  .object({
+    id: z.union([z.string().trim().min(1), z.number()]).transform(String),
+    url: z.string().optional(),
+    external_url: z.string().optional(),
+    title: z.string().optional(),
+    content_html: z.string().optional(),
+    content_text: z.string().optional(),
+    summary: z.string().optional(),
+    image: z.string().optional(),
+    banner_image: z.string().optional(),
+    date_published: z.string().optional(),
+    date_modified: z.string().optional(),
+    // Tags and authors are extras: keep the usable ones rather than refuse the item.
+    tags: z
+      .array(z.unknown())
+      .optional()
+      .transform((tags) => (tags ?? []).filter((t): t is string => typeof t === 'string')),
+    author: z.unknown().optional(),
+    authors: z.unknown().optional(),
+  })
+  .passthrough();
 
 function authorName(value: unknown): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;

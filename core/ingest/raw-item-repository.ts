@@ -93,7 +93,9 @@ export async function storeItems(db: Knex, items: readonly NormalisedItem[], sou
     const insertedIds: string[] = [];
     for (let i = 0; i < fresh.length; i += 500) {
       const chunk = fresh.slice(i, i + 500);
-      const rows: { id: string }[] = await trx('raw_feeds').insert(chunk.map((f) => f.row)).returning('id');
+      const rows: { id: string }[] = await trx('raw_feeds')
+        .insert(chunk.map((f) => f.row))
+        .returning('id');
       rows.forEach((r, j) => {
         insertedIds.push(r.id);
         carriers.push(carrierRow(r.id, source, chunk[j]!.item, 'original', now));
@@ -106,7 +108,11 @@ export async function storeItems(db: Knex, items: readonly NormalisedItem[], sou
       return id.startsWith('pending:') ? { ...c, raw_feed_id: insertedIds[Number(id.slice(8))] } : c;
     });
     for (let i = 0; i < resolved.length; i += 500) {
-      const rows = await trx('raw_item_carriers').insert(resolved.slice(i, i + 500)).onConflict(['raw_feed_id', 'outlet']).ignore().returning('matched_by');
+      const rows = await trx('raw_item_carriers')
+        .insert(resolved.slice(i, i + 500))
+        .onConflict(['raw_feed_id', 'outlet'])
+        .ignore()
+        .returning('matched_by');
       carried += rows.filter((r: { matched_by: string }) => r.matched_by !== 'original').length;
     }
     if (insertedIds.length > 0) await notify(trx, CHANNELS.rawItemsInserted, { count: insertedIds.length, outlet: source.outlet, feedId: source.feedId });
@@ -172,6 +178,13 @@ function setOnce<K, V>(map: Map<K, V>, key: K, value: V): void {
 
 /** Outlets that carried an item, the first one included (for the pipeline and for tests). */
 export async function listCarriers(db: Knex, rawFeedId: string): Promise<{ outlet: string; ownerGroup: string | null; matchedBy: string }[]> {
-  const rows = await db('raw_item_carriers').select('outlet', 'owner_group', 'matched_by').where('raw_feed_id', rawFeedId).orderByRaw(`matched_by = 'original' desc, first_seen_at, outlet`);
-  return rows.map((r: { outlet: string; owner_group: string | null; matched_by: string }) => ({ outlet: r.outlet, ownerGroup: r.owner_group, matchedBy: r.matched_by }));
+  const rows = await db('raw_item_carriers')
+    .select('outlet', 'owner_group', 'matched_by')
+    .where('raw_feed_id', rawFeedId)
+    .orderByRaw(`matched_by = 'original' desc, first_seen_at, outlet`);
+  return rows.map((r: { outlet: string; owner_group: string | null; matched_by: string }) => ({
+    outlet: r.outlet,
+    ownerGroup: r.owner_group,
+    matchedBy: r.matched_by,
+  }));
 }

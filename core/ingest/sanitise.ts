@@ -8,9 +8,48 @@ import sanitizeHtml from 'sanitize-html';
  * javascript: and data: URLs never survive. Relative URLs are made absolute against the item link.
  */
 const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'a', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'abbr', 'cite', 'q',
-  'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'figure', 'figcaption', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+  'p',
+  'br',
+  'hr',
+  'a',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'abbr',
+  'cite',
+  'q',
+  'blockquote',
+  'pre',
+  'code',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'figure',
+  'figcaption',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
 ];
 
 function absolute(url: string | undefined, base: string | undefined): string | undefined {
@@ -70,12 +109,19 @@ export function toPlainText(value: string | undefined, maxLength = 100_000): str
   if (!value) return '';
   let text = value;
   for (let i = 0; i < 3; i++) {
-    const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'iframe', 'object', 'title', 'head'] });
+    const stripped = sanitizeHtml(text, {
+      allowedTags: [],
+      allowedAttributes: {},
+      nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'iframe', 'object', 'title', 'head'],
+    });
     const decoded = decodeHTML(stripped);
     if (decoded === text) break;
     text = decoded;
   }
-  text = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  text = text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
 }
 

@@ -29,10 +29,22 @@ describe('checkAddress: IPv6 forms that carry a private IPv4 address', () => {
     expect(() => checkLiteralHost(`[${address}]`, false)).toThrow(/Refused/);
   });
 
-  it.each(['::', '::1', 'fe80::1', 'fc00::1', 'ff02::1', '2001:db8::1', '127.0.0.1', '10.1.2.3', '100.64.0.1', '169.254.169.254', '0.0.0.0', '2002:808:808::1', '64:ff9b::808:808', '::808:808'])(
-    'refuses %s (not a public unicast address, or a transition range)',
-    (address) => expect(checkAddress(address).allowed).toBe(false),
-  );
+  it.each([
+    '::',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    'ff02::1',
+    '2001:db8::1',
+    '127.0.0.1',
+    '10.1.2.3',
+    '100.64.0.1',
+    '169.254.169.254',
+    '0.0.0.0',
+    '2002:808:808::1',
+    '64:ff9b::808:808',
+    '::808:808',
+  ])('refuses %s (not a public unicast address, or a transition range)', (address) => expect(checkAddress(address).allowed).toBe(false));
 
   it.each(['8.8.8.8', '::ffff:8.8.8.8', '::ffff:808:808', '2606:4700::1111', '2a00:1450:4009:80b::200e'])('accepts the public address %s', (address) => {
     expect(checkAddress(address)).toEqual({ allowed: true });

@@ -49,7 +49,12 @@ export function newsletterConfirmationMail(language: MailLanguage, links: { conf
     },
     fr: {
       subject: 'Confirmez votre abonnement à la lettre d’information C360',
-      lines: ['Bonjour,', '', 'Quelqu’un (vous, nous l’espérons) a demandé à recevoir la lettre d’information C360 à cette adresse.', 'Merci de confirmer en ouvrant ce lien :'],
+      lines: [
+        'Bonjour,',
+        '',
+        'Quelqu’un (vous, nous l’espérons) a demandé à recevoir la lettre d’information C360 à cette adresse.',
+        'Merci de confirmer en ouvrant ce lien :',
+      ],
       after: ['Le lien est valable 48 heures. Si vous n’avez rien demandé, ignorez cet e-mail : vous ne serez pas abonné.'],
       unsubscribe: 'Pour ne plus recevoir aucun e-mail de notre part, désabonnez-vous ici :',
     },
@@ -60,7 +65,10 @@ export function newsletterConfirmationMail(language: MailLanguage, links: { conf
       unsubscribe: 'Wilt u geen enkele e-mail meer van ons? Meld u hier af:',
     },
   }[language];
-  return { subject: t.subject, text: [...t.lines, '', links.confirm, '', ...t.after, '', `${t.unsubscribe} ${links.unsubscribe}`, '', SIGNATURE[language]].join('\n') };
+  return {
+    subject: t.subject,
+    text: [...t.lines, '', links.confirm, '', ...t.after, '', `${t.unsubscribe} ${links.unsubscribe}`, '', SIGNATURE[language]].join('\n'),
+  };
 }
 
 /** The account's e-mail confirmation (before alerts are e-mailed). */
@@ -69,22 +77,49 @@ export function emailConfirmationMail(language: MailLanguage, link: string): Mai
     en: {
       subject: 'Confirm your e-mail address for C360 alerts',
       lines: ['Hello,', '', 'Someone (we hope you) set up e-mail alerts on C360 with this address.', 'Please confirm that it is yours by opening this link:'],
-      after: ['The link works for 48 hours. Until the address is confirmed, no alert is e-mailed to it.', 'If you did not ask for this, ignore this e-mail: you will receive nothing more from us.'],
+      after: [
+        'The link works for 48 hours. Until the address is confirmed, no alert is e-mailed to it.',
+        'If you did not ask for this, ignore this e-mail: you will receive nothing more from us.',
+      ],
     },
     es: {
       subject: 'Confirme su dirección de correo para las alertas de C360',
-      lines: ['Hola:', '', 'Alguien (esperamos que usted) configuró alertas por correo electrónico en C360 con esta dirección.', 'Confirme que es suya abriendo este enlace:'],
-      after: ['El enlace funciona durante 48 horas. Mientras la dirección no esté confirmada, no se le enviará ninguna alerta.', 'Si no lo pidió, ignore este correo: no recibirá nada más de nuestra parte.'],
+      lines: [
+        'Hola:',
+        '',
+        'Alguien (esperamos que usted) configuró alertas por correo electrónico en C360 con esta dirección.',
+        'Confirme que es suya abriendo este enlace:',
+      ],
+      after: [
+        'El enlace funciona durante 48 horas. Mientras la dirección no esté confirmada, no se le enviará ninguna alerta.',
+        'Si no lo pidió, ignore este correo: no recibirá nada más de nuestra parte.',
+      ],
     },
     fr: {
       subject: 'Confirmez votre adresse e-mail pour les alertes C360',
-      lines: ['Bonjour,', '', 'Quelqu’un (vous, nous l’espérons) a configuré des alertes par e-mail sur C360 avec cette adresse.', 'Merci de confirmer qu’elle est bien la vôtre en ouvrant ce lien :'],
-      after: ['Le lien est valable 48 heures. Tant que l’adresse n’est pas confirmée, aucune alerte n’y est envoyée.', 'Si vous n’avez rien demandé, ignorez cet e-mail : vous ne recevrez plus rien de notre part.'],
+      lines: [
+        'Bonjour,',
+        '',
+        'Quelqu’un (vous, nous l’espérons) a configuré des alertes par e-mail sur C360 avec cette adresse.',
+        'Merci de confirmer qu’elle est bien la vôtre en ouvrant ce lien :',
+      ],
+      after: [
+        'Le lien est valable 48 heures. Tant que l’adresse n’est pas confirmée, aucune alerte n’y est envoyée.',
+        'Si vous n’avez rien demandé, ignorez cet e-mail : vous ne recevrez plus rien de notre part.',
+      ],
     },
     nl: {
       subject: 'Bevestig uw e-mailadres voor C360-meldingen',
-      lines: ['Hallo,', '', 'Iemand (hopelijk u) heeft met dit adres e-mailmeldingen ingesteld op C360.', 'Bevestig dat het van u is door deze link te openen:'],
-      after: ['De link werkt 48 uur. Zolang het adres niet is bevestigd, sturen we er geen meldingen naartoe.', 'Hebt u hier niet om gevraagd? Negeer deze e-mail dan: u ontvangt niets meer van ons.'],
+      lines: [
+        'Hallo,',
+        '',
+        'Iemand (hopelijk u) heeft met dit adres e-mailmeldingen ingesteld op C360.',
+        'Bevestig dat het van u is door deze link te openen:',
+      ],
+      after: [
+        'De link werkt 48 uur. Zolang het adres niet is bevestigd, sturen we er geen meldingen naartoe.',
+        'Hebt u hier niet om gevraagd? Negeer deze e-mail dan: u ontvangt niets meer van ons.',
+      ],
     },
   }[language];
   return { subject: t.subject, text: [...t.lines, '', link, '', ...t.after, '', SIGNATURE[language]].join('\n') };
@@ -94,9 +129,21 @@ export function emailConfirmationMail(language: MailLanguage, link: string): Mai
 
 /** The islands readers follow, as ISO 3166 codes: their names come from Intl in the reader's language. */
 const PLACE_CODES: Record<string, string> = {
-  Jamaica: 'JM', Barbados: 'BB', 'Trinidad and Tobago': 'TT', Bahamas: 'BS', 'The Bahamas': 'BS', Cuba: 'CU', 'Dominican Republic': 'DO',
-  Haiti: 'HT', 'Puerto Rico': 'PR', 'Antigua and Barbuda': 'AG', 'Saint Lucia': 'LC', 'Saint Vincent and the Grenadines': 'VC', Grenada: 'GD',
-  Dominica: 'DM', 'Saint Kitts and Nevis': 'KN',
+  Jamaica: 'JM',
+  Barbados: 'BB',
+  'Trinidad and Tobago': 'TT',
+  Bahamas: 'BS',
+  'The Bahamas': 'BS',
+  Cuba: 'CU',
+  'Dominican Republic': 'DO',
+  Haiti: 'HT',
+  'Puerto Rico': 'PR',
+  'Antigua and Barbuda': 'AG',
+  'Saint Lucia': 'LC',
+  'Saint Vincent and the Grenadines': 'VC',
+  Grenada: 'GD',
+  Dominica: 'DM',
+  'Saint Kitts and Nevis': 'KN',
 };
 
 /** A place's English name in the language ("Haiti" → "Haïti"); names Intl does not know stay as they are. */
@@ -160,7 +207,16 @@ const WORDS: Record<MailLanguage, Words> = {
     advisory: (n) => `advisory ${n}`,
     alertName: (hazard, type) => `${hazard} ${type === 'warning' ? 'Warning' : 'Watch'}`,
     headline: (alert, region) => `${alert} for ${region}`,
-    classes: { HU: 'Hurricane', MH: 'Major Hurricane', TS: 'Tropical Storm', TD: 'Tropical Depression', STS: 'Subtropical Storm', STD: 'Subtropical Depression', PTC: 'Post-Tropical Cyclone', PC: 'Potential Tropical Cyclone' },
+    classes: {
+      HU: 'Hurricane',
+      MH: 'Major Hurricane',
+      TS: 'Tropical Storm',
+      TD: 'Tropical Depression',
+      STS: 'Subtropical Storm',
+      STD: 'Subtropical Depression',
+      PTC: 'Post-Tropical Cyclone',
+      PC: 'Potential Tropical Cyclone',
+    },
     levels: { low: 'low', medium: 'medium', high: 'high', critical: 'critical' },
     topics: {},
     list: (items) => items.join(', '),
@@ -172,7 +228,8 @@ const WORDS: Record<MailLanguage, Words> = {
     storyDescription: (what, where, topics) => `${what} about ${where}${topics ? `, and on ${topics}` : ''}`,
     stormIntro: (description, storm) => `Your C360 alert for ${description} matches the latest National Hurricane Center advisory for ${storm}.`,
     quoted: null,
-    facts: (storm, wind, category, movement) => `${storm}: maximum sustained winds ${wind}${category > 0 ? `, category ${category}` : ''}${movement ? `, moving ${movement}` : ''}.`,
+    facts: (storm, wind, category, movement) =>
+      `${storm}: maximum sustained winds ${wind}${category > 0 ? `, category ${category}` : ''}${movement ? `, moving ${movement}` : ''}.`,
     speed: (mph) => `${mph} mph`,
     stormCentre: 'Storm centre (map and every alert in force):',
     followLocal: 'Follow your local meteorological service and disaster office for instructions.',
@@ -188,7 +245,16 @@ const WORDS: Record<MailLanguage, Words> = {
     advisory: (n) => `boletín ${n}`,
     alertName: (hazard, type) => alertNameIn('es', hazard, type),
     headline: (alert, region) => `${alert} para ${region}`,
-    classes: { HU: 'Huracán', MH: 'Huracán mayor', TS: 'Tormenta tropical', TD: 'Depresión tropical', STS: 'Tormenta subtropical', STD: 'Depresión subtropical', PTC: 'Ciclón postropical', PC: 'Potencial ciclón tropical' },
+    classes: {
+      HU: 'Huracán',
+      MH: 'Huracán mayor',
+      TS: 'Tormenta tropical',
+      TD: 'Depresión tropical',
+      STS: 'Tormenta subtropical',
+      STD: 'Depresión subtropical',
+      PTC: 'Ciclón postropical',
+      PC: 'Potencial ciclón tropical',
+    },
     levels: { low: 'bajo', medium: 'medio', high: 'alto', critical: 'crítico' },
     topics: { business: 'negocios', politics: 'política', weather: 'clima', sports: 'deportes', culture: 'cultura', technology: 'tecnología' },
     list: (items) => listIn('es', items),
@@ -198,9 +264,11 @@ const WORDS: Record<MailLanguage, Words> = {
     stormDescription: (what, where) => `${what} para ${where}`,
     storyWhat: (level) => (level ? `noticias nuevas de riesgo ${level} o superior` : 'noticias nuevas'),
     storyDescription: (what, where, topics) => `${what} sobre ${where}${topics ? `, y sobre ${topics}` : ''}`,
-    stormIntro: (description, storm) => `Su alerta de C360 de ${description} coincide con el último boletín del Centro Nacional de Huracanes de EE. UU. sobre ${storm}.`,
+    stormIntro: (description, storm) =>
+      `Su alerta de C360 de ${description} coincide con el último boletín del Centro Nacional de Huracanes de EE. UU. sobre ${storm}.`,
     quoted: 'Zonas y mensajes del Centro Nacional de Huracanes (en inglés):',
-    facts: (storm, wind, category, movement) => `${storm}: vientos máximos sostenidos de ${wind}${category > 0 ? `, categoría ${category}` : ''}${movement ? `, se desplaza al ${movement}` : ''}.`,
+    facts: (storm, wind, category, movement) =>
+      `${storm}: vientos máximos sostenidos de ${wind}${category > 0 ? `, categoría ${category}` : ''}${movement ? `, se desplaza al ${movement}` : ''}.`,
     speed: (mph) => `${kmh(mph)} km/h`,
     stormCentre: 'Centro de Tormentas (mapa y todas las alertas vigentes):',
     followLocal: 'Siga las instrucciones de su servicio meteorológico y de su oficina de gestión de desastres.',
@@ -216,9 +284,25 @@ const WORDS: Record<MailLanguage, Words> = {
     advisory: (n) => `bulletin ${n}`,
     alertName: (hazard, type) => alertNameIn('fr', hazard, type),
     headline: (alert, region) => `${alert} pour ${region}`,
-    classes: { HU: 'Ouragan', MH: 'Ouragan majeur', TS: 'Tempête tropicale', TD: 'Dépression tropicale', STS: 'Tempête subtropicale', STD: 'Dépression subtropicale', PTC: 'Cyclone post-tropical', PC: 'Cyclone tropical potentiel' },
+    classes: {
+      HU: 'Ouragan',
+      MH: 'Ouragan majeur',
+      TS: 'Tempête tropicale',
+      TD: 'Dépression tropicale',
+      STS: 'Tempête subtropicale',
+      STD: 'Dépression subtropicale',
+      PTC: 'Cyclone post-tropical',
+      PC: 'Cyclone tropical potentiel',
+    },
     levels: { low: 'faible', medium: 'moyen', high: 'élevé', critical: 'critique' },
-    topics: { business: 'l’économie', politics: 'la politique', weather: 'la météo', sports: 'les sports', culture: 'la culture', technology: 'la technologie' },
+    topics: {
+      business: 'l’économie',
+      politics: 'la politique',
+      weather: 'la météo',
+      sports: 'les sports',
+      culture: 'la culture',
+      technology: 'la technologie',
+    },
     list: (items) => listIn('fr', items),
     followed: (places) => `les îles que vous suivez (${places})`,
     noneYet: 'aucune pour l’instant',
@@ -226,9 +310,11 @@ const WORDS: Record<MailLanguage, Words> = {
     stormDescription: (what, where) => `${what} pour ${where}`,
     storyWhat: (level) => (level ? `les nouveaux articles de risque ${level} ou plus` : 'les nouveaux articles'),
     storyDescription: (what, where, topics) => `${what} sur ${where}${topics ? `, et sur ${topics}` : ''}`,
-    stormIntro: (description, storm) => `Votre alerte C360 sur ${description} correspond au dernier bulletin du National Hurricane Center américain sur ${storm}.`,
+    stormIntro: (description, storm) =>
+      `Votre alerte C360 sur ${description} correspond au dernier bulletin du National Hurricane Center américain sur ${storm}.`,
     quoted: 'Zones et messages du National Hurricane Center (en anglais) :',
-    facts: (storm, wind, category, movement) => `${storm} : vents soutenus maximaux de ${wind}${category > 0 ? `, catégorie ${category}` : ''}${movement ? `, se déplace vers le ${movement}` : ''}.`,
+    facts: (storm, wind, category, movement) =>
+      `${storm} : vents soutenus maximaux de ${wind}${category > 0 ? `, catégorie ${category}` : ''}${movement ? `, se déplace vers le ${movement}` : ''}.`,
     speed: (mph) => `${kmh(mph)} km/h`,
     stormCentre: 'Centre des tempêtes (carte et toutes les alertes en vigueur) :',
     followLocal: 'Suivez les consignes de votre service météorologique et de votre office de gestion des catastrophes.',
@@ -244,7 +330,16 @@ const WORDS: Record<MailLanguage, Words> = {
     advisory: (n) => `advies ${n}`,
     alertName: (hazard, type) => alertNameIn('nl', hazard, type),
     headline: (alert, region) => `${alert} voor ${region}`,
-    classes: { HU: 'Orkaan', MH: 'Zware orkaan', TS: 'Tropische storm', TD: 'Tropische depressie', STS: 'Subtropische storm', STD: 'Subtropische depressie', PTC: 'Posttropische cycloon', PC: 'Mogelijke tropische cycloon' },
+    classes: {
+      HU: 'Orkaan',
+      MH: 'Zware orkaan',
+      TS: 'Tropische storm',
+      TD: 'Tropische depressie',
+      STS: 'Subtropische storm',
+      STD: 'Subtropische depressie',
+      PTC: 'Posttropische cycloon',
+      PC: 'Mogelijke tropische cycloon',
+    },
     levels: { low: 'laag', medium: 'gemiddeld', high: 'hoog', critical: 'kritiek' },
     topics: { business: 'economie', politics: 'politiek', weather: 'weer', sports: 'sport', culture: 'cultuur', technology: 'technologie' },
     list: (items) => listIn('nl', items),
@@ -254,9 +349,11 @@ const WORDS: Record<MailLanguage, Words> = {
     stormDescription: (what, where) => `${what} voor ${where}`,
     storyWhat: (level) => (level ? `nieuwe verhalen met minstens een ${level} risico` : 'nieuwe verhalen'),
     storyDescription: (what, where, topics) => `${what} over ${where}${topics ? `, en over ${topics}` : ''}`,
-    stormIntro: (description, storm) => `Uw C360-melding voor ${description} past bij het laatste advies van het Amerikaanse National Hurricane Center over ${storm}.`,
+    stormIntro: (description, storm) =>
+      `Uw C360-melding voor ${description} past bij het laatste advies van het Amerikaanse National Hurricane Center over ${storm}.`,
     quoted: 'Gebieden en berichten van het National Hurricane Center (in het Engels):',
-    facts: (storm, wind, category, movement) => `${storm}: maximale aanhoudende wind ${wind}${category > 0 ? `, categorie ${category}` : ''}${movement ? `, beweegt richting ${movement}` : ''}.`,
+    facts: (storm, wind, category, movement) =>
+      `${storm}: maximale aanhoudende wind ${wind}${category > 0 ? `, categorie ${category}` : ''}${movement ? `, beweegt richting ${movement}` : ''}.`,
     speed: (mph) => `${kmh(mph)} km/h`,
     stormCentre: 'Stormcentrum (kaart en alle geldende waarschuwingen):',
     followLocal: 'Volg de instructies van uw meteorologische dienst en rampenbestrijdingsdienst.',
@@ -328,7 +425,7 @@ export type ReaderAlertCriteriaText = { kind: 'storm' | 'story'; scope: 'follows
 export function readerAlertDescription(language: MailLanguage, c: ReaderAlertCriteriaText): string {
   const w = WORDS[language];
   const places = c.places.map((p) => placeName(p, language));
-  const where = c.scope === 'region' ? places[0] ?? '' : w.followed(places.length ? w.list(places) : w.noneYet);
+  const where = c.scope === 'region' ? (places[0] ?? '') : w.followed(places.length ? w.list(places) : w.noneYet);
   if (c.kind === 'storm') return w.stormDescription(w.stormWhat(!(c.alert_level === 'medium' || c.alert_level === 'low')), where);
   const topics = c.scope === 'follows' && c.topics.length ? (language === 'en' ? c.topics.join(', ') : w.list(c.topics.map((t) => w.topics[t] ?? t))) : '';
   const what = w.storyWhat(c.alert_level === 'low' ? null : w.levels[c.alert_level]);
@@ -339,7 +436,10 @@ export type StormAlertFacts = { hazard: string; type: 'warning' | 'watch'; regio
 export type StormFacts = { name: string; classification: string; category: number; windMph: number; movement: string | null; advisory: string | null };
 
 /** A reader's storm alert e-mail: the subject and the body. */
-export function readerStormAlertMail(language: MailLanguage, input: { description: string; storm: StormFacts; matching: StormAlertFacts[]; origin: string; managePath: string }): { subject: string; body: string } {
+export function readerStormAlertMail(
+  language: MailLanguage,
+  input: { description: string; storm: StormFacts; matching: StormAlertFacts[]; origin: string; managePath: string },
+): { subject: string; body: string } {
   const w = WORDS[language];
   const s = input.storm;
   const name = `${w.classes[s.classification.toUpperCase()] ?? s.classification} ${s.name}`;
@@ -347,7 +447,9 @@ export function readerStormAlertMail(language: MailLanguage, input: { descriptio
   const headline = w.headline(w.alertName(first.hazard, first.type), placeName(first.region, language));
   const subject = `${w.subject}: ${headline}${input.matching.length > 1 ? ` (${w.more(input.matching.length - 1)})` : ''}: ${name}${s.advisory ? `, ${w.advisory(s.advisory)}` : ''}`;
   const alerts = input.matching.flatMap((m) => [
-    language === 'en' ? `${m.hazard.toUpperCase()} ${m.type.toUpperCase()}: ${m.area} (${m.level})` : `${w.alertName(m.hazard, m.type).toUpperCase()}: ${m.area} (${w.level(w.levels[m.level])})`,
+    language === 'en'
+      ? `${m.hazard.toUpperCase()} ${m.type.toUpperCase()}: ${m.area} (${m.level})`
+      : `${w.alertName(m.hazard, m.type).toUpperCase()}: ${m.area} (${w.level(w.levels[m.level])})`,
     `  ${m.message}`,
     '',
   ]);
@@ -367,7 +469,10 @@ export function readerStormAlertMail(language: MailLanguage, input: { descriptio
 }
 
 /** A reader's story alert e-mail: the story's own words, framed in the reader's language. */
-export function readerStoryAlertMail(language: MailLanguage, input: { description: string; story: { title: string; summary: string; region: string; level: AlertLevel }; url: string; manageUrl: string }): { subject: string; body: string } {
+export function readerStoryAlertMail(
+  language: MailLanguage,
+  input: { description: string; story: { title: string; summary: string; region: string; level: AlertLevel }; url: string; manageUrl: string },
+): { subject: string; body: string } {
   const w = WORDS[language];
   const body = [
     w.storyIntro(input.description),

@@ -35,7 +35,9 @@ export async function countSegments(db: Knex, segments: readonly string[]): Prom
 
 /** Confirmed subscribers in any of the segments, counted once each. */
 export async function countRecipients(db: Knex, segments: readonly string[]): Promise<number> {
-  const { rows } = await db.raw(`select count(*)::int as n from newsletter_subscribers where status = 'confirmed' and segments && ?::text[]`, [segments as string[]]);
+  const { rows } = await db.raw(`select count(*)::int as n from newsletter_subscribers where status = 'confirmed' and segments && ?::text[]`, [
+    segments as string[],
+  ]);
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -31,7 +31,10 @@ export async function estimateRecipients(db: Knex, segments: readonly string[]):
   return countRecipients(db, parseSegments(segments));
 }
 
-export async function listSubscribers(db: Knex, options: { q?: string; segment?: string; status?: 'pending' | 'confirmed' | 'unsubscribed'; offset: number; limit: number }) {
+export async function listSubscribers(
+  db: Knex,
+  options: { q?: string; segment?: string; status?: 'pending' | 'confirmed' | 'unsubscribed'; offset: number; limit: number },
+) {
   if (options.segment) parseSegments([options.segment]);
   return searchSubscribers(db, options);
 }

@@ -20,7 +20,13 @@ function candidate(overrides: Partial<NewsletterCandidate> = {}): NewsletterCand
 
 const SPEC_RULES = [
   { name: 'High urgency', type: 'urgency' as const, criteria: { threshold: 80 }, priority: 1, enabled: true },
-  { name: 'Diaspora keywords', type: 'keyword' as const, criteria: { keywords: ['remittances', 'tourism', 'investment', 'education'] }, priority: 2, enabled: true },
+  {
+    name: 'Diaspora keywords',
+    type: 'keyword' as const,
+    criteria: { keywords: ['remittances', 'tourism', 'investment', 'education'] },
+    priority: 2,
+    enabled: true,
+  },
   { name: 'Economic topics', type: 'topic' as const, criteria: { topics: ['GDP', 'inflation', 'trade', 'employment'] }, priority: 3, enabled: true },
 ];
 

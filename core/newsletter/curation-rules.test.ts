@@ -53,7 +53,11 @@ describe('curation rules', () => {
   });
 
   it('validates criteria by rule type', () => {
-    expect(ruleInputSchema.parse({ name: 'x', type: 'urgency', criteria: { threshold: 80 } })).toMatchObject({ priority: 1, enabled: true, criteria: { threshold: 80 } });
+    expect(ruleInputSchema.parse({ name: 'x', type: 'urgency', criteria: { threshold: 80 } })).toMatchObject({
+      priority: 1,
+      enabled: true,
+      criteria: { threshold: 80 },
+    });
     expect(ruleInputSchema.safeParse({ name: 'x', type: 'urgency', criteria: { threshold: 101 } }).success).toBe(false);
     expect(ruleInputSchema.safeParse({ name: 'x', type: 'keyword', criteria: { threshold: 80 } }).success).toBe(false);
     expect(ruleInputSchema.safeParse({ name: 'x', type: 'keyword', criteria: { keywords: [] } }).success).toBe(false);

@@ -106,7 +106,10 @@ export function matchesRule(rule: Pick<CurationRule, 'type' | 'criteria'>, story
 }
 
 /** The enabled rules a story matches, strongest first. */
-export function matchingRules<R extends Pick<CurationRule, 'type' | 'criteria' | 'enabled' | 'priority' | 'name'>>(rules: readonly R[], story: RuleSubject): R[] {
+export function matchingRules<R extends Pick<CurationRule, 'type' | 'criteria' | 'enabled' | 'priority' | 'name'>>(
+  rules: readonly R[],
+  story: RuleSubject,
+): R[] {
   return rules.filter((r) => r.enabled && matchesRule(r, story)).sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
 }
 

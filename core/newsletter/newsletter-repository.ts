@@ -79,7 +79,17 @@ export async function insertNewsletter(
   const { rows } = await db.raw(
     `insert into newsletters (title, template, intro, sections, pool_size, created_by, created_at, updated_at, generated_at)
      values (?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?) returning ${COLUMNS}`,
-    [input.title, input.template, input.intro, JSON.stringify(input.sections), input.poolSize, input.createdBy, input.now.toISOString(), input.now.toISOString(), input.now.toISOString()],
+    [
+      input.title,
+      input.template,
+      input.intro,
+      JSON.stringify(input.sections),
+      input.poolSize,
+      input.createdBy,
+      input.now.toISOString(),
+      input.now.toISOString(),
+      input.now.toISOString(),
+    ],
   );
   return toNewsletter(rows[0]);
 }
@@ -121,13 +131,19 @@ export async function updateDraft(
 }
 
 export async function deleteDraft(db: Knex, id: string): Promise<boolean> {
-  const { rowCount } = await db.raw(`delete from newsletters where id = ? and status = 'draft' and not exists (select 1 from newsletter_sends where newsletter_id = ?)`, [id, id]);
+  const { rowCount } = await db.raw(
+    `delete from newsletters where id = ? and status = 'draft' and not exists (select 1 from newsletter_sends where newsletter_id = ?)`,
+    [id, id],
+  );
   return Number(rowCount) > 0;
 }
 
 export async function setNewsletterStatus(db: Knex, id: string, status: NewsletterStatus, now: Date): Promise<void> {
-  await db.raw(
-    `update newsletters set status = ?, updated_at = ?, sent_at = case when ? = 'sent' then coalesce(sent_at, ?) else sent_at end where id = ?`,
-    [status, now.toISOString(), status, now.toISOString(), id],
-  );
+  await db.raw(`update newsletters set status = ?, updated_at = ?, sent_at = case when ? = 'sent' then coalesce(sent_at, ?) else sent_at end where id = ?`, [
+    status,
+    now.toISOString(),
+    status,
+    now.toISOString(),
+    id,
+  ]);
 }

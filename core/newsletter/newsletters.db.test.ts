@@ -22,10 +22,24 @@ afterAll(async () => {
 
 describe('processNewsletterQueue', () => {
   it('when the SMTP server cannot be reached, stops, records the attempts made and gives the rest back untouched; later each person gets it once', async () => {
-    await createStory(db.knex, { now: new Date(), daysAgo: 0, title: 'Antigua airport terminal opens', region: 'Antigua and Barbuda', auto_publish_eligible: true });
-    for (let i = 0; i < 8; i++) await db.knex('newsletter_subscribers').insert({ email: `queue-${i}@example.org`, status: 'confirmed', segments: ['business'] });
+    await createStory(db.knex, {
+      now: new Date(),
+      daysAgo: 0,
+      title: 'Antigua airport terminal opens',
+      region: 'Antigua and Barbuda',
+      auto_publish_eligible: true,
+    });
+    for (let i = 0; i < 8; i++)
+      await db.knex('newsletter_subscribers').insert({ email: `queue-${i}@example.org`, status: 'confirmed', segments: ['business'] });
     const newsletter = await generateNewsletter(db.knex, { template: 'business-brief', actor: { email: 'desk@c360.test' }, now: new Date() });
-    const { recipients } = await sendNewsletter(db.knex, { id: newsletter.id, segments: ['business'], origin: 'https://c360.test', actor: { email: 'desk@c360.test' }, mailer: { configured: true }, now: new Date() });
+    const { recipients } = await sendNewsletter(db.knex, {
+      id: newsletter.id,
+      segments: ['business'],
+      origin: 'https://c360.test',
+      actor: { email: 'desk@c360.test' },
+      mailer: { configured: true },
+      now: new Date(),
+    });
     expect(recipients).toBe(8);
 
     const down = createMailer({ url: 'smtp://127.0.0.1:1', port: 587, from: 'x@c360.test' }, { pool: true, timeoutMs: 2_000 });

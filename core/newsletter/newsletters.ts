@@ -8,15 +8,7 @@ import { countRecipients } from './audience-repository';
 import { buildSections, type NewsletterSection } from './build-sections';
 import { listCurationRules } from './curation-rule-repository';
 import { longDate } from './format-date';
-import {
-  deleteDraft,
-  getNewsletter,
-  insertNewsletter,
-  selectNewsletterPool,
-  setNewsletterStatus,
-  updateDraft,
-  type Newsletter,
-} from './newsletter-repository';
+import { deleteDraft, getNewsletter, insertNewsletter, selectNewsletterPool, setNewsletterStatus, updateDraft, type Newsletter } from './newsletter-repository';
 import { personalise, renderNewsletterEmail, type RenderedEmail } from './render-email';
 import {
   claimDueDeliveries,
@@ -64,7 +56,8 @@ function draftNotFound(id: string): C360Error {
 
 async function fillSections(db: Knex, templateId: string): Promise<{ sections: NewsletterSection[]; poolSize: number }> {
   const template = findTemplate(templateId);
-  if (!template) throw new C360Error('invalid_input', `Unknown newsletter template "${templateId}".`, { hint: 'Use daily-digest, diaspora-weekly or business-brief.' });
+  if (!template)
+    throw new C360Error('invalid_input', `Unknown newsletter template "${templateId}".`, { hint: 'Use daily-digest, diaspora-weekly or business-brief.' });
   const [pool, rules] = await Promise.all([selectNewsletterPool(db), listCurationRules(db)]);
   const sections = buildSections(template, pool, rules);
   if (sections.length === 0) {
@@ -83,7 +76,8 @@ function defaultIntro(templateId: string, sections: readonly NewsletterSection[]
 
 export async function generateNewsletter(db: Knex, input: { template: string; title?: string; actor: Actor; now: Date }): Promise<Newsletter> {
   const template = findTemplate(input.template);
-  if (!template) throw new C360Error('invalid_input', `Unknown newsletter template "${input.template}".`, { hint: 'Use daily-digest, diaspora-weekly or business-brief.' });
+  if (!template)
+    throw new C360Error('invalid_input', `Unknown newsletter template "${input.template}".`, { hint: 'Use daily-digest, diaspora-weekly or business-brief.' });
   const { sections, poolSize } = await fillSections(db, template.id);
   return insertNewsletter(db, {
     title: input.title?.trim() || `${template.name}: ${longDate(input.now.toISOString())}`,
@@ -99,7 +93,8 @@ export async function generateNewsletter(db: Knex, input: { template: string; ti
 async function requireDraft(db: Knex, id: string): Promise<Newsletter> {
   const newsletter = await getNewsletter(db, id);
   if (!newsletter) throw draftNotFound(id);
-  if (newsletter.status !== 'draft') throw new C360Error('conflict', 'This newsletter has been sent; it can no longer be changed.', { hint: 'Generate a new newsletter instead.' });
+  if (newsletter.status !== 'draft')
+    throw new C360Error('conflict', 'This newsletter has been sent; it can no longer be changed.', { hint: 'Generate a new newsletter instead.' });
   return newsletter;
 }
 
@@ -113,7 +108,10 @@ export async function regenerateNewsletter(db: Knex, input: { id: string; now: D
 }
 
 /** Edits a draft: title, intro, and taking articles out (a section left empty goes). */
-export async function editNewsletter(db: Knex, input: { id: string; title?: string; intro?: string; removeArticleIds?: readonly string[]; now: Date }): Promise<Newsletter> {
+export async function editNewsletter(
+  db: Knex,
+  input: { id: string; title?: string; intro?: string; removeArticleIds?: readonly string[]; now: Date },
+): Promise<Newsletter> {
   const draft = await requireDraft(db, input.id);
   let sections: NewsletterSection[] | undefined;
   if (input.removeArticleIds?.length) {
@@ -180,9 +178,17 @@ export async function sendNewsletter(
     if (newsletter.sections.length === 0) throw new C360Error('conflict', 'This newsletter has no articles to send.');
     // A send to nobody is a mistake, not a success to log: refuse it before anything is recorded.
     if ((await countRecipients(trx, segments)) === 0) {
-      throw new C360Error('invalid_input', NO_CONFIRMED_SUBSCRIBERS, { hint: 'Choose a segment with confirmed subscribers, or wait until readers confirm their sign-up.' });
+      throw new C360Error('invalid_input', NO_CONFIRMED_SUBSCRIBERS, {
+        hint: 'Choose a segment with confirmed subscribers, or wait until readers confirm their sign-up.',
+      });
     }
-    const result = await insertSendWithDeliveries(trx, { newsletterId: newsletter.id, segments, origin: input.origin.replace(/\/+$/, ''), requestedBy: input.actor.email, now: input.now });
+    const result = await insertSendWithDeliveries(trx, {
+      newsletterId: newsletter.id,
+      segments,
+      origin: input.origin.replace(/\/+$/, ''),
+      requestedBy: input.actor.email,
+      now: input.now,
+    });
     if (result.recipients > 0 && newsletter.status === 'draft') await setNewsletterStatus(trx, newsletter.id, 'sending', input.now);
     return result;
   });
@@ -191,7 +197,16 @@ export async function sendNewsletter(
 }
 
 export type QueueDeps = { db: Knex; mailer: Mailer; secret: string; logger: Logger; clock: () => Date };
-export type QueueStats = { claimed: number; sent: number; failed: number; bounced: number; skipped: number; uncertain: number; finishedSends: number; reports: number };
+export type QueueStats = {
+  claimed: number;
+  sent: number;
+  failed: number;
+  bounced: number;
+  skipped: number;
+  uncertain: number;
+  finishedSends: number;
+  reports: number;
+};
 
 type SmtpFailure = { permanent: boolean; connection: boolean; summary: string };
 
@@ -199,7 +214,9 @@ type SmtpFailure = { permanent: boolean; connection: boolean; summary: string };
 export function classifySmtpError(error: unknown): SmtpFailure {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   const e = (cause ?? {}) as { responseCode?: number; code?: string; response?: string; message?: string };
-  const summary = [e.code, e.responseCode, (e.response ?? e.message ?? '').replace(/[^\s<>"]+@[^\s<>"]+/g, '<address>').slice(0, 160)].filter(Boolean).join(' ');
+  const summary = [e.code, e.responseCode, (e.response ?? e.message ?? '').replace(/[^\s<>"]+@[^\s<>"]+/g, '<address>').slice(0, 160)]
+    .filter(Boolean)
+    .join(' ');
   if (typeof e.responseCode === 'number') return { permanent: e.responseCode >= 500, connection: false, summary };
   if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') return { permanent: false, connection: false, summary };
   return { permanent: false, connection: true, summary: summary || 'could not reach the SMTP server' };
@@ -246,7 +263,11 @@ export async function processNewsletterQueue(deps: QueueDeps, options: { limit?:
   let stop = false;
   const deliver = async (delivery: ClaimedDelivery): Promise<void> => {
     if (delivery.subscriber_status !== 'confirmed') {
-      await completeDelivery(deps.db, delivery.id, { status: 'skipped', error: `subscriber ${delivery.subscriber_status} before the e-mail left`, now: deps.clock() });
+      await completeDelivery(deps.db, delivery.id, {
+        status: 'skipped',
+        error: `subscriber ${delivery.subscriber_status} before the e-mail left`,
+        now: deps.clock(),
+      });
       stats.skipped++;
       return;
     }
@@ -270,15 +291,28 @@ export async function processNewsletterQueue(deps: QueueDeps, options: { limit?:
         await completeDelivery(deps.db, delivery.id, { status: 'bounced', error: failure.summary, now: deps.clock() });
         stats.bounced++;
       } else {
-        await completeDelivery(deps.db, delivery.id, { status: 'failed', error: failure.summary, nextAttemptAt: nextAttemptAt(delivery.attempts, deps.clock()), now: deps.clock() });
+        await completeDelivery(deps.db, delivery.id, {
+          status: 'failed',
+          error: failure.summary,
+          nextAttemptAt: nextAttemptAt(delivery.attempts, deps.clock()),
+          now: deps.clock(),
+        });
         stats.failed++;
       }
-      deps.logger.warn({ newsletter: delivery.newsletter_id, delivery: delivery.id, attempt: delivery.attempts, error: failure.summary }, 'newsletter delivery failed');
+      deps.logger.warn(
+        { newsletter: delivery.newsletter_id, delivery: delivery.id, attempt: delivery.attempts, error: failure.summary },
+        'newsletter delivery failed',
+      );
       if (failure.connection) stop = true;
     }
   };
   while (!stop && stats.claimed < limit) {
-    const batch = await claimDueDeliveries(deps.db, { now: deps.clock(), leaseMs: DELIVERY_LEASE_MS, limit: Math.min(BATCH_SIZE, limit - stats.claimed), sendId: options.sendId });
+    const batch = await claimDueDeliveries(deps.db, {
+      now: deps.clock(),
+      leaseMs: DELIVERY_LEASE_MS,
+      limit: Math.min(BATCH_SIZE, limit - stats.claimed),
+      sendId: options.sendId,
+    });
     if (batch.length === 0) break;
     stats.claimed += batch.length;
     // A few deliveries at once (as many as the mailer's pooled connections); when the SMTP server
@@ -288,7 +322,12 @@ export async function processNewsletterQueue(deps: QueueDeps, options: { limit?:
       while (!stop && next < batch.length) await deliver(batch[next++]!);
     };
     await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, batch.length) }, worker));
-    if (next < batch.length) await releaseDeliveries(deps.db, batch.slice(next).map((d) => d.id), deps.clock());
+    if (next < batch.length)
+      await releaseDeliveries(
+        deps.db,
+        batch.slice(next).map((d) => d.id),
+        deps.clock(),
+      );
   }
   const finished = await finishCompletedSends(deps.db, deps.clock());
   stats.finishedSends = finished.length;
@@ -324,7 +363,13 @@ async function sendReports(deps: QueueDeps, sendId: string): Promise<number> {
     `Delivered: ${send.counts.sent}`,
     `Failed: ${send.counts.failed}   Refused (bounced): ${send.counts.bounced}   Uncertain: ${send.counts.uncertain}   Skipped (unsubscribed meanwhile): ${send.counts.skipped}`,
     '',
-    ...(failures.length ? ['Deliveries that did not arrive:', ...failures.map((f) => `  ${f.email}: ${f.status} after ${f.attempts} attempt(s) (${f.last_error ?? 'no detail'})`), ''] : []),
+    ...(failures.length
+      ? [
+          'Deliveries that did not arrive:',
+          ...failures.map((f) => `  ${f.email}: ${f.status} after ${f.attempts} attempt(s) (${f.last_error ?? 'no detail'})`),
+          '',
+        ]
+      : []),
     `Retry failed deliveries from the console (Newsletter Builder) or with: c360 newsletter retry ${send.newsletter_id}`,
   ].join('\n');
   let sent = 0;

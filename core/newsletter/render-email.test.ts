@@ -15,7 +15,16 @@ const newsletter = {
       priority: 1,
       aiGenerated: false,
       articles: [
-        { id: 'a', title: 'Storm <script>alert(1)</script> nears "Kingston"', summary: 'Winds & rain.', region: 'Jamaica', published_at: '2026-11-20T10:00:00Z', path: '/article/storm-nears-kingston-1a2b3c4d', urgency: 90, matchedRules: [] },
+        {
+          id: 'a',
+          title: 'Storm <script>alert(1)</script> nears "Kingston"',
+          summary: 'Winds & rain.',
+          region: 'Jamaica',
+          published_at: '2026-11-20T10:00:00Z',
+          path: '/article/storm-nears-kingston-1a2b3c4d',
+          urgency: 90,
+          matchedRules: [],
+        },
       ],
     },
   ],
@@ -28,7 +37,9 @@ describe('newsletter e-mail', () => {
     expect(email.html).toContain('<!doctype html>');
     expect(email.html).not.toContain('<script>alert(1)</script>');
     expect(email.html).toContain('Storm &lt;script&gt;alert(1)&lt;/script&gt; nears &quot;Kingston&quot;');
-    expect(email.html).toContain('href="https://news.c360.test/article/storm-nears-kingston-1a2b3c4d?utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=daily-digest"');
+    expect(email.html).toContain(
+      'href="https://news.c360.test/article/storm-nears-kingston-1a2b3c4d?utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=daily-digest"',
+    );
     expect(email.html).toContain('Top Headlines');
     expect(email.text).toContain('https://news.c360.test/article/storm-nears-kingston-1a2b3c4d?utm_source=newsletter');
     expect(email.html).toContain(UNSUBSCRIBE_PLACEHOLDER);

@@ -74,8 +74,12 @@ function mjmlDocument(newsletter: RenderableNewsletter, origin: string, sentOn: 
     </mj-section>
     <mj-section background-color="#ffffff" padding="16px 0 0">
       <mj-column>
-        <mj-text font-size="22px" font-weight="700" line-height="1.3">${escapeHtml(newsletter.title)}</mj-text>${intro ? `
-        <mj-text>${escapeHtml(intro)}</mj-text>` : ''}
+        <mj-text font-size="22px" font-weight="700" line-height="1.3">${escapeHtml(newsletter.title)}</mj-text>${
+          intro
+            ? `
+        <mj-text>${escapeHtml(intro)}</mj-text>`
+            : ''
+        }
       </mj-column>
     </mj-section>${sections}
     <mj-section padding="16px 0 24px">
@@ -96,7 +100,13 @@ function plainText(newsletter: RenderableNewsletter, origin: string): string {
   for (const section of newsletter.sections) {
     lines.push(section.title.toUpperCase(), section.content, '');
     for (const a of section.articles) {
-      lines.push(`* ${a.title}`, `  ${[a.region, longDate(a.published_at)].filter(Boolean).join(' · ')}`, `  ${a.summary}`, `  ${storyUrl(origin, a.path, newsletter.template)}`, '');
+      lines.push(
+        `* ${a.title}`,
+        `  ${[a.region, longDate(a.published_at)].filter(Boolean).join(' · ')}`,
+        `  ${a.summary}`,
+        `  ${storyUrl(origin, a.path, newsletter.template)}`,
+        '',
+      );
     }
   }
   lines.push('--', 'You receive this e-mail because you subscribed to the C360 newsletter.', `Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`, `C360: ${origin}/`);

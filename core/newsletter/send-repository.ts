@@ -88,7 +88,12 @@ export async function insertSendWithDeliveries(
     [input.newsletterId, sendId, now, now, input.segments as string[]],
   );
   const recipients = Number(inserted.rowCount ?? 0);
-  await db.raw(`update newsletter_sends set recipients = ?, finished_at = case when ? = 0 then ?::timestamptz else null end where id = ?`, [recipients, recipients, now, sendId]);
+  await db.raw(`update newsletter_sends set recipients = ?, finished_at = case when ? = 0 then ?::timestamptz else null end where id = ?`, [
+    recipients,
+    recipients,
+    now,
+    sendId,
+  ]);
   return { sendId, recipients };
 }
 
@@ -103,7 +108,14 @@ export async function getSend(db: Knex, id: string): Promise<NewsletterSend | nu
   return (await withCounts(db, rows))[0] ?? null;
 }
 
-export type DeliveryProblem = { id: number; email: string; status: DeliveryStatus; attempts: number; last_error: string | null; next_attempt_at: string | null };
+export type DeliveryProblem = {
+  id: number;
+  email: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+};
 
 /** Deliveries that did not arrive (failed, bounced, uncertain), for the send log. */
 export async function listProblemDeliveries(db: Knex, sendId: string, limit = 100): Promise<DeliveryProblem[]> {
@@ -227,16 +239,18 @@ export async function requeueDeliveries(
     filters.push('send_id = ?');
     bindings.push(input.sendId);
   }
-  const result = await db.raw(
-    `update newsletter_deliveries set status = 'queued', next_attempt_at = ?, updated_at = ? where ${filters.join(' and ')}`,
-    [input.now.toISOString(), input.now.toISOString(), ...bindings],
-  );
+  const result = await db.raw(`update newsletter_deliveries set status = 'queued', next_attempt_at = ?, updated_at = ? where ${filters.join(' and ')}`, [
+    input.now.toISOString(),
+    input.now.toISOString(),
+    ...bindings,
+  ]);
   const count = Number(result.rowCount ?? 0);
   if (count > 0) {
     const sendFilter = input.sendId ? 'id = ?' : input.newsletterId ? 'newsletter_id = ?' : 'true';
-    await db.raw(`update newsletter_sends set finished_at = null where ${sendFilter} and id in (select send_id from newsletter_deliveries where status = 'queued')`, [
-      ...(input.sendId ? [input.sendId] : input.newsletterId ? [input.newsletterId] : []),
-    ]);
+    await db.raw(
+      `update newsletter_sends set finished_at = null where ${sendFilter} and id in (select send_id from newsletter_deliveries where status = 'queued')`,
+      [...(input.sendId ? [input.sendId] : input.newsletterId ? [input.newsletterId] : [])],
+    );
   }
   return count;
 }

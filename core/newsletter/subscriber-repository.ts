@@ -53,7 +53,10 @@ export async function findSubscriberById(db: Knex, id: string): Promise<Subscrib
  * an address not yet confirmed takes the language of the new sign-up (the new confirmation
  * e-mail is in it); a confirmed subscriber's language is not changed by whoever types the address.
  */
-export async function insertPendingSubscriber(db: Knex, input: { email: string; source: string; segments: string[]; language?: string | null }): Promise<{ subscriber: Subscriber; inserted: boolean }> {
+export async function insertPendingSubscriber(
+  db: Knex,
+  input: { email: string; source: string; segments: string[]; language?: string | null },
+): Promise<{ subscriber: Subscriber; inserted: boolean }> {
   const language = input.language ?? null;
   const { rows } = await db.raw(
     `insert into newsletter_subscribers (email, source, segments, language) values (?, ?, ?, ?) on conflict (email) do nothing returning ${COLUMNS}`,
@@ -61,7 +64,10 @@ export async function insertPendingSubscriber(db: Knex, input: { email: string; 
   );
   if (rows[0]) return { subscriber: toSubscriber(rows[0]), inserted: true };
   if (language) {
-    const updated = await db.raw(`update newsletter_subscribers set language = ? where email = ? and status <> 'confirmed' returning ${COLUMNS}`, [language, input.email]);
+    const updated = await db.raw(`update newsletter_subscribers set language = ? where email = ? and status <> 'confirmed' returning ${COLUMNS}`, [
+      language,
+      input.email,
+    ]);
     if (updated.rows[0]) return { subscriber: toSubscriber(updated.rows[0]), inserted: false };
   }
   return { subscriber: (await findSubscriberByEmail(db, input.email))!, inserted: false };
@@ -105,11 +111,13 @@ export async function markUnsubscribed(db: Knex, id: string, now: Date): Promise
 
 export async function listConfirmedSubscribers(db: Knex, options: { segment?: string; offset: number; limit: number }): Promise<Subscriber[]> {
   const { rows } = options.segment
-    ? await db.raw(`select ${COLUMNS} from newsletter_subscribers where status = 'confirmed' and segments @> array[?]::text[] order by created_at, id offset ? limit ?`, [
-        options.segment,
+    ? await db.raw(
+        `select ${COLUMNS} from newsletter_subscribers where status = 'confirmed' and segments @> array[?]::text[] order by created_at, id offset ? limit ?`,
+        [options.segment, options.offset, options.limit],
+      )
+    : await db.raw(`select ${COLUMNS} from newsletter_subscribers where status = 'confirmed' order by created_at, id offset ? limit ?`, [
         options.offset,
         options.limit,
-      ])
-    : await db.raw(`select ${COLUMNS} from newsletter_subscribers where status = 'confirmed' order by created_at, id offset ? limit ?`, [options.offset, options.limit]);
+      ]);
   return rows.map(toSubscriber);
 }

@@ -61,13 +61,22 @@ export async function subscribe(ctx: NewsletterContext, input: { email: string; 
       hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.',
     });
   }
-  const { subscriber } = await insertPendingSubscriber(ctx.db, { email, source: input.source ?? 'footer', segments: DEFAULT_SEGMENTS, language: storedLanguage(input.language) });
+  const { subscriber } = await insertPendingSubscriber(ctx.db, {
+    email,
+    source: input.source ?? 'footer',
+    segments: DEFAULT_SEGMENTS,
+    language: storedLanguage(input.language),
+  });
   if (subscriber.status === 'confirmed') return { outcome: 'already_confirmed' };
   const lastSent = subscriber.confirmation_sent_at ? new Date(subscriber.confirmation_sent_at).getTime() : 0;
   if (subscriber.status === 'pending' && ctx.now.getTime() - lastSent < RESEND_INTERVAL_MS) return { outcome: 'recently_sent' };
 
   const token = randomToken();
-  await setConfirmationToken(ctx.db, subscriber.id, { tokenHash: hashToken(token), expiresAt: new Date(ctx.now.getTime() + CONFIRMATION_TTL_MS), now: ctx.now });
+  await setConfirmationToken(ctx.db, subscriber.id, {
+    tokenHash: hashToken(token),
+    expiresAt: new Date(ctx.now.getTime() + CONFIRMATION_TTL_MS),
+    now: ctx.now,
+  });
   const deliver = async () => {
     try {
       await ctx.mailer.send(confirmationMessage(ctx, subscriber, token));

@@ -43,7 +43,7 @@ export function resolveDate(text: string, reference: Date): string | undefined {
     const diff = (refDay.getUTCDay() - weekday + 7) % 7;
     // "next Tuesday" or "on Tuesday" after a future verb is rare in reports; a bare weekday is the latest one.
     const forward = /\bnext\b/.test(t);
-    return isoDay(new Date(refDay.getTime() + (forward ? ((weekday - refDay.getUTCDay() + 7) % 7 || 7) : -diff) * DAY_MS));
+    return isoDay(new Date(refDay.getTime() + (forward ? (weekday - refDay.getUTCDay() + 7) % 7 || 7 : -diff) * DAY_MS));
   }
   return undefined;
 }

@@ -11,9 +11,35 @@ export type Figure = { text: string; value: number; kind: FigureKind; label: str
 
 const SCALE: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mn: 1e6, billion: 1e9, bn: 1e9, b: 1e9, trillion: 1e12 };
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13,
-  fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50,
-  sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, dozen: 12,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  dozen: 12,
 };
 const CURRENCY = new Set(['$', 'us$', 'j$', 'tt$', 'bds$', 'ec$', 'usd', 'jmd', 'ttd', 'bbd', 'xcd', 'bsd', 'gyd', '£', '€', 'us', 'j']);
 const MONTHS = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/i;
@@ -57,13 +83,32 @@ export function findFigures(sentence: Sentence): Figure[] {
       kind = 'money';
       j++;
     }
-    figures.push({ text: tokens.slice(start, j + 1).map((t) => t.text).join(' ').replace(/\s+([%])/g, '$1').replace(/\$ /g, '$').replace(/^(US|J|TT|BDS|EC) \$/i, '$1$$'), value: scaled, kind, label: labelFor(tokens, start, j, kind) });
+    figures.push({
+      text: tokens
+        .slice(start, j + 1)
+        .map((t) => t.text)
+        .join(' ')
+        .replace(/\s+([%])/g, '$1')
+        .replace(/\$ /g, '$')
+        .replace(/^(US|J|TT|BDS|EC) \$/i, '$1$$'),
+      value: scaled,
+      kind,
+      label: labelFor(tokens, start, j, kind),
+    });
     i = j;
   }
   return figures;
 }
 
-const LABEL_SYNONYMS: Record<string, string> = { house: 'home', dwelling: 'home', household: 'home', resident: 'people', person: 'people', passenger: 'visitor', tourist: 'visitor' };
+const LABEL_SYNONYMS: Record<string, string> = {
+  house: 'home',
+  dwelling: 'home',
+  household: 'home',
+  resident: 'people',
+  person: 'people',
+  passenger: 'visitor',
+  tourist: 'visitor',
+};
 
 /** The noun a figure counts ("300 new jobs" → job) or, for amounts and rates, the noun it measures ("inflation of 5%"). */
 function labelFor(tokens: readonly Token[], start: number, end: number, kind: FigureKind): string {

@@ -17,12 +17,42 @@ const COUNTRIES: CountryEntry[] = [
     name: 'Jamaica',
     aliases: ['Jamaïque', 'Jamaika'],
     demonyms: ['Jamaican', 'Jamaicans', 'jamaicano', 'jamaïcain', 'jamaïcaine'],
-    divisions: ['Kingston', 'St Andrew', 'St Thomas', 'Portland', 'St Mary', 'St Ann', 'Trelawny', 'St James', 'Hanover', 'Westmoreland', 'St Elizabeth', 'Manchester', 'Clarendon', 'St Catherine'],
+    divisions: [
+      'Kingston',
+      'St Andrew',
+      'St Thomas',
+      'Portland',
+      'St Mary',
+      'St Ann',
+      'Trelawny',
+      'St James',
+      'Hanover',
+      'Westmoreland',
+      'St Elizabeth',
+      'Manchester',
+      'Clarendon',
+      'St Catherine',
+    ],
     towns: {
-      'Montego Bay': 'St James', 'Ocho Rios': 'St Ann', 'Spanish Town': 'St Catherine', Portmore: 'St Catherine', 'May Pen': 'Clarendon',
-      Mandeville: 'Manchester', Negril: 'Westmoreland', 'Port Antonio': 'Portland', 'Savanna-la-Mar': 'Westmoreland', Falmouth: 'Trelawny',
-      'Morant Bay': 'St Thomas', 'Black River': 'St Elizabeth', Lucea: 'Hanover', 'Port Maria': 'St Mary', 'Half Way Tree': 'St Andrew',
-      'Old Harbour': 'St Catherine', Linstead: 'St Catherine', 'Runaway Bay': 'St Ann', "Brown's Town": 'St Ann',
+      'Montego Bay': 'St James',
+      'Ocho Rios': 'St Ann',
+      'Spanish Town': 'St Catherine',
+      Portmore: 'St Catherine',
+      'May Pen': 'Clarendon',
+      Mandeville: 'Manchester',
+      Negril: 'Westmoreland',
+      'Port Antonio': 'Portland',
+      'Savanna-la-Mar': 'Westmoreland',
+      Falmouth: 'Trelawny',
+      'Morant Bay': 'St Thomas',
+      'Black River': 'St Elizabeth',
+      Lucea: 'Hanover',
+      'Port Maria': 'St Mary',
+      'Half Way Tree': 'St Andrew',
+      'Old Harbour': 'St Catherine',
+      Linstead: 'St Catherine',
+      'Runaway Bay': 'St Ann',
+      "Brown's Town": 'St Ann',
     },
   },
   {
@@ -30,7 +60,14 @@ const COUNTRIES: CountryEntry[] = [
     aliases: ['Barbade'],
     demonyms: ['Barbadian', 'Barbadians', 'Bajan', 'Bajans'],
     divisions: ['Christ Church', 'St Michael', 'St James', 'St Philip', 'St John', 'St Joseph', 'St Lucy', 'St Peter', 'St Andrew', 'St George', 'St Thomas'],
-    towns: { Bridgetown: 'St Michael', Oistins: 'Christ Church', Holetown: 'St James', Speightstown: 'St Peter', Bathsheba: 'St Joseph', 'Six Roads': 'St Philip' },
+    towns: {
+      Bridgetown: 'St Michael',
+      Oistins: 'Christ Church',
+      Holetown: 'St James',
+      Speightstown: 'St Peter',
+      Bathsheba: 'St Joseph',
+      'Six Roads': 'St Philip',
+    },
   },
   {
     name: 'Trinidad and Tobago',
@@ -38,9 +75,22 @@ const COUNTRIES: CountryEntry[] = [
     demonyms: ['Trinidadian', 'Trinidadians', 'Tobagonian', 'Tobagonians', 'Trini', 'Trinis'],
     divisions: ['Trinidad', 'Tobago'],
     towns: {
-      'Port of Spain': 'Trinidad', 'San Fernando': 'Trinidad', Chaguanas: 'Trinidad', Arima: 'Trinidad', 'Point Fortin': 'Trinidad', Couva: 'Trinidad',
-      'Sangre Grande': 'Trinidad', 'Diego Martin': 'Trinidad', Tunapuna: 'Trinidad', Penal: 'Trinidad', Siparia: 'Trinidad', 'Princes Town': 'Trinidad',
-      Mayaro: 'Trinidad', 'Point Lisas': 'Trinidad', Scarborough: 'Tobago', Crown: 'Tobago',
+      'Port of Spain': 'Trinidad',
+      'San Fernando': 'Trinidad',
+      Chaguanas: 'Trinidad',
+      Arima: 'Trinidad',
+      'Point Fortin': 'Trinidad',
+      Couva: 'Trinidad',
+      'Sangre Grande': 'Trinidad',
+      'Diego Martin': 'Trinidad',
+      Tunapuna: 'Trinidad',
+      Penal: 'Trinidad',
+      Siparia: 'Trinidad',
+      'Princes Town': 'Trinidad',
+      Mayaro: 'Trinidad',
+      'Point Lisas': 'Trinidad',
+      Scarborough: 'Tobago',
+      Crown: 'Tobago',
     },
   },
   {
@@ -60,8 +110,25 @@ const COUNTRIES: CountryEntry[] = [
     name: 'Haiti',
     demonyms: ['Haitian', 'Haitians'],
     aliases: ['Haïti', 'Ayiti', 'Haití'],
-    divisions: ['Ouest', 'Nord', 'Artibonite', 'Sud', 'Grand\'Anse', 'Nord-Est', 'Sud-Est', 'Nippes'],
-    towns: { Grandans: "Grand'Anse", Ouanaminthe: 'Nord-Est', 'Juana Méndez': 'Nord-Est', Jérémie: "Grand'Anse", 'Petit-Goâve': 'Ouest', 'Carrefour-Feuilles': 'Ouest', 'Croix-des-Bouquets': 'Ouest', 'Port-au-Prince': 'Ouest', 'Cap-Haitien': 'Nord', 'Cap-Haïtien': 'Nord', 'Les Cayes': 'Sud', Gonaives: 'Artibonite', Gonaïves: 'Artibonite', Jacmel: null, 'Petion-Ville': 'Ouest', 'Pétion-Ville': 'Ouest' },
+    divisions: ['Ouest', 'Nord', 'Artibonite', 'Sud', "Grand'Anse", 'Nord-Est', 'Sud-Est', 'Nippes'],
+    towns: {
+      Grandans: "Grand'Anse",
+      Ouanaminthe: 'Nord-Est',
+      'Juana Méndez': 'Nord-Est',
+      Jérémie: "Grand'Anse",
+      'Petit-Goâve': 'Ouest',
+      'Carrefour-Feuilles': 'Ouest',
+      'Croix-des-Bouquets': 'Ouest',
+      'Port-au-Prince': 'Ouest',
+      'Cap-Haitien': 'Nord',
+      'Cap-Haïtien': 'Nord',
+      'Les Cayes': 'Sud',
+      Gonaives: 'Artibonite',
+      Gonaïves: 'Artibonite',
+      Jacmel: null,
+      'Petion-Ville': 'Ouest',
+      'Pétion-Ville': 'Ouest',
+    },
   },
   {
     name: 'Dominican Republic',
@@ -69,8 +136,19 @@ const COUNTRIES: CountryEntry[] = [
     // "Dominican" also names Dominica's people: the text's other places decide (see findPlaces).
     demonyms: ['Dominican', 'Dominicans', 'dominicano', 'dominicana', 'dominicanos', 'dominicanas'],
     towns: {
-      'Santo Domingo': null, 'Punta Cana': null, 'Puerto Plata': null, 'La Romana': null, 'Santiago de los Caballeros': null, Barahona: null, Dajabón: null,
-      'San Pedro de Macorís': null, Higüey: null, 'Villa Altagracia': null, 'Los Alcarrizos': null, 'San Cristóbal': null, 'Santo Domingo Este': null,
+      'Santo Domingo': null,
+      'Punta Cana': null,
+      'Puerto Plata': null,
+      'La Romana': null,
+      'Santiago de los Caballeros': null,
+      Barahona: null,
+      Dajabón: null,
+      'San Pedro de Macorís': null,
+      Higüey: null,
+      'Villa Altagracia': null,
+      'Los Alcarrizos': null,
+      'San Cristóbal': null,
+      'Santo Domingo Este': null,
     },
   },
   {
@@ -80,16 +158,59 @@ const COUNTRIES: CountryEntry[] = [
     divisions: ['Castries', 'Vieux Fort', 'Soufriere', 'Gros Islet', 'Micoud', 'Dennery', 'Laborie', 'Choiseul', 'Anse la Raye', 'Canaries'],
     towns: { 'Rodney Bay': 'Gros Islet' },
   },
-  { name: 'Grenada', demonyms: ['Grenadian', 'Grenadians'], divisions: ['Carriacou', 'St Andrew', 'St David', 'St Patrick', 'St Mark', 'St John'], towns: { "St George's": null, Grenville: 'St Andrew' } },
-  { name: 'Saint Vincent and the Grenadines', aliases: ['St Vincent and the Grenadines', 'St Vincent', 'SVG'], demonyms: ['Vincentian', 'Vincentians'], divisions: ['Bequia', 'Union Island', 'Mustique', 'Canouan'], towns: { Kingstown: null, Georgetown: null } },
-  { name: 'Antigua and Barbuda', aliases: ['Antigua', 'Barbuda'], demonyms: ['Antiguan', 'Antiguans', 'Barbudan', 'Barbudans'], towns: { "St John's": null, 'English Harbour': null, Codrington: null } },
+  {
+    name: 'Grenada',
+    demonyms: ['Grenadian', 'Grenadians'],
+    divisions: ['Carriacou', 'St Andrew', 'St David', 'St Patrick', 'St Mark', 'St John'],
+    towns: { "St George's": null, Grenville: 'St Andrew' },
+  },
+  {
+    name: 'Saint Vincent and the Grenadines',
+    aliases: ['St Vincent and the Grenadines', 'St Vincent', 'SVG'],
+    demonyms: ['Vincentian', 'Vincentians'],
+    divisions: ['Bequia', 'Union Island', 'Mustique', 'Canouan'],
+    towns: { Kingstown: null, Georgetown: null },
+  },
+  {
+    name: 'Antigua and Barbuda',
+    aliases: ['Antigua', 'Barbuda'],
+    demonyms: ['Antiguan', 'Antiguans', 'Barbudan', 'Barbudans'],
+    towns: { "St John's": null, 'English Harbour': null, Codrington: null },
+  },
   { name: 'Dominica', demonyms: ['Dominican', 'Dominicans'], towns: { Roseau: null, Portsmouth: null } },
-  { name: 'Saint Kitts and Nevis', aliases: ['St Kitts and Nevis', 'St Kitts', 'Nevis'], demonyms: ['Kittitian', 'Kittitians', 'Nevisian', 'Nevisians'], towns: { Basseterre: null, Charlestown: null } },
-  { name: 'Cayman Islands', aliases: ['Cayman', 'Grand Cayman', 'Cayman Brac'], demonyms: ['Caymanian', 'Caymanians'], towns: { 'George Town': null, 'West Bay': null } },
+  {
+    name: 'Saint Kitts and Nevis',
+    aliases: ['St Kitts and Nevis', 'St Kitts', 'Nevis'],
+    demonyms: ['Kittitian', 'Kittitians', 'Nevisian', 'Nevisians'],
+    towns: { Basseterre: null, Charlestown: null },
+  },
+  {
+    name: 'Cayman Islands',
+    aliases: ['Cayman', 'Grand Cayman', 'Cayman Brac'],
+    demonyms: ['Caymanian', 'Caymanians'],
+    towns: { 'George Town': null, 'West Bay': null },
+  },
   { name: 'Belize', demonyms: ['Belizean', 'Belizeans'], towns: { 'Belize City': null, Belmopan: null, 'San Pedro': null } },
   { name: 'Suriname', aliases: ['Surinam'], demonyms: ['Surinamese', 'Surinaamse'], towns: { Paramaribo: null, Nickerie: null, Moengo: null } },
-  { name: 'Cuba', demonyms: ['Cuban', 'Cubans', 'cubano', 'cubana', 'cubanos'], towns: { Havana: null, 'La Habana': null, 'Centro Habana': null, 'Santiago de Cuba': null, Holguín: null, Camagüey: null, 'Pinar del Río': null, Matanzas: null } },
-  { name: 'Puerto Rico', demonyms: ['Puerto Rican', 'Puerto Ricans', 'puertorriqueño', 'puertorriqueños', 'boricua'], towns: { 'San Juan': null, Ponce: null, Mayagüez: null, Guayama: null, Salinas: null, Bayamón: null } },
+  {
+    name: 'Cuba',
+    demonyms: ['Cuban', 'Cubans', 'cubano', 'cubana', 'cubanos'],
+    towns: {
+      Havana: null,
+      'La Habana': null,
+      'Centro Habana': null,
+      'Santiago de Cuba': null,
+      Holguín: null,
+      Camagüey: null,
+      'Pinar del Río': null,
+      Matanzas: null,
+    },
+  },
+  {
+    name: 'Puerto Rico',
+    demonyms: ['Puerto Rican', 'Puerto Ricans', 'puertorriqueño', 'puertorriqueños', 'boricua'],
+    towns: { 'San Juan': null, Ponce: null, Mayagüez: null, Guayama: null, Salinas: null, Bayamón: null },
+  },
   { name: 'Turks and Caicos Islands', aliases: ['Turks and Caicos', 'TCI'], demonyms: [], towns: { 'Cockburn Town': null, Providenciales: null } },
   { name: 'British Virgin Islands', aliases: ['BVI'], demonyms: [], towns: { 'Road Town': null, Tortola: null } },
   { name: 'Anguilla', demonyms: ['Anguillian', 'Anguillians'], towns: { 'The Valley': null } },
@@ -101,12 +222,32 @@ const COUNTRIES: CountryEntry[] = [
   { name: 'Saba', demonyms: ['Saban'], towns: { 'The Bottom': null } },
   { name: 'French Guiana', aliases: ['Guyane', 'Guyane française'], demonyms: ['Guyanais'], towns: { Cayenne: null, Kourou: null } },
   { name: 'Sint Maarten', aliases: ['St Maarten', 'Saint Martin', 'St Martin'], demonyms: [], towns: { Philipsburg: null, Marigot: null } },
-  { name: 'Martinique', aliases: ['Martinica'], demonyms: ['Martiniquais', 'Martiniquaise', 'Martiniquais'], towns: { 'Fort-de-France': null, 'Le Lamentin': null, 'Schoelcher': null } },
-  { name: 'Guadeloupe', aliases: ['Guadalupe'], demonyms: ['Guadeloupéen', 'Guadeloupéens'], towns: { 'Pointe-à-Pitre': null, 'Basse-Terre': null, 'Grande-Terre': null, 'Les Abymes': null, 'Baie-Mahault': null } },
+  {
+    name: 'Martinique',
+    aliases: ['Martinica'],
+    demonyms: ['Martiniquais', 'Martiniquaise', 'Martiniquais'],
+    towns: { 'Fort-de-France': null, 'Le Lamentin': null, Schoelcher: null },
+  },
+  {
+    name: 'Guadeloupe',
+    aliases: ['Guadalupe'],
+    demonyms: ['Guadeloupéen', 'Guadeloupéens'],
+    towns: { 'Pointe-à-Pitre': null, 'Basse-Terre': null, 'Grande-Terre': null, 'Les Abymes': null, 'Baie-Mahault': null },
+  },
   // Diaspora countries and cities: places too, so two stories in two of them are told apart.
-  { name: 'United States', aliases: ['US', 'USA', 'U.S.', 'America', 'United States of America'], demonyms: ['American', 'Americans'], towns: { 'New York': null, Miami: null, Florida: null, Washington: null, 'Fort Lauderdale': null, Brooklyn: null, Atlanta: null } },
+  {
+    name: 'United States',
+    aliases: ['US', 'USA', 'U.S.', 'America', 'United States of America'],
+    demonyms: ['American', 'Americans'],
+    towns: { 'New York': null, Miami: null, Florida: null, Washington: null, 'Fort Lauderdale': null, Brooklyn: null, Atlanta: null },
+  },
   { name: 'Canada', demonyms: ['Canadian', 'Canadians'], towns: { Toronto: null, Montreal: null, Ottawa: null } },
-  { name: 'United Kingdom', aliases: ['UK', 'U.K.', 'Britain', 'Great Britain', 'England'], demonyms: ['British'], towns: { London: null, Birmingham: null, Manchester: null } },
+  {
+    name: 'United Kingdom',
+    aliases: ['UK', 'U.K.', 'Britain', 'Great Britain', 'England'],
+    demonyms: ['British'],
+    towns: { London: null, Birmingham: null, Manchester: null },
+  },
   { name: 'Venezuela', demonyms: ['Venezuelan', 'Venezuelans'], towns: { Caracas: null } },
   { name: 'China', demonyms: ['Chinese'], towns: { Beijing: null } },
   // Countries the region's sport, trade and politics stories often name (cricket opponents among them).
@@ -192,7 +333,7 @@ export function findPlaces(text: string, context?: string): Place[] {
   const words = normalisePlaceName(text).split(' ').filter(Boolean);
   const { byName, maxWords } = gazetteer();
   const found: Place[][] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let matched = 0;
     for (let n = Math.min(maxWords, words.length - i); n >= 1; n--) {
       const candidates = byName.get(words.slice(i, i + n).join(' '));
@@ -206,8 +347,17 @@ export function findPlaces(text: string, context?: string): Place[] {
     i += matched || 1;
   }
   // Countries named without doubt here, or in the context (a title's ambiguous name read with its lead).
-  const named = new Set([...found.filter((c) => c.length === 1).map((c) => c[0]!.country), ...(context ? findPlaces(context).filter((p) => !p.ambiguous).map((p) => p.country) : [])]);
-  const places = found.map((candidates) => candidates.find((p) => named.has(p.country)) ?? (candidates.length > 1 ? { ...candidates[0]!, ambiguous: true as const } : candidates[0]!));
+  const named = new Set([
+    ...found.filter((c) => c.length === 1).map((c) => c[0]!.country),
+    ...(context
+      ? findPlaces(context)
+          .filter((p) => !p.ambiguous)
+          .map((p) => p.country)
+      : []),
+  ]);
+  const places = found.map(
+    (candidates) => candidates.find((p) => named.has(p.country)) ?? (candidates.length > 1 ? { ...candidates[0]!, ambiguous: true as const } : candidates[0]!),
+  );
   const seen = new Set<string>();
   return places.filter((p) => {
     const key = `${p.country}|${p.name}`;
@@ -270,15 +420,26 @@ export function storyCountry(reports: readonly CountryEvidence[], fallback = 'Ca
     }
     return counts;
   };
-  const best = (counts: Map<string, number>, only: (c: string) => boolean) =>
-    [...counts].filter(([c]) => only(c)).sort((a, b) => b[1] - a[1])[0]?.[0];
-  const top = tally(reports.flatMap((r) => [[r.title, 2, r.lead.slice(0, 600)], [r.lead.slice(0, 600), 1, r.title]] as [string, number, string][]));
+  const best = (counts: Map<string, number>, only: (c: string) => boolean) => [...counts].filter(([c]) => only(c)).sort((a, b) => b[1] - a[1])[0]?.[0];
+  const top = tally(
+    reports.flatMap(
+      (r) =>
+        [
+          [r.title, 2, r.lead.slice(0, 600)],
+          [r.lead.slice(0, 600), 1, r.title],
+        ] as [string, number, string][],
+    ),
+  );
   const named = [...top.keys()].filter((c) => caribbean.has(c));
   if (named.length > 3) return 'Caribbean';
   // A title about the region (CARICOM leaders, the West Indies squad) that names no Caribbean country is regional news,
   // wherever the meeting or the match is held.
   const titles = reports.map((r) => r.title).join('\n');
-  if (!findPlaces(titles).some((p) => caribbean.has(p.country) && !p.ambiguous) && REGION_WORDS.some((w) => new RegExp(`\\b${escapeRegExp(w)}\\b`).test(titles))) return 'Caribbean';
+  if (
+    !findPlaces(titles).some((p) => caribbean.has(p.country) && !p.ambiguous) &&
+    REGION_WORDS.some((w) => new RegExp(`\\b${escapeRegExp(w)}\\b`).test(titles))
+  )
+    return 'Caribbean';
   const body = tally(reports.map((r) => [(r.body ?? '').slice(0, 4_000), 1] as [string, number]));
   const home = reports.map((r) => r.outletRegion).find((r): r is string => Boolean(r && caribbean.has(r)));
   return best(top, (c) => caribbean.has(c)) ?? best(body, (c) => caribbean.has(c)) ?? home ?? best(top, () => true) ?? best(body, () => true) ?? fallback;

@@ -5,7 +5,23 @@
  */
 
 export const TOPIC_WORDS: Record<string, readonly string[]> = {
-  politics: ['election', 'parliament', 'minister', 'government', 'opposition', 'senate', 'vote', 'policy', 'party', 'cabinet', 'bill', 'debate', 'assembly', 'mp', 'prime'],
+  politics: [
+    'election',
+    'parliament',
+    'minister',
+    'government',
+    'opposition',
+    'senate',
+    'vote',
+    'policy',
+    'party',
+    'cabinet',
+    'bill',
+    'debate',
+    'assembly',
+    'mp',
+    'prime',
+  ],
   business: ['business', 'company', 'investment', 'investor', 'market', 'trade', 'bank', 'profit', 'revenue', 'stock', 'firm', 'export', 'import', 'price'],
   economy: ['economy', 'economic', 'gdp', 'inflation', 'budget', 'tax', 'debt', 'remittance', 'employment', 'unemployment', 'growth', 'fund', 'subsidy', 'imf'],
   tourism: ['tourism', 'tourist', 'visitor', 'cruise', 'hotel', 'arrival', 'stayover', 'resort', 'airline', 'flight'],
@@ -25,20 +41,74 @@ export const TOPIC_WORDS: Record<string, readonly string[]> = {
 
 /** Topics that are also reader-site sections (the section filter matches tags). */
 export const SECTION_TOPICS: Record<string, string> = {
-  politics: 'politics', business: 'business', economy: 'business', tourism: 'business', weather: 'weather', environment: 'weather',
-  sports: 'sports', culture: 'culture', technology: 'technology',
+  politics: 'politics',
+  business: 'business',
+  economy: 'business',
+  tourism: 'business',
+  weather: 'weather',
+  environment: 'weather',
+  sports: 'sports',
+  culture: 'culture',
+  technology: 'technology',
 };
 
 /** Sensitive topics raise the risk level (fact-check) and need stronger sourcing. */
 export const SENSITIVE_WORDS: readonly string[] = [
-  'dead', 'death', 'die', 'kill', 'murder', 'shooting', 'shot', 'homicide', 'rape', 'sexual', 'abuse', 'child', 'minor', 'suicide',
-  'election', 'fraud', 'corruption', 'allegation', 'allege', 'bribe', 'arrest', 'outbreak', 'epidemic', 'evacuate', 'evacuation',
-  'terror', 'kidnap', 'missing', 'riot', 'curfew',
+  'dead',
+  'death',
+  'die',
+  'kill',
+  'murder',
+  'shooting',
+  'shot',
+  'homicide',
+  'rape',
+  'sexual',
+  'abuse',
+  'child',
+  'minor',
+  'suicide',
+  'election',
+  'fraud',
+  'corruption',
+  'allegation',
+  'allege',
+  'bribe',
+  'arrest',
+  'outbreak',
+  'epidemic',
+  'evacuate',
+  'evacuation',
+  'terror',
+  'kidnap',
+  'missing',
+  'riot',
+  'curfew',
 ];
 
 export const URGENT_WORDS: readonly string[] = [
-  'hurricane', 'storm', 'flood', 'fire', 'blaze', 'dead', 'kill', 'emergency', 'evacuate', 'evacuation', 'warning', 'earthquake', 'outbreak',
-  'shooting', 'murder', 'curfew', 'explosion', 'collapse', 'crash', 'displace', 'homeless', 'outage',
+  'hurricane',
+  'storm',
+  'flood',
+  'fire',
+  'blaze',
+  'dead',
+  'kill',
+  'emergency',
+  'evacuate',
+  'evacuation',
+  'warning',
+  'earthquake',
+  'outbreak',
+  'shooting',
+  'murder',
+  'curfew',
+  'explosion',
+  'collapse',
+  'crash',
+  'displace',
+  'homeless',
+  'outage',
 ];
 
 export const DIASPORA_WORDS: readonly string[] = TOPIC_WORDS.diaspora!.concat(['airline', 'flight', 'investment', 'property', 'tax']);
@@ -52,8 +122,32 @@ export const SIGNAL_TYPE_TOPICS: Record<'Economic' | 'Political' | 'Environmenta
 };
 
 export const IMPACT_WORDS: readonly string[] = [
-  'economy', 'job', 'cost', 'price', 'tourism', 'resident', 'family', 'homeless', 'budget', 'investment', 'health', 'safety', 'school', 'supply',
-  'service', 'visitor', 'arrival', 'revenue', 'income', 'tax', 'household', 'community', 'business', 'output', 'production', 'growth',
+  'economy',
+  'job',
+  'cost',
+  'price',
+  'tourism',
+  'resident',
+  'family',
+  'homeless',
+  'budget',
+  'investment',
+  'health',
+  'safety',
+  'school',
+  'supply',
+  'service',
+  'visitor',
+  'arrival',
+  'revenue',
+  'income',
+  'tax',
+  'household',
+  'community',
+  'business',
+  'output',
+  'production',
+  'growth',
 ];
 
 export const UP_WORDS = ['rise', 'rose', 'increase', 'grow', 'grew', 'climb', 'jump', 'raise', 'boost', 'gain', 'lift', 'higher'];
@@ -62,5 +156,9 @@ export const DOWN_WORDS = ['fall', 'fell', 'decrease', 'drop', 'decline', 'dip',
 /** Topics of a list of lemmas, most mentioned first (ties by name): at least one hit each. */
 export function topicsOf(lemmas: readonly string[], max = 4): string[] {
   const counts: [string, number][] = Object.entries(TOPIC_WORDS).map(([topic, words]) => [topic, lemmas.filter((l) => words.includes(l)).length]);
-  return counts.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, max).map(([t]) => t);
+  return counts
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, max)
+    .map(([t]) => t);
 }

@@ -5,22 +5,42 @@ const one = (title: string, lead = '', outletRegion?: string) => storyCountry([{
 
 describe('the country a story is about', () => {
   it.each([
-    ['Dominican Congress approves 2027 budget of RD$1.6 trillion', 'The Dominican Chamber of Deputies approved the 2027 national budget.', 'Haiti', 'Dominican Republic'],
+    [
+      'Dominican Congress approves 2027 budget of RD$1.6 trillion',
+      'The Dominican Chamber of Deputies approved the 2027 national budget.',
+      'Haiti',
+      'Dominican Republic',
+    ],
     ['Inauguran la extensión de la Línea 2C del Metro hasta Los Alcarrizos', 'La capital dominicana inauguró un nuevo tramo.', undefined, 'Dominican Republic'],
     ['República Dominicana supera los 9 millones de visitantes', '', undefined, 'Dominican Republic'],
-    ['Sunshine Girls beat England 58-52', "Jamaica's Sunshine Girls beat England in the first Test at the National Indoor Sports Centre.", 'Jamaica', 'Jamaica'],
-    ['Daren Sammy Stadium to host T20 triangular in March', 'A series between the West Indies, Afghanistan and Ireland, the Saint Lucia Cricket Association said.', 'Saint Lucia', 'Saint Lucia'],
+    [
+      'Sunshine Girls beat England 58-52',
+      "Jamaica's Sunshine Girls beat England in the first Test at the National Indoor Sports Centre.",
+      'Jamaica',
+      'Jamaica',
+    ],
+    [
+      'Daren Sammy Stadium to host T20 triangular in March',
+      'A series between the West Indies, Afghanistan and Ireland, the Saint Lucia Cricket Association said.',
+      'Saint Lucia',
+      'Saint Lucia',
+    ],
     ['Dominican farmers count banana losses', 'Farmers near Roseau said the storm flattened their crops.', 'Dominica', 'Dominica'],
     ['Man shot dead outside his home', 'Police are investigating the killing.', 'Trinidad and Tobago', 'Trinidad and Tobago'],
     ['Leaders of Jamaica, Barbados, Guyana, Grenada and Belize sign declaration', '', 'Caribbean', 'Caribbean'],
-    ['CARICOM leaders agree to cut food import bill by 25 per cent by 2030', 'Heads of government meeting in Georgetown, Guyana, agreed on Friday.', 'Caribbean', 'Caribbean'],
+    [
+      'CARICOM leaders agree to cut food import bill by 25 per cent by 2030',
+      'Heads of government meeting in Georgetown, Guyana, agreed on Friday.',
+      'Caribbean',
+      'Caribbean',
+    ],
     ['West Indies call up uncapped Warner-Best for Sri Lanka Tests', 'The first Test is at Kensington Oval in Barbados.', 'Barbados', 'Caribbean'],
     ['Hurricane watch for Jamaica as Keron gains strength', 'A hurricane watch is in effect for Jamaica.', 'Jamaica', 'Jamaica'],
   ])('%s → %s', (title, lead, outlet, country) => {
     expect(one(title, lead, outlet)).toBe(country);
   });
 
-  it('does not read common words of other languages as places (a sports centre is not Haiti\'s Centre department)', () => {
+  it("does not read common words of other languages as places (a sports centre is not Haiti's Centre department)", () => {
     expect(findPlaces('the National Indoor Sports Centre').map((p) => p.country)).toEqual([]);
   });
 });

@@ -52,7 +52,16 @@ export async function insertRunningRun(
      values (?, ?, 'running', ?::jsonb, ?::jsonb, ?, ?, ?, ?)
      on conflict ((true)) where status = 'running' do nothing
      returning *`,
-    [input.kind, input.step, JSON.stringify(input.stages), JSON.stringify(input.logs), input.startedBy, input.now.toISOString(), input.now.toISOString(), input.server],
+    [
+      input.kind,
+      input.step,
+      JSON.stringify(input.stages),
+      JSON.stringify(input.logs),
+      input.startedBy,
+      input.now.toISOString(),
+      input.now.toISOString(),
+      input.server,
+    ],
   );
   return rows[0] ? toRow(rows[0]) : null;
 }
@@ -81,7 +90,15 @@ export async function saveRunState(
   const { rows } = await db.raw(
     `update console_runs set status = ?, stages = ?::jsonb, logs = ?::jsonb, result = ?::jsonb, finished_at = ?, heartbeat_at = ?
       where id = ? returning cancel_requested`,
-    [state.status, JSON.stringify(state.stages), JSON.stringify(state.logs), state.result === null ? null : JSON.stringify(state.result), state.finishedAt?.toISOString() ?? null, state.now.toISOString(), id],
+    [
+      state.status,
+      JSON.stringify(state.stages),
+      JSON.stringify(state.logs),
+      state.result === null ? null : JSON.stringify(state.result),
+      state.finishedAt?.toISOString() ?? null,
+      state.now.toISOString(),
+      id,
+    ],
   );
   return { cancelRequested: Boolean(rows[0]?.cancel_requested) };
 }

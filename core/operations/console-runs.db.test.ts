@@ -39,14 +39,27 @@ function deps(options: { ai?: AiProvider; failFirstPipeline?: boolean } = {}): C
     pipeline: (actor) => {
       calls++;
       if (options.failFirstPipeline && calls === 1) throw new Error('AI provider unreachable');
-      return { db: db.knex, clock: () => now, logger: silentLogger, actor, workerId: `test-${calls}`, leaseMs: 60_000, batchSize: 10, ai: options.ai ?? createOfflineProvider(), enrichers: [countryFactsEnricher()] };
+      return {
+        db: db.knex,
+        clock: () => now,
+        logger: silentLogger,
+        actor,
+        workerId: `test-${calls}`,
+        leaseMs: 60_000,
+        batchSize: 10,
+        ai: options.ai ?? createOfflineProvider(),
+        enrichers: [countryFactsEnricher()],
+      };
     },
     ingest: () => ({ clock: () => now, logger: silentLogger, fetch: { userAgent: 'C360 test', allowPrivate: true, maxBytes: 1_000_000 } }),
   };
 }
 
 async function seedItems(): Promise<void> {
-  await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
+  await insertRawItems(
+    db.knex,
+    fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })),
+  );
 }
 
 beforeAll(async () => {
@@ -56,7 +69,8 @@ afterAll(async () => {
   await db.close();
 });
 beforeEach(async () => {
-  for (const table of ['console_runs', 'raw_feeds', 'synced_content', 'pipeline_runs', 'cluster_term_stats', 'signals', 'story_patterns', 'feeds']) await db.knex(table).del();
+  for (const table of ['console_runs', 'raw_feeds', 'synced_content', 'pipeline_runs', 'cluster_term_stats', 'signals', 'story_patterns', 'feeds'])
+    await db.knex(table).del();
 });
 
 describe('progress rules (console spec section 4)', () => {
@@ -132,7 +146,13 @@ describe('console runs', () => {
     const refused = await createConsoleRun(db.knex, { kind: 'full', startedBy: 'other@c360.test', now }).catch((e: unknown) => e);
     expect(isC360Error(refused, 'conflict')).toBe(true);
     expect((refused as Error).message).toContain(`started by ${editor}`);
-    await db.knex('console_runs').where('id', first.id).update({ heartbeat_at: new Date(now.getTime() - 10 * 60_000).toISOString(), stages: JSON.stringify(planStages('patterns').map((s) => ({ ...s, status: 'active' }))) });
+    await db
+      .knex('console_runs')
+      .where('id', first.id)
+      .update({
+        heartbeat_at: new Date(now.getTime() - 10 * 60_000).toISOString(),
+        stages: JSON.stringify(planStages('patterns').map((s) => ({ ...s, status: 'active' }))),
+      });
     const second = await createConsoleRun(db.knex, { kind: 'full', startedBy: 'other@c360.test', now });
     expect(second.status).toBe('running');
     const interrupted = await getConsoleRun(db.knex, first.id);
@@ -153,7 +173,9 @@ describe('console runs', () => {
     expect(run.logs.at(-1)!.message).toBe('Some stages encountered errors');
     expect(await db.knex('raw_feeds').where('processing_status', 'pending').count({ n: '*' }).first()).toEqual({ n: fixture.items.length });
 
-    await expect(reopenForRetry(db.knex, { id: created.id, stage: 'detect-patterns', actor: editor, now })).rejects.toThrow('Only a stage that failed can be retried');
+    await expect(reopenForRetry(db.knex, { id: created.id, stage: 'detect-patterns', actor: editor, now })).rejects.toThrow(
+      'Only a stage that failed can be retried',
+    );
     await expect(reopenForRetry(db.knex, { id: created.id, stage: 'nope', actor: editor, now })).rejects.toThrow('has no stage nope');
     const reopened = await reopenForRetry(db.knex, { id: created.id, stage: 'process-ai', actor: editor, now });
     expect(reopened.stages[1]).toMatchObject({ status: 'active', progress: 0, error: null });
@@ -199,7 +221,9 @@ describe('console runs', () => {
     expect(await db.knex('raw_feeds').where('processing_status', 'pending').count({ n: '*' }).first()).toEqual({ n: 0 });
     const waiting = await db.knex('synced_content').where('pipeline_next', 'summarise').count({ n: '*' }).first();
     expect(Number(waiting!.n)).toBeGreaterThan(0);
-    expect(await db.knex('synced_content').where('pipeline_next', 'fact_check').orWhere('pipeline_stage', 'published').count({ n: '*' }).first()).toEqual({ n: 10 });
+    expect(await db.knex('synced_content').where('pipeline_next', 'fact_check').orWhere('pipeline_stage', 'published').count({ n: '*' }).first()).toEqual({
+      n: 10,
+    });
     await expect(requestCancel(db.knex, created.id)).rejects.toThrow('already finished');
   });
 
@@ -207,7 +231,10 @@ describe('console runs', () => {
     const host = await startFeedHost({ '/down.xml': (_req, res) => res.writeHead(500).end('boom') });
     try {
       const feed = await addFeed(db.knex, { url: host.url('/down.xml'), outlet: 'Kingston Ledger', region: 'Jamaica', kind: 'press' });
-      await db.knex('feeds').where('id', feed.id).update({ next_fetch_at: new Date(now.getTime() - 60_000).toISOString() });
+      await db
+        .knex('feeds')
+        .where('id', feed.id)
+        .update({ next_fetch_at: new Date(now.getTime() - 60_000).toISOString() });
       await seedItems();
       const created = await createConsoleRun(db.knex, { kind: 'full', startedBy: editor, now });
       const run = await executeConsoleRun(deps(), created.id);
@@ -225,7 +252,10 @@ describe('console runs', () => {
   it('Enrich External Data: stories with layers and no external data get it; a step run does only its step', async () => {
     for (const region of ['Jamaica', 'Barbados', 'Atlantis']) {
       const story = await createStory(db.knex, { title: `Budget news from ${region}`, region, tags: ['economy'] });
-      await db.knex('synced_content').where('id', story.id).update({ layers: JSON.stringify([{ layerType: 'why_it_matters', content: 'It matters.' }]) });
+      await db
+        .knex('synced_content')
+        .where('id', story.id)
+        .update({ layers: JSON.stringify([{ layerType: 'why_it_matters', content: 'It matters.' }]) });
     }
     const enrich = await executeConsoleRun(deps(), (await createConsoleRun(db.knex, { kind: 'enrich', startedBy: editor, now })).id);
     expect(enrich).toMatchObject({ status: 'completed', result: { enriched: 2 } });

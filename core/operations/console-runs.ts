@@ -69,7 +69,16 @@ export const AI_STAGES: readonly StageName[] = ['cluster', 'summarise', 'fact_ch
 export const USING_EXISTING_RSS = 'Using existing RSS data';
 
 export type StageState = 'pending' | 'active' | 'completed' | 'error';
-export type RunStage = { id: string; name: string; status: StageState; progress: number; message: string | null; error: string | null; startedAt: string | null; finishedAt: string | null };
+export type RunStage = {
+  id: string;
+  name: string;
+  status: StageState;
+  progress: number;
+  message: string | null;
+  error: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
 export type RunLog = { at: string; level: 'info' | 'error'; stage: string | null; message: string };
 export type RunOutcome = {
   stats: StageStats;
@@ -114,7 +123,16 @@ const HEARTBEAT_MS = 20_000;
 const SAVE_EVERY_MS = 400;
 
 export function planStages(kind: RunKind, step?: RunnableStep | null): RunStage[] {
-  const stage = (id: string, name: string): RunStage => ({ id, name, status: 'pending', progress: 0, message: null, error: null, startedAt: null, finishedAt: null });
+  const stage = (id: string, name: string): RunStage => ({
+    id,
+    name,
+    status: 'pending',
+    progress: 0,
+    message: null,
+    error: null,
+    startedAt: null,
+    finishedAt: null,
+  });
   switch (kind) {
     case 'full':
       return Object.entries(OVERLAY_STAGES).map(([id, name]) => stage(id, name));
@@ -132,7 +150,10 @@ export function planStages(kind: RunKind, step?: RunnableStep | null): RunStage[
 export function overallProgress(stages: readonly Pick<RunStage, 'status' | 'progress'>[]): number {
   if (stages.length === 0) return 0;
   const share = 100 / stages.length;
-  const value = stages.reduce((sum, s) => sum + (s.status === 'completed' || s.status === 'error' ? share : s.status === 'active' ? (share * s.progress) / 100 : 0), 0);
+  const value = stages.reduce(
+    (sum, s) => sum + (s.status === 'completed' || s.status === 'error' ? share : s.status === 'active' ? (share * s.progress) / 100 : 0),
+    0,
+  );
   return Math.min(100, Math.round(value * 100) / 100);
 }
 
@@ -162,17 +183,32 @@ export function thisServer(): string {
 /** Marks runs whose server went away as interrupted (their active stage errored), so a new run may start. */
 async function reapStaleRuns(db: Knex, now: Date): Promise<void> {
   for (const row of await staleRunningRuns(db, new Date(now.getTime() - STALE_AFTER_MS))) {
-    const stages = (row.stages as RunStage[]).map((s) => (s.status === 'active' ? { ...s, status: 'error' as const, error: 'Interrupted: the server running it stopped' } : s));
-    const logs = [...(row.logs as RunLog[]), { at: now.toISOString(), level: 'error' as const, stage: null, message: `Interrupted: ${row.server ?? 'its server'} stopped answering` }];
+    const stages = (row.stages as RunStage[]).map((s) =>
+      s.status === 'active' ? { ...s, status: 'error' as const, error: 'Interrupted: the server running it stopped' } : s,
+    );
+    const logs = [
+      ...(row.logs as RunLog[]),
+      { at: now.toISOString(), level: 'error' as const, stage: null, message: `Interrupted: ${row.server ?? 'its server'} stopped answering` },
+    ];
     await saveRunState(db, row.id, { status: 'failed', stages, logs, result: row.result, finishedAt: now, now });
   }
 }
 
 /** Records a new run (the caller then executes it). Conflict when another console run is going. */
-export async function createConsoleRun(db: Knex, input: { kind: RunKind; step?: RunnableStep | null; startedBy: string; now: Date; server?: string }): Promise<ConsoleRun> {
+export async function createConsoleRun(
+  db: Knex,
+  input: { kind: RunKind; step?: RunnableStep | null; startedBy: string; now: Date; server?: string },
+): Promise<ConsoleRun> {
   const stages = planStages(input.kind, input.step);
   await reapStaleRuns(db, input.now);
-  const what = input.kind === 'step' ? `${STEP_NAMES[input.step!]} step` : input.kind === 'full' ? 'Full pipeline' : input.kind === 'patterns' ? 'Pattern detection' : 'External data enrichment';
+  const what =
+    input.kind === 'step'
+      ? `${STEP_NAMES[input.step!]} step`
+      : input.kind === 'full'
+        ? 'Full pipeline'
+        : input.kind === 'patterns'
+          ? 'Pattern detection'
+          : 'External data enrichment';
   const row = await insertRunningRun(db, {
     kind: input.kind,
     step: input.step ?? null,
@@ -221,8 +257,15 @@ export async function reopenForRetry(db: Knex, input: { id: string; stage: strin
   if (!target) throw new C360Error('not_found', `This run has no stage ${input.stage}.`);
   if (target.status !== 'error') throw new C360Error('conflict', `Only a stage that failed can be retried (${target.name} is ${target.status}).`);
   await reapStaleRuns(db, input.now);
-  const stages = run.stages.map((s) => (s.id === input.stage ? { ...s, status: 'active' as const, progress: 0, error: null, message: null, startedAt: input.now.toISOString(), finishedAt: null } : s));
-  const logs = [...run.logs, { at: input.now.toISOString(), level: 'info' as const, stage: input.stage, message: `Retry of ${target.name} requested by ${input.actor}` }].slice(-MAX_LOGS);
+  const stages = run.stages.map((s) =>
+    s.id === input.stage
+      ? { ...s, status: 'active' as const, progress: 0, error: null, message: null, startedAt: input.now.toISOString(), finishedAt: null }
+      : s,
+  );
+  const logs = [
+    ...run.logs,
+    { at: input.now.toISOString(), level: 'info' as const, stage: input.stage, message: `Retry of ${target.name} requested by ${input.actor}` },
+  ].slice(-MAX_LOGS);
   if (!(await reopenRun(db, input.id, { stages, logs, now: input.now }))) throw await runningConflict(db);
   return getConsoleRun(db, input.id);
 }
@@ -253,7 +296,9 @@ export async function executeConsoleRun(
   const run = { ...row, stages: (row.stages as RunStage[]).map((s) => ({ ...s })), logs: [...(row.logs as RunLog[])] };
   const actorEmail = row.started_by;
   const previous = (row.result as RunOutcome | null) ?? null;
-  const outcome: RunOutcome = previous ? { ...previous, stats: { ...previous.stats }, pipelineRunIds: [...previous.pipelineRunIds] } : { stats: emptyStats(), pipelineRunIds: [] };
+  const outcome: RunOutcome = previous
+    ? { ...previous, stats: { ...previous.stats }, pipelineRunIds: [...previous.pipelineRunIds] }
+    : { stats: emptyStats(), pipelineRunIds: [] };
   let cancelRequested = false;
   let lastSave = 0;
   let saving: Promise<void> = Promise.resolve();
@@ -268,7 +313,14 @@ export async function executeConsoleRun(
     const t = Date.now();
     if (!force && t - lastSave < SAVE_EVERY_MS) return saving;
     lastSave = t;
-    const snapshot = { status: run.status, stages: run.stages.map((s) => ({ ...s })), logs: [...run.logs], result: outcome, finishedAt: run.finished_at ? new Date(run.finished_at) : null, now: now() };
+    const snapshot = {
+      status: run.status,
+      stages: run.stages.map((s) => ({ ...s })),
+      logs: [...run.logs],
+      result: outcome,
+      finishedAt: run.finished_at ? new Date(run.finished_at) : null,
+      now: now(),
+    };
     saving = saving.then(async () => {
       try {
         const state = await saveRunState(deps.db, runId, snapshot);
@@ -286,7 +338,9 @@ export async function executeConsoleRun(
           progress: active?.progress ?? 0,
           overall: overallProgress(snapshot.stages),
         });
-        options.onChange?.(presentRun({ ...run, status: snapshot.status, stages: snapshot.stages, logs: snapshot.logs, result: outcome as unknown as Record<string, unknown> }));
+        options.onChange?.(
+          presentRun({ ...run, status: snapshot.status, stages: snapshot.stages, logs: snapshot.logs, result: outcome as unknown as Record<string, unknown> }),
+        );
       } catch (error) {
         deps.logger.warn({ err: error, runId }, 'could not save console run progress');
       }
@@ -386,7 +440,9 @@ export async function executeConsoleRun(
       }
     } catch (error) {
       const stats = totals(perStage);
-      await finishRun(deps.db, pipelineRunId, { stats, stages: perStage, error: error instanceof Error ? error.message : String(error) }).catch(() => undefined);
+      await finishRun(deps.db, pipelineRunId, { stats, stages: perStage, error: error instanceof Error ? error.message : String(error) }).catch(
+        () => undefined,
+      );
       throw Object.assign(error as Error, { work: { stats, pipelineRunIds: [pipelineRunId] } });
     }
     const stats = totals(perStage);
@@ -488,6 +544,7 @@ export async function executeConsoleRun(
 }
 
 function describeStats(stats: StageStats, stages: readonly StageName[]): string {
-  if (stages.includes('publish')) return `${stats.processed} processed, ${stats.autoPublished} auto-published, ${stats.flaggedForReview} flagged for review, ${stats.failed} failed`;
+  if (stages.includes('publish'))
+    return `${stats.processed} processed, ${stats.autoPublished} auto-published, ${stats.flaggedForReview} flagged for review, ${stats.failed} failed`;
   return `${stats.processed} processed, ${stats.failed} failed`;
 }

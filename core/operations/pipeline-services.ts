@@ -46,7 +46,11 @@ export function buildIngestDeps(input: { config: Config; logger: Logger; clock: 
   return {
     clock: input.clock,
     logger: input.logger,
-    fetch: { userAgent: feedUserAgent(input.config.publicUrl), allowPrivate: input.config.ingest.allowPrivateFeeds, maxBytes: input.config.ingest.maxBodyBytes },
+    fetch: {
+      userAgent: feedUserAgent(input.config.publicUrl),
+      allowPrivate: input.config.ingest.allowPrivateFeeds,
+      maxBytes: input.config.ingest.maxBodyBytes,
+    },
   };
 }
 

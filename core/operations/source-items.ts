@@ -14,7 +14,12 @@ export async function listPendingItems(db: Knex, limit = MAX_PENDING_LISTED): Pr
     `select id, title, processing_status, created_at from raw_feeds where processing_status = 'pending' order by created_at desc, id desc limit ?`,
     [Math.min(MAX_PENDING_LISTED, Math.max(1, limit))],
   );
-  return rows.map((r: Record<string, unknown>) => ({ id: String(r.id), title: r.title as string, processing_status: r.processing_status as string, created_at: new Date(r.created_at as string).toISOString() }));
+  return rows.map((r: Record<string, unknown>) => ({
+    id: String(r.id),
+    title: r.title as string,
+    processing_status: r.processing_status as string,
+    created_at: new Date(r.created_at as string).toISOString(),
+  }));
 }
 
 /**
@@ -27,7 +32,8 @@ export async function processSourceItem(deps: PipelineDeps, itemId: string): Pro
   const result = await runPipelineForItem(deps, itemId, { label: 'item' });
   if (!result.storyId) {
     const failed = await deps.db('raw_feeds').select('processing_status', 'processing_error').where('id', itemId).first();
-    if (failed?.processing_status === 'failed') throw new C360Error('upstream_failed', `Processing "${item.title}" failed: ${failed.processing_error ?? 'unknown reason'}. It is retried later.`);
+    if (failed?.processing_status === 'failed')
+      throw new C360Error('upstream_failed', `Processing "${item.title}" failed: ${failed.processing_error ?? 'unknown reason'}. It is retried later.`);
     return { message: `"${item.title}" was not clustered (another worker took it over).`, storyId: null, runId: result.runId };
   }
   const story = await getStoryById(deps.db, result.storyId);
@@ -39,5 +45,9 @@ export async function processSourceItem(deps: PipelineDeps, itemId: string): Pro
         ? `${story.pipeline_stage}, waiting for review: ${story.flag_reason}`
         : story.pipeline_stage;
   const failed = result.stats.failed ? ` ${result.stats.failed} step(s) failed and are retried later.` : '';
-  return { message: `"${item.title}" is part of the story "${story?.title ?? result.storyId}" (${where}).${failed}`, storyId: result.storyId, runId: result.runId };
+  return {
+    message: `"${item.title}" is part of the story "${story?.title ?? result.storyId}" (${where}).${failed}`,
+    storyId: result.storyId,
+    runId: result.runId,
+  };
 }

@@ -16,8 +16,16 @@ let db: Database;
 
 function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
   return {
-    db: db.knex, clock: () => now, logger: silentLogger, actor: 'cli:pipeline run (tester)', workerId: 'test-worker', leaseMs: 60_000, batchSize: 10,
-    ai: createOfflineProvider(), enrichers: [countryFactsEnricher()], ...overrides,
+    db: db.knex,
+    clock: () => now,
+    logger: silentLogger,
+    actor: 'cli:pipeline run (tester)',
+    workerId: 'test-worker',
+    leaseMs: 60_000,
+    batchSize: 10,
+    ai: createOfflineProvider(),
+    enrichers: [countryFactsEnricher()],
+    ...overrides,
   };
 }
 
@@ -36,12 +44,23 @@ beforeEach(async () => {
 
 describe('runPipeline', () => {
   it('turns the fixture items into stories, checks them, publishes the triangulated ones and records the run', async () => {
-    await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
+    await insertRawItems(
+      db.knex,
+      fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })),
+    );
     const listener = await listenTo(db, CHANNELS.pipelineProgress);
     const result = await runPipeline(deps());
     await until(() => listener.payloads.some((p) => p.stage === 'run'));
     await listener.stop();
-    expect(listener.payloads.filter((p) => p.status === 'finished').map((p) => p.stage)).toEqual(['cluster', 'summarise', 'fact_check', 'patterns', 'enrich', 'publish', 'run']);
+    expect(listener.payloads.filter((p) => p.status === 'finished').map((p) => p.stage)).toEqual([
+      'cluster',
+      'summarise',
+      'fact_check',
+      'patterns',
+      'enrich',
+      'publish',
+      'run',
+    ]);
     expect(listener.payloads.at(-1)).toMatchObject({ runId: result.runId, stage: 'run', stats: result.stats });
     const stories = await db.knex('synced_content').select('*').orderBy('title');
     // Clustering quality is measured by cluster-quality.test.ts and bench:clustering; here one report pair

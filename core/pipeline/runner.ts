@@ -30,7 +30,13 @@ export type PipelineDeps = StageContext & {
   patternWindowHours?: number;
 };
 
-export type StageResult = StageStats & { patternsDetected?: number; clustersFound?: number; signalsDetected?: number; enriched?: number; aiConfirmations?: number };
+export type StageResult = StageStats & {
+  patternsDetected?: number;
+  clustersFound?: number;
+  signalsDetected?: number;
+  enriched?: number;
+  aiConfirmations?: number;
+};
 export type RunResult = { runId: string; label: string; stats: StageStats; stages: Partial<Record<StageName, StageResult>> };
 
 export function newWorkerId(): string {
@@ -43,23 +49,28 @@ export async function startRun(db: Knex, label: string, actor: string): Promise<
 }
 
 export async function finishRun(db: Knex, id: string, result: { stats: StageStats; stages: unknown; error?: string }): Promise<void> {
-  await db('pipeline_runs').where('id', id).update({
-    status: result.error ? 'failed' : 'succeeded',
-    finished_at: db.fn.now(),
-    processed: result.stats.processed,
-    auto_published: result.stats.autoPublished,
-    flagged_for_review: result.stats.flaggedForReview,
-    failed: result.stats.failed,
-    stats: JSON.stringify(result.stages),
-    error: result.error?.slice(0, 2000) ?? null,
-  });
+  await db('pipeline_runs')
+    .where('id', id)
+    .update({
+      status: result.error ? 'failed' : 'succeeded',
+      finished_at: db.fn.now(),
+      processed: result.stats.processed,
+      auto_published: result.stats.autoPublished,
+      flagged_for_review: result.stats.flaggedForReview,
+      failed: result.stats.failed,
+      stats: JSON.stringify(result.stages),
+      error: result.error?.slice(0, 2000) ?? null,
+    });
 }
 
 /**
  * Runs the given stages (all by default) once over the work that is due, each to the end of its
  * backlog unless limitPerStage is set (the worker takes one batch per stage per cycle).
  */
-export async function runPipeline(deps: PipelineDeps, options: { stages?: readonly StageName[]; label?: string; limitPerStage?: number; enrichLimit?: number; record?: boolean } = {}): Promise<RunResult> {
+export async function runPipeline(
+  deps: PipelineDeps,
+  options: { stages?: readonly StageName[]; label?: string; limitPerStage?: number; enrichLimit?: number; record?: boolean } = {},
+): Promise<RunResult> {
   const stages = STAGES.filter((s) => !options.stages || options.stages.includes(s));
   const label = options.label ?? (stages.length === STAGES.length ? 'full' : stages.join('+'));
   const runId = options.record === false ? '' : await startRun(deps.db, label, deps.actor);
@@ -74,7 +85,8 @@ export async function runPipeline(deps: PipelineDeps, options: { stages?: readon
     ...deps,
     onProgress: (event) => {
       deps.onProgress?.(event);
-      if (event.status !== 'progress') announce({ stage: event.stage, status: event.status, processed: event.processed ?? 0, failed: event.failed ?? 0, message: event.message });
+      if (event.status !== 'progress')
+        announce({ stage: event.stage, status: event.status, processed: event.processed ?? 0, failed: event.failed ?? 0, message: event.message });
     },
   };
   try {
@@ -110,13 +122,22 @@ async function runStage(deps: PipelineDeps, stage: StageName, limit: number | un
         const total: StageResult = { ...emptyStats(), enriched: 0 };
         deps.onProgress?.({ stage: 'enrich', status: 'started' });
         for (;;) {
-          const batch = await enrichStories({ ...deps, onProgress: undefined }, { enrichers: deps.enrichers, limit: Math.min(enrichLimit, limit ?? enrichLimit) });
+          const batch = await enrichStories(
+            { ...deps, onProgress: undefined },
+            { enrichers: deps.enrichers, limit: Math.min(enrichLimit, limit ?? enrichLimit) },
+          );
           addStats(total, batch);
           total.enriched! += batch.enriched;
           deps.onProgress?.({ stage: 'enrich', status: 'progress', processed: total.processed, failed: total.failed });
           if (batch.processed < enrichLimit || limit !== undefined) break;
         }
-        deps.onProgress?.({ stage: 'enrich', status: 'finished', processed: total.processed, failed: total.failed, message: `${total.enriched} with external data` });
+        deps.onProgress?.({
+          stage: 'enrich',
+          status: 'finished',
+          processed: total.processed,
+          failed: total.failed,
+          message: `${total.enriched} with external data`,
+        });
         return total;
       }
       case 'publish':
@@ -150,7 +171,11 @@ export function totals(results: Partial<Record<StageName, StageResult>>): StageS
  * publish decision, in the runners' order. Enrichment and pattern detection look across stories and
  * wait for the next run. Recorded as a run like any other.
  */
-export async function runPipelineForItem(deps: PipelineDeps, itemId: string, options: { label?: string } = {}): Promise<RunResult & { storyId: string | null }> {
+export async function runPipelineForItem(
+  deps: PipelineDeps,
+  itemId: string,
+  options: { label?: string } = {},
+): Promise<RunResult & { storyId: string | null }> {
   const item = await deps.db('raw_feeds').select('id', 'processing_status', 'story_id').where('id', itemId).first();
   if (!item) throw new C360Error('not_found', `No source item with id ${itemId}.`);
   if (item.story_id || !['pending', 'failed'].includes(item.processing_status)) {
@@ -173,7 +198,9 @@ export async function runPipelineForItem(deps: PipelineDeps, itemId: string, opt
       results.publish = await autoPublish(deps, { only });
     }
   } catch (error) {
-    await finishRun(deps.db, runId, { stats: totals(results), stages: results, error: error instanceof Error ? error.message : String(error) }).catch(() => undefined);
+    await finishRun(deps.db, runId, { stats: totals(results), stages: results, error: error instanceof Error ? error.message : String(error) }).catch(
+      () => undefined,
+    );
     throw error;
   }
   const stats = totals(results);

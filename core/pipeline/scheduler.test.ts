@@ -9,10 +9,33 @@ describe('scheduler', () => {
     let failures = 0;
     const schedule = startSchedule(
       [
-        { name: 'ingest', cron: '* * * * * *', run: async () => { log.push('ingest start'); await new Promise((r) => setTimeout(r, 150)); log.push('ingest end'); } },
-        { name: 'pipeline', cron: '* * * * * *', run: async () => { log.push('pipeline start'); log.push('pipeline end'); throw new Error('boom'); } },
+        {
+          name: 'ingest',
+          cron: '* * * * * *',
+          run: async () => {
+            log.push('ingest start');
+            await new Promise((r) => setTimeout(r, 150));
+            log.push('ingest end');
+          },
+        },
+        {
+          name: 'pipeline',
+          cron: '* * * * * *',
+          run: async () => {
+            log.push('pipeline start');
+            log.push('pipeline end');
+            throw new Error('boom');
+          },
+        },
       ],
-      { logger: silentLogger, runAtStart: true, serial: true, onResult: (_job, _result, error) => { if (error) failures++; } },
+      {
+        logger: silentLogger,
+        runAtStart: true,
+        serial: true,
+        onResult: (_job, _result, error) => {
+          if (error) failures++;
+        },
+      },
     );
     await new Promise((r) => setTimeout(r, 2300));
     await schedule.stop();

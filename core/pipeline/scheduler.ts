@@ -14,7 +14,9 @@ export type Schedule = { stop: () => Promise<void>; jobs: readonly string[] };
 
 export function validateCron(name: string, expression: string): void {
   if (!cron.validate(expression)) {
-    throw new C360Error('invalid_input', `${name}: "${expression}" is not a cron expression.`, { hint: 'Use five fields, e.g. "*/15 * * * *" for every 15 minutes.' });
+    throw new C360Error('invalid_input', `${name}: "${expression}" is not a cron expression.`, {
+      hint: 'Use five fields, e.g. "*/15 * * * *" for every 15 minutes.',
+    });
   }
 }
 

@@ -51,11 +51,18 @@ export async function runWorker(deps: PipelineDeps, options: WorkerOptions = {})
     if (did) {
       addStats(summary.stats, result.stats);
       // Only cycles that did something are worth a row in pipeline_runs.
-      const [row] = await deps.db('pipeline_runs')
+      const [row] = await deps
+        .db('pipeline_runs')
         .insert({
-          stage: 'worker', actor: deps.actor, status: 'succeeded', finished_at: deps.db.fn.now(),
-          processed: result.stats.processed, auto_published: result.stats.autoPublished, flagged_for_review: result.stats.flaggedForReview,
-          failed: result.stats.failed, stats: JSON.stringify({ ...result.stages, worker: deps.workerId }),
+          stage: 'worker',
+          actor: deps.actor,
+          status: 'succeeded',
+          finished_at: deps.db.fn.now(),
+          processed: result.stats.processed,
+          auto_published: result.stats.autoPublished,
+          flagged_for_review: result.stats.flaggedForReview,
+          failed: result.stats.failed,
+          stats: JSON.stringify({ ...result.stages, worker: deps.workerId }),
         })
         .returning('id');
       options.onCycle?.({ ...result, runId: (row as { id: string }).id });

@@ -20,10 +20,11 @@ export async function readFollows(db: Knex, userId: string): Promise<Follows> {
 export async function replaceFollows(db: Knex, userId: string, follows: Follows, now: Date): Promise<void> {
   const wanted = [...follows.regions.map((value) => ({ kind: 'region', value })), ...follows.topics.map((value) => ({ kind: 'topic', value }))];
   await db.transaction(async (trx) => {
-    await trx.raw(
-      `delete from reader_follows where user_id = ? and not ((kind, value) in (select * from unnest(?::text[], ?::text[])))`,
-      [userId, wanted.map((w) => w.kind), wanted.map((w) => w.value)],
-    );
+    await trx.raw(`delete from reader_follows where user_id = ? and not ((kind, value) in (select * from unnest(?::text[], ?::text[])))`, [
+      userId,
+      wanted.map((w) => w.kind),
+      wanted.map((w) => w.value),
+    ]);
     if (wanted.length === 0) return;
     await trx.raw(
       `insert into reader_follows (user_id, kind, value, created_at)
@@ -45,13 +46,17 @@ export async function listFollowedStories(db: Knex, follows: Follows, page: { of
   const branches: string[] = [];
   const bindings: unknown[] = [];
   for (const region of follows.regions) {
-    branches.push(`(select s.id, s.published_at from synced_content s where ${PUBLIC} and c360_region_key(s.region) = ? order by s.published_at desc, s.id desc limit ${n})`);
+    branches.push(
+      `(select s.id, s.published_at from synced_content s where ${PUBLIC} and c360_region_key(s.region) = ? order by s.published_at desc, s.id desc limit ${n})`,
+    );
     bindings.push(region);
   }
   for (const topic of follows.topics) {
     // Only the fixed section names reach the SQL, as literals, so each branch uses its partial index.
     if (!(KEYWORD_SECTIONS as readonly string[]).includes(topic)) continue;
-    branches.push(`(select s.id, s.published_at from synced_content s where ${PUBLIC} and s.sections @> array['${topic}'] order by s.published_at desc, s.id desc limit ${n})`);
+    branches.push(
+      `(select s.id, s.published_at from synced_content s where ${PUBLIC} and s.sections @> array['${topic}'] order by s.published_at desc, s.id desc limit ${n})`,
+    );
   }
   if (branches.length === 0) return { items: [], hasMore: false };
   const { rows } = await db.raw(
@@ -90,7 +95,11 @@ export async function savedAmong(db: Knex, userId: string, storyIds: readonly st
  * A reader's saved stories, newest saved first (the reader_saved_user_idx range). A story that is
  * no longer public (unpublished, or its place no longer covered) is left out, not shown.
  */
-export async function listSaved(db: Knex, userId: string, page: { offset: number; limit: number }): Promise<{ items: (Story & { saved_at: string })[]; hasMore: boolean }> {
+export async function listSaved(
+  db: Knex,
+  userId: string,
+  page: { offset: number; limit: number },
+): Promise<{ items: (Story & { saved_at: string })[]; hasMore: boolean }> {
   const { rows } = await db.raw(
     `select ${SELECT}, r.saved_at as saved_at_
        from reader_saved r join synced_content s on s.id = r.story_id

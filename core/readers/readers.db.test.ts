@@ -27,8 +27,14 @@ beforeEach(async () => {
 describe('follows', () => {
   it('are replaced as a whole, kept per reader, and refuse unknown islands and topics', async () => {
     expect(await getFollows(db.knex, reader)).toEqual({ regions: [], topics: [] });
-    expect(await setFollows(db.knex, { reader, follows: { regions: ['jamaica', 'haiti'], topics: ['business'] }, now })).toEqual({ regions: ['haiti', 'jamaica'], topics: ['business'] });
-    expect(await setFollows(db.knex, { reader, follows: { regions: ['jamaica'], topics: ['business', 'sports'] }, now })).toEqual({ regions: ['jamaica'], topics: ['business', 'sports'] });
+    expect(await setFollows(db.knex, { reader, follows: { regions: ['jamaica', 'haiti'], topics: ['business'] }, now })).toEqual({
+      regions: ['haiti', 'jamaica'],
+      topics: ['business'],
+    });
+    expect(await setFollows(db.knex, { reader, follows: { regions: ['jamaica'], topics: ['business', 'sports'] }, now })).toEqual({
+      regions: ['jamaica'],
+      topics: ['business', 'sports'],
+    });
     expect(await getFollows(db.knex, other)).toEqual({ regions: [], topics: [] });
     await expect(setFollows(db.knex, { reader, follows: { regions: ['atlantis'] }, now })).rejects.toThrow();
     expect(await getFollows(db.knex, reader)).toEqual({ regions: ['jamaica'], topics: ['business', 'sports'] });

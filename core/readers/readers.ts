@@ -50,7 +50,8 @@ export async function saveStory(db: Knex, input: { reader: Reader; storyId: stri
 
 /** Removes a story from the reader's saved list; not_found when it was not there. */
 export async function unsaveStory(db: Knex, input: { reader: Reader; storyId: string }): Promise<void> {
-  if (!UUID.test(input.storyId) || !(await deleteSaved(db, input.reader.id, input.storyId))) throw new C360Error('not_found', 'This story is not in your saved stories.');
+  if (!UUID.test(input.storyId) || !(await deleteSaved(db, input.reader.id, input.storyId)))
+    throw new C360Error('not_found', 'This story is not in your saved stories.');
 }
 
 export async function listSavedStories(db: Knex, input: { reader: Reader; offset?: number; limit?: number }): Promise<StoryPage<Story & { saved_at: string }>> {

@@ -47,7 +47,10 @@ export async function finishDelivery(db: Knex, id: number, values: { storyId: st
 }
 
 export async function findAppliedDelivery(db: Knex, idempotencyKey: string): Promise<{ id: number; storyId: string | null; receivedAt: string } | null> {
-  const row = await db('webhook_deliveries').select('id', 'story_id', 'received_at').where({ source: SOURCE, idempotency_key: idempotencyKey, result: 'applied' }).first();
+  const row = await db('webhook_deliveries')
+    .select('id', 'story_id', 'received_at')
+    .where({ source: SOURCE, idempotency_key: idempotencyKey, result: 'applied' })
+    .first();
   return row ? { id: Number(row.id), storyId: row.story_id ?? null, receivedAt: new Date(row.received_at).toISOString() } : null;
 }
 
@@ -72,8 +75,19 @@ export type WebhookHealth = {
  * (5xx) or was rejected for its signature: both mean content is not arriving.
  */
 export async function getWebhookHealth(db: Knex, now: Date): Promise<WebhookHealth> {
-  const last = await db('webhook_deliveries').select('result', 'received_at', 'error_code').where('source', SOURCE).orderBy('received_at', 'desc').orderBy('id', 'desc').first();
-  const lastError = await db('webhook_deliveries').select('received_at', 'error_code', 'error').where('source', SOURCE).whereIn('result', ['rejected', 'failed']).orderBy('received_at', 'desc').orderBy('id', 'desc').first();
+  const last = await db('webhook_deliveries')
+    .select('result', 'received_at', 'error_code')
+    .where('source', SOURCE)
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .first();
+  const lastError = await db('webhook_deliveries')
+    .select('received_at', 'error_code', 'error')
+    .where('source', SOURCE)
+    .whereIn('result', ['rejected', 'failed'])
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .first();
   const since = new Date(now.getTime() - 86_400_000).toISOString();
   const counts = await db('webhook_deliveries').select('result').count({ n: '*' }).where('source', SOURCE).where('received_at', '>', since).groupBy('result');
   const last24h: Record<DeliveryResult, number> = { applied: 0, duplicate: 0, rejected: 0, failed: 0 };

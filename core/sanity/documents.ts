@@ -27,9 +27,20 @@ const layer = z
   .object({
     layerType: z.enum(LAYER_TYPES),
     content: z.string().max(20_000),
-    timeline: z.array(z.object({ date: z.string().max(40), event: z.string().max(500) })).max(50).optional(),
-    quotes: z.array(z.object({ quote: z.string().max(2_000), author: z.string().max(200), role: z.string().max(200).optional(), platform: z.string().max(100).optional() })).max(20).optional(),
-    metricsTable: z.array(z.object({ label: z.string().max(200), previous: z.string().max(100).optional(), current: z.string().max(100), trend: z.string().max(50) })).max(30).optional(),
+    timeline: z
+      .array(z.object({ date: z.string().max(40), event: z.string().max(500) }))
+      .max(50)
+      .optional(),
+    quotes: z
+      .array(
+        z.object({ quote: z.string().max(2_000), author: z.string().max(200), role: z.string().max(200).optional(), platform: z.string().max(100).optional() }),
+      )
+      .max(20)
+      .optional(),
+    metricsTable: z
+      .array(z.object({ label: z.string().max(200), previous: z.string().max(100).optional(), current: z.string().max(100), trend: z.string().max(50) }))
+      .max(30)
+      .optional(),
   })
   .strip();
 
@@ -40,16 +51,17 @@ const content = {
   summary: z.string().max(5_000).optional(),
   region: z.string().trim().min(1).max(100).optional(),
   tags: z.array(z.string().trim().min(1).max(80)).max(30).optional(),
-  slug: z.object({ current: z.string().trim().min(1).max(200) }).passthrough().optional(),
+  slug: z
+    .object({ current: z.string().trim().min(1).max(200) })
+    .passthrough()
+    .optional(),
   sourceList: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
   stormType: z.string().trim().max(100).optional(),
   urgency: z.number().int().min(0).max(100).optional(),
 };
 
 export const articleDocument = z.object({ ...content, _type: z.literal('article') }).passthrough();
-export const storyDocument = z
-  .object({ ...content, _type: z.literal('story'), layers: z.array(layer).max(LAYER_TYPES.length).optional() })
-  .passthrough();
+export const storyDocument = z.object({ ...content, _type: z.literal('story'), layers: z.array(layer).max(LAYER_TYPES.length).optional() }).passthrough();
 export const layerPackDocument = z
   .object({
     _id: documentId,

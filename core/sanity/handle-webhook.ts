@@ -73,7 +73,11 @@ function sameSecret(given: string, expected: string): boolean {
 export async function authenticate(input: WebhookInput, now: Date): Promise<Authentication> {
   if (!input.secret) {
     if (input.insecureDev) return 'insecure_dev';
-    throw new Refusal(401, 'webhook_not_configured', 'SANITY_WEBHOOK_SECRET is not set on this server, so deliveries are refused. Set it to the secret of the Sanity webhook (or C360_SANITY_INSECURE_DEV=1 for local development only).');
+    throw new Refusal(
+      401,
+      'webhook_not_configured',
+      'SANITY_WEBHOOK_SECRET is not set on this server, so deliveries are refused. Set it to the secret of the Sanity webhook (or C360_SANITY_INSECURE_DEV=1 for local development only).',
+    );
   }
   const shared = header(input.headers, 'x-sanity-secret');
   if (shared !== undefined) {
@@ -135,7 +139,8 @@ function parseBody(rawBody: Buffer): Record<string, unknown> {
   } catch (error) {
     throw new Refusal(400, 'invalid_json', `The request body is not valid JSON (${(error as Error).message}).`);
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Refusal(400, 'invalid_json', 'The request body must be a JSON object (one Sanity document).');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new Refusal(400, 'invalid_json', 'The request body must be a JSON object (one Sanity document).');
   // PostgreSQL text cannot hold NUL: refused here rather than failing (500) half-way through applying.
   if (/\\u0000/i.test(rawBody.toString('utf8')) && holdsNul(body)) {
     throw new Refusal(400, 'invalid_document', 'The document contains a NUL character (\\u0000), which cannot be stored.');
@@ -146,7 +151,11 @@ function parseBody(rawBody: Buffer): Record<string, unknown> {
 function validate(body: Record<string, unknown>): SyncedDocument {
   const type = body._type;
   if (!isSyncedType(type)) {
-    throw new Refusal(422, 'unknown_type', `Documents of type "${typeof type === 'string' ? type : String(type)}" are not synced (article, story and layerPack are).`);
+    throw new Refusal(
+      422,
+      'unknown_type',
+      `Documents of type "${typeof type === 'string' ? type : String(type)}" are not synced (article, story and layerPack are).`,
+    );
   }
   const parsed = schemaFor(type).safeParse(body);
   if (!parsed.success) {
@@ -173,20 +182,38 @@ function storyFields(doc: Exclude<SyncedDocument, { _type: 'layerPack' }>): Stor
 
 type Applied = { storyId: string | null; change: string };
 
-async function apply(trx: Knex, doc: SyncedDocument | null, target: { documentId: string; documentType: string | null }, operation: Operation, actor: string, now: Date): Promise<Applied> {
+async function apply(
+  trx: Knex,
+  doc: SyncedDocument | null,
+  target: { documentId: string; documentType: string | null },
+  operation: Operation,
+  actor: string,
+  now: Date,
+): Promise<Applied> {
   const { documentId } = target;
   if (operation === 'delete') {
     const storyId = await findStoryIdBySanityId(trx, documentId);
-    if (!storyId) return { storyId: null, change: target.documentType === 'layerPack' ? 'layer pack deleted in Sanity; story layers kept' : 'nothing to delete' };
+    if (!storyId)
+      return { storyId: null, change: target.documentType === 'layerPack' ? 'layer pack deleted in Sanity; story layers kept' : 'nothing to delete' };
     // Unpublished and marked, not erased: the story's audit trail outlives the CMS document.
-    await updateStory(trx, storyId, { pipeline_stage: 'ingested', status: 'deleted', sync_status: 'deleted', is_featured: false, section_featured: false, last_updated_by: actor }, auditEntry('sanity_deleted', actor, now, { details: `Sanity document ${documentId} was deleted` }));
+    await updateStory(
+      trx,
+      storyId,
+      { pipeline_stage: 'ingested', status: 'deleted', sync_status: 'deleted', is_featured: false, section_featured: false, last_updated_by: actor },
+      auditEntry('sanity_deleted', actor, now, { details: `Sanity document ${documentId} was deleted` }),
+    );
     return { storyId, change: 'deleted' };
   }
   if (!doc) throw new Refusal(400, 'invalid_document', 'No document to apply.');
   if (doc._type === 'layerPack') {
     const storyId = await findStoryIdBySanityId(trx, doc.story._ref);
     if (!storyId) throw new Refusal(422, 'story_not_synced', `The layer pack refers to story ${doc.story._ref}, which has not been synced yet.`);
-    await updateStory(trx, storyId, { layers: doc.layers as Layer[], sync_status: 'synced', last_updated_by: actor }, auditEntry('sanity_layers_updated', actor, now, { details: `${doc.layers.length} layer(s) from layer pack ${doc._id}` }));
+    await updateStory(
+      trx,
+      storyId,
+      { layers: doc.layers as Layer[], sync_status: 'synced', last_updated_by: actor },
+      auditEntry('sanity_layers_updated', actor, now, { details: `${doc.layers.length} layer(s) from layer pack ${doc._id}` }),
+    );
     return { storyId, change: 'layers updated' };
   }
   const fields = storyFields(doc);
@@ -196,7 +223,12 @@ async function apply(trx: Knex, doc: SyncedDocument | null, target: { documentId
     const current = (await getStoryById(trx, existing)) as unknown as Record<string, unknown>;
     const changed = Object.entries(fields).some(([k, v]) => JSON.stringify(current[k] ?? null) !== JSON.stringify(v ?? null));
     if (!changed) return { storyId: existing, change: 'unchanged' };
-    await updateStory(trx, existing, { ...fields, last_updated_by: actor }, auditEntry('sanity_updated', actor, now, { details: `${doc._type} ${doc._id}${doc._rev ? ` rev ${doc._rev}` : ''}` }));
+    await updateStory(
+      trx,
+      existing,
+      { ...fields, last_updated_by: actor },
+      auditEntry('sanity_updated', actor, now, { details: `${doc._type} ${doc._id}${doc._rev ? ` rev ${doc._rev}` : ''}` }),
+    );
     return { storyId: existing, change: 'updated' };
   }
   const story = await insertStory(trx, {
@@ -230,7 +262,17 @@ export async function handleSanityWebhook(db: Knex, deps: { clock: () => Date; l
 
   const record = async (result: DeliveryResult, status: number, extra: { errorCode?: string; error?: string; storyId?: string | null } = {}) => {
     try {
-      await recordDelivery(db, { idempotencyKey: key, operation, documentId, documentType, result, httpStatus: status, receivedAt, durationMs: Date.now() - started, ...extra });
+      await recordDelivery(db, {
+        idempotencyKey: key,
+        operation,
+        documentId,
+        documentType,
+        result,
+        httpStatus: status,
+        receivedAt,
+        durationMs: Date.now() - started,
+        ...extra,
+      });
     } catch (error) {
       deps.logger.error({ err: (error as Error).message }, 'could not record a webhook delivery');
     }
@@ -253,7 +295,14 @@ export async function handleSanityWebhook(db: Knex, deps: { clock: () => Date; l
     if (op === 'delete') {
       // A delete may carry only the id (the document is gone): only the id must be there.
       if (body._type !== undefined && !isSyncedType(body._type)) validate(body);
-      if (!documentId) throw new Refusal(400, 'invalid_document', how === 'signature' ? 'A delete needs the document _id in the signed body.' : 'A delete needs the document _id (in the body or the sanity-document-id header).');
+      if (!documentId)
+        throw new Refusal(
+          400,
+          'invalid_document',
+          how === 'signature'
+            ? 'A delete needs the document _id in the signed body.'
+            : 'A delete needs the document _id (in the body or the sanity-document-id header).',
+        );
     } else {
       doc = validate(body);
     }
@@ -269,7 +318,15 @@ export async function handleSanityWebhook(db: Knex, deps: { clock: () => Date; l
     let applied: Applied;
     try {
       applied = await db.transaction(async (trx) => {
-        const deliveryId = await recordDelivery(trx, { idempotencyKey: key, operation: op, documentId, documentType, result: 'applied', httpStatus: 200, receivedAt });
+        const deliveryId = await recordDelivery(trx, {
+          idempotencyKey: key,
+          operation: op,
+          documentId,
+          documentType,
+          result: 'applied',
+          httpStatus: 200,
+          receivedAt,
+        });
         const result = await apply(trx, doc, { documentId: documentId!, documentType }, op, actor, receivedAt);
         await finishDelivery(trx, deliveryId, { storyId: result.storyId, durationMs: Date.now() - started });
         return result;
@@ -296,7 +353,11 @@ export async function handleSanityWebhook(db: Knex, deps: { clock: () => Date; l
 }
 
 /** For the route's body-size refusal (the body is never read, so only headers are known). */
-export async function recordOversizedDelivery(db: Knex, deps: { clock: () => Date; logger: Logger }, headers: WebhookInput['headers']): Promise<WebhookResponse> {
+export async function recordOversizedDelivery(
+  db: Knex,
+  deps: { clock: () => Date; logger: Logger },
+  headers: WebhookInput['headers'],
+): Promise<WebhookResponse> {
   const message = `The request body is larger than ${SANITY_BODY_LIMIT_BYTES} bytes.`;
   try {
     await recordDelivery(db, {
@@ -320,9 +381,18 @@ export type WebhookSecurity = { mode: 'signed' | 'insecure_dev' | 'refusing'; me
 
 /** How this server treats deliveries, for start-up logs and the console's webhook health. */
 export function describeWebhookSecurity(options: { secret?: string; insecureDev?: boolean }): WebhookSecurity {
-  if (options.secret) return { mode: 'signed', message: 'SANITY_WEBHOOK_SECRET is set: deliveries must carry a valid signature (at most 5 minutes old) or the secret.' };
+  if (options.secret)
+    return { mode: 'signed', message: 'SANITY_WEBHOOK_SECRET is set: deliveries must carry a valid signature (at most 5 minutes old) or the secret.' };
   if (options.insecureDev) {
-    return { mode: 'insecure_dev', message: 'INSECURE: SANITY_WEBHOOK_SECRET is not set and C360_SANITY_INSECURE_DEV=1, so unsigned deliveries are accepted: anyone who can reach /api/sync-sanity can rewrite or delete CMS stories. Development only.' };
+    return {
+      mode: 'insecure_dev',
+      message:
+        'INSECURE: SANITY_WEBHOOK_SECRET is not set and C360_SANITY_INSECURE_DEV=1, so unsigned deliveries are accepted: anyone who can reach /api/sync-sanity can rewrite or delete CMS stories. Development only.',
+    };
   }
-  return { mode: 'refusing', message: 'SANITY_WEBHOOK_SECRET is not set: every delivery is refused. Set it to the Sanity webhook\'s secret (or C360_SANITY_INSECURE_DEV=1 for local development only).' };
+  return {
+    mode: 'refusing',
+    message:
+      "SANITY_WEBHOOK_SECRET is not set: every delivery is refused. Set it to the Sanity webhook's secret (or C360_SANITY_INSECURE_DEV=1 for local development only).",
+  };
 }

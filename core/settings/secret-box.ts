@@ -30,7 +30,7 @@ export function unseal(serverSecret: string, purpose: string, sealed: SealedValu
     return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
   } catch (error) {
     throw new C360Error('config_invalid', 'A stored secret cannot be read with this server secret.', {
-      hint: 'C360_SESSION_SECRET (or the data directory\'s server-secret) changed since it was saved: enter the secret again in Settings.',
+      hint: "C360_SESSION_SECRET (or the data directory's server-secret) changed since it was saved: enter the secret again in Settings.",
       cause: error,
     });
   }

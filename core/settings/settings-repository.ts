@@ -67,7 +67,19 @@ export async function systemCounts(db: Knex, now: Date): Promise<SystemCounts> {
   };
 }
 
-export type LastRun = { id: string; stage: string; status: string; started_at: string; finished_at: string | null; processed: number; auto_published: number; flagged_for_review: number; failed: number; actor: string; error: string | null };
+export type LastRun = {
+  id: string;
+  stage: string;
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  processed: number;
+  auto_published: number;
+  flagged_for_review: number;
+  failed: number;
+  actor: string;
+  error: string | null;
+};
 
 export async function lastPipelineRun(db: Knex): Promise<LastRun | null> {
   const { rows } = await db.raw(

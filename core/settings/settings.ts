@@ -37,7 +37,14 @@ export const sanityUpdateSchema = z
       .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a Sanity dataset name: lower-case letters, digits, _ and -, at most 64')
       .optional(),
     /** A new token replaces the stored one; null removes it; absent keeps it. */
-    token: z.string().trim().min(8).max(500).regex(/^[\x21-\x7e]+$/, 'a token has no spaces').nullable().optional(),
+    token: z
+      .string()
+      .trim()
+      .min(8)
+      .max(500)
+      .regex(/^[\x21-\x7e]+$/, 'a token has no spaces')
+      .nullable()
+      .optional(),
   })
   .strict();
 export type SanityUpdate = z.infer<typeof sanityUpdateSchema>;
@@ -98,8 +105,10 @@ export async function getNotificationSettings(db: Knex): Promise<NotificationSet
 
 export async function updateNotificationSettings(db: Knex, input: { update: Partial<NotificationSettings>; actor: string; now: Date }) {
   const current = await getNotificationSettings(db);
-  const next = notificationSettingsSchema.parse({ sendReports: input.update.sendReports ?? current.sendReports, failureReports: input.update.failureReports ?? current.failureReports });
+  const next = notificationSettingsSchema.parse({
+    sendReports: input.update.sendReports ?? current.sendReports,
+    failureReports: input.update.failureReports ?? current.failureReports,
+  });
   await writeSetting(db, NOTIFICATIONS_KEY, next, { actor: input.actor, now: input.now });
   return getNotificationSettings(db);
 }
-

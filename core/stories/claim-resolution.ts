@@ -70,7 +70,9 @@ export function reasonProblem(reason: string | undefined | null): string | null 
  */
 export function standsIn(claim: string, shortVersion: string | null | undefined): boolean {
   if (!shortVersion || !shortVersion.trim()) return true;
-  const words = foldText(claim).split(' ').filter((w) => w.length > 2);
+  const words = foldText(claim)
+    .split(' ')
+    .filter((w) => w.length > 2);
   if (words.length === 0) return true;
   const have = new Set(foldText(shortVersion).split(' '));
   return words.filter((w) => have.has(w)).length * 2 >= words.length;
@@ -145,7 +147,12 @@ export function countsForGate(item: FactCheckItem): boolean {
  */
 export function claimsForRisk<T extends FactCheckItem>(panel: readonly T[]): (T & { verdict: string })[] {
   return panel.filter(countsForGate).map((item) => {
-    const verdict = item.decision === 'confirmed' ? 'confirmed' : item.decision === 'disputed' ? 'disputed' : String(item.verdict ?? (item.resolved ? 'corroborated' : 'unsupported'));
+    const verdict =
+      item.decision === 'confirmed'
+        ? 'confirmed'
+        : item.decision === 'disputed'
+          ? 'disputed'
+          : String(item.verdict ?? (item.resolved ? 'corroborated' : 'unsupported'));
     return { ...item, verdict };
   });
 }

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { describeCoverage } from './coverage';
 import type { StorySource } from './story';
 
-const source = (outlet: string, extra: Partial<StorySource> = {}): StorySource => ({ outlet, url: null, owner_group: outlet, kind: 'press', independent: true, counted_as: outlet, region: 'Jamaica', ...extra });
+const source = (outlet: string, extra: Partial<StorySource> = {}): StorySource => ({
+  outlet,
+  url: null,
+  owner_group: outlet,
+  kind: 'press',
+  independent: true,
+  counted_as: outlet,
+  region: 'Jamaica',
+  ...extra,
+});
 
 describe('coverage panel', () => {
   it('lists outlets, owner groups and countries, counting wire copy and sister titles once', () => {
@@ -24,15 +33,24 @@ describe('coverage panel', () => {
   });
 
   it('names the blindspots: one voice, one owner group, official sources only, no outlet from the country', () => {
-    expect(describeCoverage({ region: 'Haiti', sources: [source('CMC', { region: 'Caribbean' }), source('Nation News', { region: 'Barbados', independent: false, counted_as: 'CMC', link: 'copy' })] }).blindspots).toEqual([
-      { code: 'single_voice' },
-      { code: 'no_local_outlet', country: 'Haiti' },
-    ]);
-    expect(describeCoverage({ region: 'Jamaica', sources: [source('Jamaica Gleaner', { owner_group: 'RJRGLEANER' }), source('The Star', { owner_group: 'RJRGLEANER', independent: false, counted_as: 'Jamaica Gleaner', link: 'owner_group' })] }).blindspots).toEqual([
-      { code: 'single_voice' },
-      { code: 'single_owner_group', owner_group: 'RJRGLEANER' },
-    ]);
-    expect(describeCoverage({ region: 'Jamaica', sources: [source('JIS', { kind: 'official' }), source('Office of the PM', { kind: 'official' })] }).blindspots).toEqual([{ code: 'official_only' }]);
+    expect(
+      describeCoverage({
+        region: 'Haiti',
+        sources: [source('CMC', { region: 'Caribbean' }), source('Nation News', { region: 'Barbados', independent: false, counted_as: 'CMC', link: 'copy' })],
+      }).blindspots,
+    ).toEqual([{ code: 'single_voice' }, { code: 'no_local_outlet', country: 'Haiti' }]);
+    expect(
+      describeCoverage({
+        region: 'Jamaica',
+        sources: [
+          source('Jamaica Gleaner', { owner_group: 'RJRGLEANER' }),
+          source('The Star', { owner_group: 'RJRGLEANER', independent: false, counted_as: 'Jamaica Gleaner', link: 'owner_group' }),
+        ],
+      }).blindspots,
+    ).toEqual([{ code: 'single_voice' }, { code: 'single_owner_group', owner_group: 'RJRGLEANER' }]);
+    expect(
+      describeCoverage({ region: 'Jamaica', sources: [source('JIS', { kind: 'official' }), source('Office of the PM', { kind: 'official' })] }).blindspots,
+    ).toEqual([{ code: 'official_only' }]);
   });
 
   it('does not call a regional story local-less, and says nothing of countries it does not know', () => {

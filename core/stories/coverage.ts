@@ -21,10 +21,7 @@ export type CoverageOutlet = {
 export type SourceLink = 'carried' | 'owner_group' | 'same_outlet' | 'copy';
 
 export type Blindspot =
-  | { code: 'single_voice' }
-  | { code: 'single_owner_group'; owner_group: string }
-  | { code: 'official_only' }
-  | { code: 'no_local_outlet'; country: string };
+  { code: 'single_voice' } | { code: 'single_owner_group'; owner_group: string } | { code: 'official_only' } | { code: 'no_local_outlet'; country: string };
 
 export type Coverage = {
   outlets: CoverageOutlet[];

@@ -5,12 +5,7 @@ import { auditEntry, type AuditEntry, type StoryPatch } from './story';
 export type FeatureAction = 'remove_homepage' | 'remove_section' | 'priority_up' | 'priority_down';
 export const FEATURE_ACTIONS: readonly FeatureAction[] = ['remove_homepage', 'remove_section', 'priority_up', 'priority_down'];
 
-export function featurePatch(
-  story: { featured_priority: number },
-  action: FeatureAction,
-  actor: string,
-  now: Date,
-): { patch: StoryPatch; audit: AuditEntry } {
+export function featurePatch(story: { featured_priority: number }, action: FeatureAction, actor: string, now: Date): { patch: StoryPatch; audit: AuditEntry } {
   let patch: StoryPatch;
   switch (action) {
     case 'remove_homepage':
@@ -27,6 +22,7 @@ export function featurePatch(
       break;
   }
   patch.last_updated_by = actor;
-  const details = patch.featured_priority !== undefined && action.startsWith('priority') ? `priority ${story.featured_priority} → ${patch.featured_priority}` : undefined;
+  const details =
+    patch.featured_priority !== undefined && action.startsWith('priority') ? `priority ${story.featured_priority} → ${patch.featured_priority}` : undefined;
   return { patch, audit: auditEntry(`feature_${action}`, actor, now, { details }) };
 }

@@ -91,7 +91,12 @@ describe('category blocks when the pool runs short', () => {
 });
 
 describe('isVerified', () => {
-  it.each([[0, false], [1, false], [2, true], [5, true]])('%i sources → %s', (n, expected) => {
+  it.each([
+    [0, false],
+    [1, false],
+    [2, true],
+    [5, true],
+  ])('%i sources → %s', (n, expected) => {
     expect(isVerified({ source_count: n })).toBe(expected);
   });
 });

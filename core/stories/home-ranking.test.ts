@@ -61,9 +61,20 @@ describe('rankHomeStories during a storm', () => {
   const storms: StormContext = {
     storms: [
       {
-        id: 'AL192026', name: 'Keron', classification: 'HU', category: 1, windSpeed: 90, location: { lat: 15.9, lng: -68.6 }, threatLevel: 'high',
-        advisoryNumber: '14', advisoryAt: daysAgo(0.05), regions: ['Dominican Republic', 'Jamaica'],
-        alerts: [{ type: 'warning', hazard: 'Hurricane', region: 'Dominican Republic' }, { type: 'watch', hazard: 'Hurricane', region: 'Jamaica' }],
+        id: 'AL192026',
+        name: 'Keron',
+        classification: 'HU',
+        category: 1,
+        windSpeed: 90,
+        location: { lat: 15.9, lng: -68.6 },
+        threatLevel: 'high',
+        advisoryNumber: '14',
+        advisoryAt: daysAgo(0.05),
+        regions: ['Dominican Republic', 'Jamaica'],
+        alerts: [
+          { type: 'warning', hazard: 'Hurricane', region: 'Dominican Republic' },
+          { type: 'watch', hazard: 'Hurricane', region: 'Jamaica' },
+        ],
         nearest: { region: 'Dominican Republic', distanceKm: 352 },
       },
     ],
@@ -73,7 +84,12 @@ describe('rankHomeStories during a storm', () => {
     story('featured-2', { is_featured: true, featured_priority: 2, title: 'Budget debate' }),
     story('featured-1', { is_featured: true, featured_priority: 1, title: 'Editor lead' }),
     story('lifted', { title: 'Storm watch lifted for Barbados as Keron moves away', storm_id: 'AL192026', published_at: daysAgo(0.1) }),
-    story('hurricane', { region: 'Dominican Republic', title: 'Hurricane Keron strengthens; warnings for the Dominican Republic', storm_id: 'AL192026', published_at: daysAgo(0.2) }),
+    story('hurricane', {
+      region: 'Dominican Republic',
+      title: 'Hurricane Keron strengthens; warnings for the Dominican Republic',
+      storm_id: 'AL192026',
+      published_at: daysAgo(0.2),
+    }),
     story('shelters', { region: 'Jamaica', title: 'Shelters open as Hurricane Keron nears', published_at: daysAgo(0.3) }),
     story('old-storm', { region: 'Jamaica', title: 'Keron forms in the Atlantic', storm_id: 'AL192026', published_at: daysAgo(3) }),
   ];
@@ -87,7 +103,11 @@ describe('rankHomeStories during a storm', () => {
   });
 
   it('without a priority-1 feature the storm story leads', () => {
-    const ranked = rankHomeStories(stories.filter((s) => s.id !== 'featured-1'), now, storms);
+    const ranked = rankHomeStories(
+      stories.filter((s) => s.id !== 'featured-1'),
+      now,
+      storms,
+    );
     expect(ranked[0]!.id).toBe('shelters');
   });
 

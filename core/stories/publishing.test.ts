@@ -26,7 +26,9 @@ describe('checkPublishGate', () => {
   it("takes an editor's verification (approve override) for a failed triangulation, but never for sources or fact-checks", () => {
     expect(checkPublishGate({ ...passing, triangulation_check: false })).toMatchObject({ ok: false, missing: ['triangulation'] });
     expect(checkPublishGate({ ...passing, triangulation_check: false, human_verified: true })).toEqual({ ok: true });
-    expect(checkPublishGate({ source_count: 1, triangulation_check: false, human_verified: true, ai_fact_check_panel: [{ claim: 'c', resolved: false }] })).toMatchObject({
+    expect(
+      checkPublishGate({ source_count: 1, triangulation_check: false, human_verified: true, ai_fact_check_panel: [{ claim: 'c', resolved: false }] }),
+    ).toMatchObject({
       ok: false,
       missing: ['sources', 'fact_check'],
     });
@@ -36,7 +38,10 @@ describe('checkPublishGate', () => {
 describe('checkPublishGate and claim decisions', () => {
   it('does not count a claim an editor dismissed', () => {
     expect(checkPublishGate({ ...passing, ai_fact_check_panel: [{ claim: 'c', resolved: false, decision: 'dismissed' }] })).toEqual({ ok: true });
-    expect(checkPublishGate({ ...passing, ai_fact_check_panel: [{ claim: 'c', resolved: false, decision: 'disputed' }] })).toMatchObject({ ok: false, missing: ['fact_check'] });
+    expect(checkPublishGate({ ...passing, ai_fact_check_panel: [{ claim: 'c', resolved: false, decision: 'disputed' }] })).toMatchObject({
+      ok: false,
+      missing: ['fact_check'],
+    });
   });
 });
 
@@ -47,12 +52,36 @@ describe('decidePublication', () => {
   it.each<[string, Input, ReturnType<typeof decidePublication>]>([
     ['gate passes, low risk', { gate: ok, riskLevel: 'low', flag: null, flagOrigin: null, approved: false }, { action: 'publish' }],
     ['gate passes, high risk, approved', { gate: ok, riskLevel: 'high', flag: null, flagOrigin: null, approved: true }, { action: 'publish' }],
-    ['gate passes, high risk', { gate: ok, riskLevel: 'high', flag: null, flagOrigin: null, approved: false }, { action: 'flag', flag: 'Not auto-published: risk high' }],
-    ['claims unresolved', { gate: claims, riskLevel: 'medium', flag: null, flagOrigin: null, approved: false }, { action: 'flag', flag: 'Not auto-published: needs every fact-check item resolved' }],
-    ['claims unresolved, approved: held, not flagged again', { gate: claims, riskLevel: 'high', flag: null, flagOrigin: null, approved: true }, { action: 'hold', missing: ['fact_check'] }],
-    ["the pipeline's own flag is kept", { gate: claims, riskLevel: 'high', flag: 'Risk high: x', flagOrigin: 'pipeline', approved: false }, { action: 'flag', flag: 'Risk high: x' }],
-    ["approved: the pipeline's stale flag does not hold it back", { gate: ok, riskLevel: 'high', flag: 'Risk high: x', flagOrigin: 'pipeline', approved: true }, { action: 'publish' }],
-    ["an editor's flag stays, approved or not", { gate: ok, riskLevel: 'low', flag: 'Manual rejection', flagOrigin: 'editor', approved: false }, { action: 'keep_editor_flag', flag: 'Manual rejection' }],
+    [
+      'gate passes, high risk',
+      { gate: ok, riskLevel: 'high', flag: null, flagOrigin: null, approved: false },
+      { action: 'flag', flag: 'Not auto-published: risk high' },
+    ],
+    [
+      'claims unresolved',
+      { gate: claims, riskLevel: 'medium', flag: null, flagOrigin: null, approved: false },
+      { action: 'flag', flag: 'Not auto-published: needs every fact-check item resolved' },
+    ],
+    [
+      'claims unresolved, approved: held, not flagged again',
+      { gate: claims, riskLevel: 'high', flag: null, flagOrigin: null, approved: true },
+      { action: 'hold', missing: ['fact_check'] },
+    ],
+    [
+      "the pipeline's own flag is kept",
+      { gate: claims, riskLevel: 'high', flag: 'Risk high: x', flagOrigin: 'pipeline', approved: false },
+      { action: 'flag', flag: 'Risk high: x' },
+    ],
+    [
+      "approved: the pipeline's stale flag does not hold it back",
+      { gate: ok, riskLevel: 'high', flag: 'Risk high: x', flagOrigin: 'pipeline', approved: true },
+      { action: 'publish' },
+    ],
+    [
+      "an editor's flag stays, approved or not",
+      { gate: ok, riskLevel: 'low', flag: 'Manual rejection', flagOrigin: 'editor', approved: false },
+      { action: 'keep_editor_flag', flag: 'Manual rejection' },
+    ],
   ])('%s', (_name, input, expected) => {
     expect(decidePublication(input)).toEqual(expected);
   });

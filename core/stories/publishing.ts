@@ -28,10 +28,7 @@ export function checkPublishGate(story: Gated): GateResult {
 }
 
 export type PublicationDecision =
-  | { action: 'publish' }
-  | { action: 'keep_editor_flag'; flag: string }
-  | { action: 'hold'; missing: GateRequirement[] }
-  | { action: 'flag'; flag: string };
+  { action: 'publish' } | { action: 'keep_editor_flag'; flag: string } | { action: 'hold'; missing: GateRequirement[] } | { action: 'flag'; flag: string };
 
 /**
  * What the publish stage (and an editor's claim decision, which recomputes it at once) does with a

@@ -1,8 +1,21 @@
 /** The region rule: only stories whose region names one of these places are shown to readers. */
 export const VISIBLE_REGIONS = [
-  'Jamaica', 'Barbados', 'Trinidad and Tobago', 'Bahamas', 'Cuba', 'Dominican Republic', 'Haiti', 'Puerto Rico',
-  'Antigua and Barbuda', 'Saint Lucia', 'Grenada', 'Saint Vincent and the Grenadines', 'Dominica',
-  'Saint Kitts and Nevis', 'Caribbean', 'West Indies',
+  'Jamaica',
+  'Barbados',
+  'Trinidad and Tobago',
+  'Bahamas',
+  'Cuba',
+  'Dominican Republic',
+  'Haiti',
+  'Puerto Rico',
+  'Antigua and Barbuda',
+  'Saint Lucia',
+  'Grenada',
+  'Saint Vincent and the Grenadines',
+  'Dominica',
+  'Saint Kitts and Nevis',
+  'Caribbean',
+  'West Indies',
 ] as const;
 
 export function isRegionVisible(region: string | null | undefined): boolean {

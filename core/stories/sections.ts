@@ -16,9 +16,7 @@ export const LATEST_SECTION_SIZE = 20;
 export const SECTION_PAGE_SIZE = 20;
 
 export type SectionQuery =
-  | { kind: 'latest'; section: 'latest' | 'caribbean' }
-  | { kind: 'keyword'; section: KeywordSection }
-  | { kind: 'unknown'; section: string };
+  { kind: 'latest'; section: 'latest' | 'caribbean' } | { kind: 'keyword'; section: KeywordSection } | { kind: 'unknown'; section: string };
 
 export function parseSection(raw: string | null | undefined): SectionQuery {
   const section = (raw ?? '').trim().toLowerCase();

@@ -40,9 +40,12 @@ describe('metaDescription', () => {
 
 describe('topicKeywords', () => {
   it('takes at most 3 topics from the fixed list, then the region unless Caribbean', () => {
-    expect(
-      topicKeywords({ title: 'Housing and tourism lift the economy as government acts', summary: 'hurricane season', region: 'Jamaica' }),
-    ).toEqual(['housing', 'economy', 'government', 'Jamaica']);
+    expect(topicKeywords({ title: 'Housing and tourism lift the economy as government acts', summary: 'hurricane season', region: 'Jamaica' })).toEqual([
+      'housing',
+      'economy',
+      'government',
+      'Jamaica',
+    ]);
     expect(topicKeywords({ title: 'Hurricane warning', region: 'Caribbean' })).toEqual(['hurricane']);
     expect(topicKeywords({ title: 'Nothing listed here', region: 'Caribbean' })).toEqual([]);
   });

@@ -9,9 +9,32 @@ export const MAX_TOPIC_KEYWORDS = 3;
 
 /** The fixed topic list keywords are drawn from, in priority order. */
 export const TOPIC_KEYWORDS = [
-  'housing', 'economy', 'government', 'tourism', 'hurricane', 'election', 'crime', 'education', 'health',
-  'climate', 'energy', 'trade', 'agriculture', 'cricket', 'football', 'culture', 'music', 'technology',
-  'finance', 'investment', 'remittances', 'diaspora', 'migration', 'infrastructure', 'water', 'fisheries',
+  'housing',
+  'economy',
+  'government',
+  'tourism',
+  'hurricane',
+  'election',
+  'crime',
+  'education',
+  'health',
+  'climate',
+  'energy',
+  'trade',
+  'agriculture',
+  'cricket',
+  'football',
+  'culture',
+  'music',
+  'technology',
+  'finance',
+  'investment',
+  'remittances',
+  'diaspora',
+  'migration',
+  'infrastructure',
+  'water',
+  'fisheries',
 ] as const;
 
 /** "<title> | <site name>", cut to fit; the site name is the page language's (server/pages/head-text.ts), English by default. */

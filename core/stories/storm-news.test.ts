@@ -76,7 +76,11 @@ describe('isBreaking', () => {
   });
 
   it('the hurricane story that scored exactly 80 is breaking while its warning is in force', () => {
-    const hurricane = story({ title: 'Hurricane Keron strengthens; warnings for southern Haiti and Dominican Republic', region: 'Dominican Republic', urgency: 80 });
+    const hurricane = story({
+      title: 'Hurricane Keron strengthens; warnings for southern Haiti and Dominican Republic',
+      region: 'Dominican Republic',
+      urgency: 80,
+    });
     expect(isBreaking(hurricane, active, now)).toBe(true);
     expect(isBreaking(hurricane, NO_STORMS, now)).toBe(false);
   });

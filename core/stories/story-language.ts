@@ -11,6 +11,9 @@ export function storyLanguageOf(itemLanguages: readonly (string | null | undefin
 }
 
 export async function storyItemLanguages(db: Knex, storyId: string): Promise<(string | null)[]> {
-  const rows = await db('raw_feeds as r').leftJoin('feeds as f', 'f.id', 'r.feed_id').where('r.story_id', storyId).select(db.raw('coalesce(r.language, f.language) as language'));
+  const rows = await db('raw_feeds as r')
+    .leftJoin('feeds as f', 'f.id', 'r.feed_id')
+    .where('r.story_id', storyId)
+    .select(db.raw('coalesce(r.language, f.language) as language'));
   return rows.map((r: { language: string | null }) => r.language);
 }

@@ -93,7 +93,7 @@ describe('listHomeStories', () => {
           now,
           title: `Story number ${i} about the harbour`,
           region: regions[i % regions.length],
-          daysAgo: (i * 7) % 23 + (i % 3) * 0.37,
+          daysAgo: ((i * 7) % 23) + (i % 3) * 0.37,
           is_featured: i % 11 === 0,
           featured_priority: (i % 4) + 1,
           feature_expires_at: i === 22 ? new Date(now.getTime() - 3600_000).toISOString() : null,
@@ -115,7 +115,7 @@ describe('listHomeStories', () => {
     expect(first.items[0]?.ranking.reason).toContain('featured priority 1');
   });
 
-  it('ranks a threatening storm\'s stories in SQL exactly as the pure rule does, and drops them back when it dissipates', async () => {
+  it("ranks a threatening storm's stories in SQL exactly as the pure rule does, and drops them back when it dissipates", async () => {
     await db.knex('storms').del();
     await seedStorm(db.knex, now);
     const storms = await getStormContext(db.knex, now);
@@ -235,10 +235,18 @@ describe('searchStories', () => {
     // Over FEW_MATCHES matches the search walks the newest-first index; under, it sorts its matches.
     const many = FEW_MATCHES + 30;
     const stories = Array.from({ length: many }, (_, i) =>
-      storyInput({ title: `Cricket report ${i}`, slug: `cricket-report-${i}`, daysAgo: i / 24, summary: i % 10 === 3 ? 'Sargassum on the beach.' : 'Match day.' }),
+      storyInput({
+        title: `Cricket report ${i}`,
+        slug: `cricket-report-${i}`,
+        daysAgo: i / 24,
+        summary: i % 10 === 3 ? 'Sargassum on the beach.' : 'Match day.',
+      }),
     );
     await insertStoriesBulk(db.knex, stories);
-    for (const [word, expected] of [['cricket', Array.from({ length: many }, (_, i) => i)], ['sargassum', Array.from({ length: many }, (_, i) => i).filter((i) => i % 10 === 3)]] as const) {
+    for (const [word, expected] of [
+      ['cricket', Array.from({ length: many }, (_, i) => i)],
+      ['sargassum', Array.from({ length: many }, (_, i) => i).filter((i) => i % 10 === 3)],
+    ] as const) {
       const seen: string[] = [];
       for (let offset = 0; ; offset += 20) {
         const page = await searchStories(db.knex, { q: word, offset, limit: 20 });
@@ -262,14 +270,24 @@ describe('searchStories', () => {
 describe('updateStory', () => {
   it('applies a patch and appends the audit entry in one step', async () => {
     const story = await createStory(db.knex, { title: 'Draft story', pipeline_stage: 'drafted', status: 'draft', published_at: null });
-    const updated = await updateStory(db.knex, story.id, { flag_reason: 'check figures', title: 'Cricket final set' }, auditEntry('edit', 'ana@c360.test', now));
+    const updated = await updateStory(
+      db.knex,
+      story.id,
+      { flag_reason: 'check figures', title: 'Cricket final set' },
+      auditEntry('edit', 'ana@c360.test', now),
+    );
     expect(updated.flag_reason).toBe('check figures');
     expect(updated.audit_log).toEqual([{ action: 'edit', user: 'ana@c360.test', timestamp: now.toISOString() }]);
     expect(updated.slug).toBe('cricket-final-set-jamaica'); // unpublished: the address follows the title
     const again = await updateStory(db.knex, story.id, { urgency: 40 }, auditEntry('edit', 'bo@c360.test', now));
     expect(again.audit_log.map((e) => e.user)).toEqual(['ana@c360.test', 'bo@c360.test']);
     // the section columns follow the new title
-    await updateStory(db.knex, story.id, { pipeline_stage: 'published', status: 'published', published_at: now.toISOString() }, auditEntry('publish', 'bo', now));
+    await updateStory(
+      db.knex,
+      story.id,
+      { pipeline_stage: 'published', status: 'published', published_at: now.toISOString() },
+      auditEntry('publish', 'bo', now),
+    );
     expect((await listSectionStories(db.knex, { section: 'sports' })).items.map((s) => s.id)).toEqual([story.id]);
   });
 
@@ -280,7 +298,9 @@ describe('updateStory', () => {
   });
 
   it('says not found for an unknown id', async () => {
-    await expect(updateStory(db.knex, '00000000-0000-4000-8000-000000000000', { urgency: 1 }, auditEntry('edit', 'a', now))).rejects.toMatchObject({ code: 'not_found' });
+    await expect(updateStory(db.knex, '00000000-0000-4000-8000-000000000000', { urgency: 1 }, auditEntry('edit', 'a', now))).rejects.toMatchObject({
+      code: 'not_found',
+    });
     expect(await getStoryById(db.knex, 'nope')).toBeNull();
   });
 });

@@ -17,12 +17,47 @@ import { searchableQuery } from './search-query';
  */
 
 const COLUMNS = [
-  'id', 'sanity_id', 'title', 'summary', 'region', 'slug', 'status', 'pipeline_stage', 'published_at', 'created_at',
-  'updated_at', 'source_count', 'source_list', 'tags', 'layers', 'charts', 'ai_risk_level', 'triangulation_check',
-  'truth_score', 'fact_check_score', 'auto_publish_eligible', 'human_verified', 'editor_signed_off',
-  'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'flag_reason', 'storm_type', 'urgency',
-  'status_flags', 'sync_status', 'last_updated_by', 'is_featured', 'section_featured', 'featured_priority',
-  'feature_expires_at', 'sources', 'storm_id', 'storm_name', 'language',
+  'id',
+  'sanity_id',
+  'title',
+  'summary',
+  'region',
+  'slug',
+  'status',
+  'pipeline_stage',
+  'published_at',
+  'created_at',
+  'updated_at',
+  'source_count',
+  'source_list',
+  'tags',
+  'layers',
+  'charts',
+  'ai_risk_level',
+  'triangulation_check',
+  'truth_score',
+  'fact_check_score',
+  'auto_publish_eligible',
+  'human_verified',
+  'editor_signed_off',
+  'ai_fact_check_panel',
+  'enrichment_data',
+  'external_data_feeds',
+  'audit_log',
+  'flag_reason',
+  'storm_type',
+  'urgency',
+  'status_flags',
+  'sync_status',
+  'last_updated_by',
+  'is_featured',
+  'section_featured',
+  'featured_priority',
+  'feature_expires_at',
+  'sources',
+  'storm_id',
+  'storm_name',
+  'language',
 ] as const;
 /** Readers' views live in their own table (a view is not an edit of the story). */
 export const VIEW_COUNT_SQL = `coalesce((select v.views from story_view_counts v where v.story_id = s.id), 0) as view_count`;
@@ -85,7 +120,9 @@ function derivedColumns(story: Pick<Story, 'title' | 'summary' | 'tags' | 'regio
 
 async function freeSlug(db: Knex, base: string, exceptId?: string): Promise<string> {
   const stem = base || 'story';
-  const q = db('synced_content').select('slug').where((w) => w.where('slug', stem).orWhere('slug', 'like', `${stem}-%`));
+  const q = db('synced_content')
+    .select('slug')
+    .where((w) => w.where('slug', stem).orWhere('slug', 'like', `${stem}-%`));
   if (exceptId) q.whereNot('id', exceptId);
   const taken = new Set((await q).map((r: { slug: string }) => r.slug));
   if (!taken.has(stem)) return stem;
@@ -108,7 +145,11 @@ export async function insertStory(db: Knex, input: NewStory): Promise<Story> {
 export async function updateStory(db: Knex, id: string, patch: StoryPatch, audit: AuditEntry | readonly AuditEntry[]): Promise<Story> {
   const entries = Array.isArray(audit) ? audit : [audit];
   return db.transaction(async (trx) => {
-    const current = await trx('synced_content').select(COLUMNS as unknown as string[]).where('id', id).forUpdate().first();
+    const current = await trx('synced_content')
+      .select(COLUMNS as unknown as string[])
+      .where('id', id)
+      .forUpdate()
+      .first();
     if (!current) throw new C360Error('not_found', `No story with id ${id}.`);
     const merged = { ...rowToStory(current), ...patch };
     const values: Record<string, unknown> = { ...patch, ...derivedColumns(merged) };
@@ -297,9 +338,26 @@ export async function listSectionStories(db: Knex, options: { section: string; o
     if (query.kind === 'keyword') q.whereRaw(`s.sections @> array['${query.section}']`);
     return q;
   };
-  const rows = limit === 0 ? [] : await filtered().select(db.raw(SELECT)).orderBy([{ column: 's.published_at', order: 'desc' }, { column: 's.id', order: 'desc' }]).offset(offset).limit(limit + 1);
+  const rows =
+    limit === 0
+      ? []
+      : await filtered()
+          .select(db.raw(SELECT))
+          .orderBy([
+            { column: 's.published_at', order: 'desc' },
+            { column: 's.id', order: 'desc' },
+          ])
+          .offset(offset)
+          .limit(limit + 1);
   const countCap = Math.min(COUNT_CAP, cap);
-  const [{ count }] = await db.from(filtered().select(db.raw('1')).limit(countCap + 1).as('c')).count({ count: '*' });
+  const [{ count }] = await db
+    .from(
+      filtered()
+        .select(db.raw('1'))
+        .limit(countCap + 1)
+        .as('c'),
+    )
+    .count({ count: '*' });
   const total = Number(count);
   return {
     query,
@@ -342,7 +400,10 @@ export async function searchStories(db: Knex, options: { q: string; offset?: num
     : await db('synced_content as s')
         .select(db.raw(SELECT))
         .whereRaw(matches, [q])
-        .orderBy([{ column: 's.published_at', order: 'desc' }, { column: 's.id', order: 'desc' }])
+        .orderBy([
+          { column: 's.published_at', order: 'desc' },
+          { column: 's.id', order: 'desc' },
+        ])
         .offset(offset)
         .limit(limit + 1);
   return { items: rows.slice(0, limit).map(rowToStory), offset, limit, hasMore: rows.length > limit };
@@ -353,10 +414,15 @@ export async function listStories(db: Knex, options: { stage?: string; offset?: 
   const { offset, limit } = pageBounds(options.offset, options.limit);
   const q = db('synced_content as s').select(db.raw(SELECT));
   if (options.stage) q.where('s.pipeline_stage', options.stage);
-  const rows = await q.orderBy([{ column: 's.updated_at', order: 'desc' }, { column: 's.id', order: 'desc' }]).offset(offset).limit(limit + 1);
+  const rows = await q
+    .orderBy([
+      { column: 's.updated_at', order: 'desc' },
+      { column: 's.id', order: 'desc' },
+    ])
+    .offset(offset)
+    .limit(limit + 1);
   return { items: rows.slice(0, limit).map(rowToStory), offset, limit, hasMore: rows.length > limit };
 }
-
 
 /**
  * Inserts many stories at once (imports, benchmarks): derived columns are computed as for a
@@ -380,7 +446,10 @@ export async function listLocalStories(db: Knex, options: { place: string; words
     .whereRaw(PUBLIC)
     .whereRaw('s.region ilike ?', [`%${options.place.replace(/[%_\\]/g, '')}%`])
     .whereRaw(`s.search_vector @@ websearch_to_tsquery('english', ?)`, [words.join(' or ')])
-    .orderBy([{ column: 's.published_at', order: 'desc' }, { column: 's.id', order: 'desc' }])
+    .orderBy([
+      { column: 's.published_at', order: 'desc' },
+      { column: 's.id', order: 'desc' },
+    ])
     .limit(Math.min(20, options.limit ?? 5));
   return rows.map(rowToStory);
 }

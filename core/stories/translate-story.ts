@@ -33,16 +33,21 @@ export async function translateStory(
 
   if (!deps.ai.translate) throw new C360Error('unsupported', 'Translation needs an AI provider; none is configured.', { hint: 'Set OPENAI_API_KEY.' });
   const texts = collectTexts(input.story);
-  if (texts.length > MAX_TEXTS || texts.reduce((n, t) => n + t.length, 0) > MAX_CHARS) throw new C360Error('payload_too_large', 'This story is too long to translate.');
+  if (texts.length > MAX_TEXTS || texts.reduce((n, t) => n + t.length, 0) > MAX_CHARS)
+    throw new C360Error('payload_too_large', 'This story is too long to translate.');
   let translated: string[];
   try {
     translated = (await deps.ai.translate({ from: input.from, to: input.to, texts })).texts;
   } catch (error) {
     const reason = error instanceof AiFailure ? error.message : (error as Error).message;
-    throw new C360Error('upstream_failed', 'The translation service did not give a usable answer. Please try again later.', { details: { reason: reason.slice(0, 300) }, cause: error });
+    throw new C360Error('upstream_failed', 'The translation service did not give a usable answer. Please try again later.', {
+      details: { reason: reason.slice(0, 300) },
+      cause: error,
+    });
   }
   const story = replaceTexts(input.story, translated);
-  await deps.db('story_translations')
+  await deps
+    .db('story_translations')
     .insert({ ...key, title: story.title, summary: story.summary, layers: JSON.stringify(story.layers) })
     .onConflict(['story_id', 'language', 'sources_version', 'layers_hash'])
     .ignore();
@@ -71,7 +76,9 @@ export function replaceTexts(story: TranslatableStory, texts: readonly string[])
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && TEXT_FIELDS.has(k) && v.trim() !== '' ? texts[i++] : walk(v)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && TEXT_FIELDS.has(k) && v.trim() !== '' ? texts[i++] : walk(v)]),
+      );
     }
     return value;
   };

@@ -54,7 +54,9 @@ describe('ingestStormDocuments', () => {
       ['watch', 'Tropical Storm', 'Cayman Islands', 'moderate'],
     ]);
     expect(alerts[0]).toMatchObject({ issuedAt: '2026-11-20T14:52:00.000Z', expiresAt: '2026-11-20T21:52:00.000Z', advisoryNumber: '14' });
-    expect(alerts[3]!.message).toMatch(/^Hurricane Watch in effect for Jamaica\. Hurricane conditions possible within 48 hours\. Hurricane Keron, advisory 14: maximum sustained winds 90 mph, moving WNW at 13 mph\.$/);
+    expect(alerts[3]!.message).toMatch(
+      /^Hurricane Watch in effect for Jamaica\. Hurricane conditions possible within 48 hours\. Hurricane Keron, advisory 14: maximum sustained winds 90 mph, moving WNW at 13 mph\.$/,
+    );
 
     // Advisory 13's watches that 14 did not repeat expired when 14 was issued; Jamaica's TS watch became a hurricane watch.
     const expired = await db.knex('storm_alerts').where('expires_at', '<=', '2026-11-20T16:00:00Z');
@@ -115,7 +117,15 @@ describe('ingestStormDocuments', () => {
       { label: 'broken.json', text: '{"activeStorms": [' },
       { label: 'wrong.json', text: '{"storms": []}' },
       { label: 'page.html', text: '<!doctype html><html><body>NHC</body></html>' },
-      { label: 'partial.json', text: JSON.stringify({ activeStorms: [{ id: 'al012026', name: 'NoCoords', classification: 'TD', intensity: '30', lastUpdate: '2026-11-20T15:00:00Z' }, JSON.parse(sample('CurrentStorms.json').text).activeStorms[0]] }) },
+      {
+        label: 'partial.json',
+        text: JSON.stringify({
+          activeStorms: [
+            { id: 'al012026', name: 'NoCoords', classification: 'TD', intensity: '30', lastUpdate: '2026-11-20T15:00:00Z' },
+            JSON.parse(sample('CurrentStorms.json').text).activeStorms[0],
+          ],
+        }),
+      },
     ]);
     expect(result.storms).toBe(1);
     expect(result.skipped).toHaveLength(4);

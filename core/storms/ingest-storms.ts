@@ -1,23 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
-import {
-  isCurrentStormsJson,
-  parseAdvisoryRss,
-  parseCurrentStorms,
-  type AdvisoryAlert,
-  type PublicAdvisory,
-  type StormObservation,
-} from './nhc-products';
-import {
-  alertRegion,
-  classificationLabel,
-  knotsToMph,
-  movementText,
-  nearestRegion,
-  stormCategory,
-  stormStatus,
-  threatLevel,
-} from './storm-rules';
+import { isCurrentStormsJson, parseAdvisoryRss, parseCurrentStorms, type AdvisoryAlert, type PublicAdvisory, type StormObservation } from './nhc-products';
+import { alertRegion, classificationLabel, knotsToMph, movementText, nearestRegion, stormCategory, stormStatus, threatLevel } from './storm-rules';
 import {
   applyAdvisoryAlerts,
   deactivateStormsExcept,
@@ -78,10 +62,15 @@ export function toStorm(observation: StormObservation, source: string, previous?
   };
 }
 
-export function alertMessage(alert: AdvisoryAlert, storm: Pick<Storm, 'name' | 'classification' | 'windSpeed' | 'movement'> | null, stormName: string | null, advisoryNumber: string | null): string {
+export function alertMessage(
+  alert: AdvisoryAlert,
+  storm: Pick<Storm, 'name' | 'classification' | 'windSpeed' | 'movement'> | null,
+  stormName: string | null,
+  advisoryNumber: string | null,
+): string {
   const area = alert.area.replace(/^The /, 'the ');
   const what = `${alert.hazard} ${alert.type === 'warning' ? 'Warning' : 'Watch'} in effect for ${area}.`;
-  const name = storm ? `${classificationLabel(storm.classification)} ${storm.name}` : stormName ?? 'The storm';
+  const name = storm ? `${classificationLabel(storm.classification)} ${storm.name}` : (stormName ?? 'The storm');
   const facts = storm ? ` maximum sustained winds ${storm.windSpeed} mph${storm.movement ? `, moving ${storm.movement}` : ''}.` : '';
   const meaning =
     alert.type === 'warning'
@@ -125,7 +114,15 @@ export async function ingestStormDocuments(
   documents: readonly StormDocument[],
   options: { shiftDatesToNow?: boolean } = {},
 ): Promise<StormIngestResult> {
-  const result: StormIngestResult = { documents: documents.length, storms: 0, newAdvisories: 0, alertsIssued: 0, alertsExpired: 0, deactivated: 0, skipped: [] };
+  const result: StormIngestResult = {
+    documents: documents.length,
+    storms: 0,
+    newAdvisories: 0,
+    alertsIssued: 0,
+    alertsExpired: 0,
+    deactivated: 0,
+    skipped: [],
+  };
   const parsed: { label: string; kind: 'current' | 'rss'; storms: StormObservation[]; advisories: PublicAdvisory[] }[] = [];
   for (const doc of documents) {
     try {
@@ -154,16 +151,25 @@ export async function ingestStormDocuments(
         if (existing && new Date(existing.lastUpdate).getTime() > observation.lastUpdate.getTime()) continue;
         // The RSS summary of the advisory CurrentStorms.json already gave adds its headline, not its rounder numbers.
         const sameAdvisory = existing && new Date(existing.lastUpdate).getTime() === observation.lastUpdate.getTime() && observation.windFromMph;
-        const storm = sameAdvisory ? { ...existing, headline: observation.headline ?? existing.headline, advisoryUrl: existing.advisoryUrl ?? observation.advisoryUrl } : toStorm(observation, doc.label, existing);
+        const storm = sameAdvisory
+          ? { ...existing, headline: observation.headline ?? existing.headline, advisoryUrl: existing.advisoryUrl ?? observation.advisoryUrl }
+          : toStorm(observation, doc.label, existing);
         await saveStorm(trx, storm, now);
         if (await recordAdvisory(trx, storm)) result.newAdvisories++;
         result.storms++;
       }
-      if (doc.kind === 'current') result.deactivated += await deactivateStormsExcept(trx, atlantic.map((s) => s.id), now);
+      if (doc.kind === 'current')
+        result.deactivated += await deactivateStormsExcept(
+          trx,
+          atlantic.map((s) => s.id),
+          now,
+        );
       for (const advisory of doc.advisories) {
         const storm = advisory.stormId ? await getStorm(trx, advisory.stormId) : null;
         if (!storm) {
-          result.skipped.push(`${doc.label}: advisory ${advisory.advisoryNumber ?? '?'} for ${advisory.stormId ?? advisory.stormName ?? 'an unknown storm'} has no matching storm summary`);
+          result.skipped.push(
+            `${doc.label}: advisory ${advisory.advisoryNumber ?? '?'} for ${advisory.stormId ?? advisory.stormName ?? 'an unknown storm'} has no matching storm summary`,
+          );
           continue;
         }
         // An advisory whose watches-and-warnings section we could not read must not cancel alerts.
@@ -186,8 +192,6 @@ export async function stormChanges(db: Knex, stormId: string): Promise<{ previou
   const [latest, previous] = await latestAdvisories(db, stormId);
   if (!latest || !previous) return { previous: null, changes: [] };
   const fields: (keyof StormSnapshot)[] = ['classification', 'category', 'windSpeed', 'pressure', 'movement', 'threatLevel', 'location', 'name'];
-  const changes = fields
-    .filter((f) => JSON.stringify(latest[f]) !== JSON.stringify(previous[f]))
-    .map((f) => ({ field: f, from: previous[f], to: latest[f] }));
+  const changes = fields.filter((f) => JSON.stringify(latest[f]) !== JSON.stringify(previous[f])).map((f) => ({ field: f, from: previous[f], to: latest[f] }));
   return { previous, changes };
 }

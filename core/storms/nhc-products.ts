@@ -165,7 +165,9 @@ function field(cyclone: Record<string, string[]>, name: string): string | undefi
 
 function fromCyclone(cyclone: Record<string, string[]>, item: RssItem): StormObservation | null {
   const atcf = field(cyclone, 'atcf');
-  const center = field(cyclone, 'center')?.split(',').map((v) => Number.parseFloat(v));
+  const center = field(cyclone, 'center')
+    ?.split(',')
+    .map((v) => Number.parseFloat(v));
   const name = field(cyclone, 'name');
   const date = field(cyclone, 'datetime') ?? item.isoDate ?? item.pubDate;
   if (!atcf || !name || !center || center.length !== 2 || center.some((v) => !Number.isFinite(v))) return null;
@@ -190,7 +192,10 @@ function fromCyclone(cyclone: Record<string, string[]>, item: RssItem): StormObs
     lastUpdate: issued,
     advisoryNumber: null,
     advisoryUrl: item.link ?? null,
-    headline: field(cyclone, 'headline')?.replace(/^\.+|\.+$/g, '').trim() || null,
+    headline:
+      field(cyclone, 'headline')
+        ?.replace(/^\.+|\.+$/g, '')
+        .trim() || null,
     basin: basinOf(atcf, field(cyclone, 'wallet')),
     windFromMph: true,
   };
@@ -222,7 +227,14 @@ export function parsePublicAdvisory(title: string, html: string, date: string | 
   const text = decodeHTML(html.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]+>/g, '')).replace(/\r/g, '');
   const stormId = /\b(AL\d{6})\b/i.exec(text)?.[1]?.toUpperCase() ?? null;
   const titled = /^(.*?)\s+Public Advisory Number\s+(\w+)/i.exec(title);
-  const stormName = titled ? titled[1]!.replace(/^(Hurricane|Major Hurricane|Tropical Storm|Tropical Depression|Subtropical Storm|Subtropical Depression|Post-Tropical Cyclone|Potential Tropical Cyclone|Remnants of)\s+/i, '').trim() : null;
+  const stormName = titled
+    ? titled[1]!
+        .replace(
+          /^(Hurricane|Major Hurricane|Tropical Storm|Tropical Depression|Subtropical Storm|Subtropical Depression|Post-Tropical Cyclone|Potential Tropical Cyclone|Remnants of)\s+/i,
+          '',
+        )
+        .trim()
+    : null;
   const advisoryNumber = titled ? titled[2]!.replace(/^0+(?=\d)/, '') : null;
   const alerts: AdvisoryAlert[] = [];
   const lines = text.split('\n').map((l) => l.trim());
@@ -233,7 +245,9 @@ export function parsePublicAdvisory(title: string, html: string, date: string | 
       if (/^(For storm information|Interests elsewhere|DISCUSSION AND OUTLOOK|HAZARDS AFFECTING LAND|NEXT ADVISORY)/i.test(line)) break;
       const header = ALERT_LINE.exec(line);
       if (header) {
-        const hazard = (header[1]!.toLowerCase() === 'hurricane' ? 'Hurricane' : header[1]!.toLowerCase() === 'storm surge' ? 'Storm Surge' : 'Tropical Storm') as AdvisoryAlert['hazard'];
+        const hazard = (
+          header[1]!.toLowerCase() === 'hurricane' ? 'Hurricane' : header[1]!.toLowerCase() === 'storm surge' ? 'Storm Surge' : 'Tropical Storm'
+        ) as AdvisoryAlert['hazard'];
         current = { hazard, type: header[2]!.toLowerCase() as AdvisoryAlert['type'] };
         continue;
       }

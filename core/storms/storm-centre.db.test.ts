@@ -13,7 +13,11 @@ const now = new Date('2026-11-20T16:00:00Z');
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  await ingestStormDocuments(db.knex, { clock: () => now, logger: silentLogger }, ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map(sample));
+  await ingestStormDocuments(
+    db.knex,
+    { clock: () => now, logger: silentLogger },
+    ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map(sample),
+  );
 });
 afterAll(() => db.close());
 
@@ -51,10 +55,12 @@ describe('getStormCentre', () => {
 
 describe('describeChanges', () => {
   it('says in words how a storm changed', () => {
-    expect(describeChanges({ name: 'Ana' }, [{ field: 'category', from: 2, to: 3 }, { field: 'windSpeed', from: 105, to: 115 }])).toEqual([
-      'Ana strengthened from category 2 to 3.',
-      "Ana's winds rose from 105 to 115 mph.",
-    ]);
+    expect(
+      describeChanges({ name: 'Ana' }, [
+        { field: 'category', from: 2, to: 3 },
+        { field: 'windSpeed', from: 105, to: 115 },
+      ]),
+    ).toEqual(['Ana strengthened from category 2 to 3.', "Ana's winds rose from 105 to 115 mph."]);
     expect(describeChanges({ name: 'Ana' }, [{ field: 'category', from: 1, to: 0 }])).toEqual(['Ana weakened below hurricane strength (was category 1).']);
     expect(classificationName('PTC')).toBe('potential tropical cyclone');
   });

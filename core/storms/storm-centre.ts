@@ -33,7 +33,10 @@ const STORM_WORDS = ['hurricane', 'tropical storm', 'storm', 'cyclone', 'flood',
 export async function getStormCentre(db: Knex, now: Date): Promise<StormCentre> {
   const storms = await listStorms(db);
   const alerts = await listActiveAlerts(db, now, { limit: 200 });
-  const tracks = await stormTracks(db, storms.map((s) => s.id));
+  const tracks = await stormTracks(
+    db,
+    storms.map((s) => s.id),
+  );
   const withTracks = storms.map((s) => ({ ...s, track: tracks.get(s.id) ?? [{ ...s.location, at: s.lastUpdate }] }));
 
   const changesByStorm = new Map<string, ImpactChange[]>();
@@ -49,10 +52,22 @@ export async function getStormCentre(db: Knex, now: Date): Promise<StormCentre> 
       ...[...stormIds].flatMap((id) => changesByStorm.get(id) ?? []),
       ...inForce
         .filter((a) => isNewWithLatestAdvisory(a, storms))
-        .map((a) => ({ kind: 'alertIssued' as const, hazard: a.hazard, alertType: a.type, area: a.area, text: `${titleCase(a.hazard)} ${a.type} issued for ${a.area}.` })),
+        .map((a) => ({
+          kind: 'alertIssued' as const,
+          hazard: a.hazard,
+          alertType: a.type,
+          area: a.area,
+          text: `${titleCase(a.hazard)} ${a.type} issued for ${a.area}.`,
+        })),
       ...endedAlerts
         .filter((a) => a.region === region)
-        .map((a) => ({ kind: 'alertEnded' as const, hazard: a.hazard, alertType: a.type, area: a.area, text: `${titleCase(a.hazard)} ${a.type} for ${a.area} discontinued.` })),
+        .map((a) => ({
+          kind: 'alertEnded' as const,
+          hazard: a.hazard,
+          alertType: a.type,
+          area: a.area,
+          text: `${titleCase(a.hazard)} ${a.type} for ${a.area} discontinued.`,
+        })),
     ];
     const names = storms.filter((s) => stormIds.has(s.id)).map((s) => s.name);
     impact.push({ region, alerts: inForce, changes, stories: await listLocalStories(db, { place: region, words: [...names, ...STORM_WORDS], limit: 5 }) });
@@ -64,7 +79,11 @@ export async function getStormCentre(db: Knex, now: Date): Promise<StormCentre> 
 async function stormTracks(db: Knex, ids: readonly string[]): Promise<Map<string, TrackPoint[]>> {
   const tracks = new Map<string, TrackPoint[]>();
   if (ids.length === 0) return tracks;
-  const rows = await db('storm_advisories').select('storm_id', 'issued_at', 'snapshot').whereIn('storm_id', ids).orderBy('issued_at', 'asc').orderBy('id', 'asc');
+  const rows = await db('storm_advisories')
+    .select('storm_id', 'issued_at', 'snapshot')
+    .whereIn('storm_id', ids)
+    .orderBy('issued_at', 'asc')
+    .orderBy('id', 'asc');
   for (const row of rows as { storm_id: string; issued_at: Date | string; snapshot: unknown }[]) {
     const snapshot = (typeof row.snapshot === 'string' ? JSON.parse(row.snapshot) : row.snapshot) as { location: { lat: number; lng: number } };
     const list = tracks.get(row.storm_id) ?? [];
@@ -78,8 +97,25 @@ async function stormTracks(db: Knex, ids: readonly string[]): Promise<Map<string
 async function recentlyEndedAlerts(db: Knex, storms: readonly Storm[], now: Date): Promise<StormAlert[]> {
   const ended: StormAlert[] = [];
   for (const storm of storms) {
-    const rows = await db('storm_alerts').select('*').where('storm_id', storm.id).where('expires_at', '=', storm.lastUpdate).where('expires_at', '<=', now.toISOString());
-    for (const r of rows) ended.push({ id: String(r.id), stormId: storm.id, type: r.type, hazard: r.hazard, region: r.region, area: r.area, message: r.message, severity: r.severity, advisoryNumber: r.advisory_number, issuedAt: new Date(r.issued_at).toISOString(), expiresAt: new Date(r.expires_at).toISOString() });
+    const rows = await db('storm_alerts')
+      .select('*')
+      .where('storm_id', storm.id)
+      .where('expires_at', '=', storm.lastUpdate)
+      .where('expires_at', '<=', now.toISOString());
+    for (const r of rows)
+      ended.push({
+        id: String(r.id),
+        stormId: storm.id,
+        type: r.type,
+        hazard: r.hazard,
+        region: r.region,
+        area: r.area,
+        message: r.message,
+        severity: r.severity,
+        advisoryNumber: r.advisory_number,
+        issuedAt: new Date(r.issued_at).toISOString(),
+        expiresAt: new Date(r.expires_at).toISOString(),
+      });
   }
   return ended;
 }
@@ -138,8 +174,16 @@ export function describeChanges(storm: Pick<Storm, 'name'>, changes: readonly St
 /** NHC classification codes in words. */
 export function classificationName(code: string): string {
   const names: Record<string, string> = {
-    HU: 'hurricane', TS: 'tropical storm', TD: 'tropical depression', STS: 'subtropical storm', SD: 'subtropical depression',
-    PTC: 'potential tropical cyclone', PC: 'post-tropical cyclone', EX: 'extratropical cyclone', TY: 'typhoon', LO: 'low',
+    HU: 'hurricane',
+    TS: 'tropical storm',
+    TD: 'tropical depression',
+    STS: 'subtropical storm',
+    SD: 'subtropical depression',
+    PTC: 'potential tropical cyclone',
+    PC: 'post-tropical cyclone',
+    EX: 'extratropical cyclone',
+    TY: 'typhoon',
+    LO: 'low',
   };
   return names[code.toUpperCase()] ?? code;
 }

@@ -146,7 +146,13 @@ export async function saveStorm(db: Knex, storm: Storm, now: Date): Promise<void
 export async function recordAdvisory(db: Knex, storm: Storm): Promise<boolean> {
   const key = storm.advisoryNumber ? `adv:${storm.advisoryNumber}` : `at:${storm.lastUpdate}`;
   const rows = await db('storm_advisories')
-    .insert({ storm_id: storm.id, advisory_key: key, advisory_number: storm.advisoryNumber, issued_at: storm.lastUpdate, snapshot: JSON.stringify(snapshotOf(storm)) })
+    .insert({
+      storm_id: storm.id,
+      advisory_key: key,
+      advisory_number: storm.advisoryNumber,
+      issued_at: storm.lastUpdate,
+      snapshot: JSON.stringify(snapshotOf(storm)),
+    })
     .onConflict(['storm_id', 'advisory_key'])
     .merge({ snapshot: JSON.stringify(snapshotOf(storm)), issued_at: storm.lastUpdate })
     .returning(db.raw('(xmax = 0) as inserted'));
@@ -158,7 +164,14 @@ export async function deactivateStormsExcept(db: Knex, activeIds: readonly strin
   const q = db('storms').update({ status: 'inactive', updated_at: now.toISOString() }).whereNot('status', 'inactive').returning('id');
   if (activeIds.length) q.whereNotIn('id', activeIds);
   const rows: { id: string }[] = await q;
-  if (rows.length) await db('storm_alerts').update({ expires_at: now.toISOString(), updated_at: now.toISOString() }).whereIn('storm_id', rows.map((r) => r.id)).where('expires_at', '>', now.toISOString());
+  if (rows.length)
+    await db('storm_alerts')
+      .update({ expires_at: now.toISOString(), updated_at: now.toISOString() })
+      .whereIn(
+        'storm_id',
+        rows.map((r) => r.id),
+      )
+      .where('expires_at', '>', now.toISOString());
   return rows.length;
 }
 
@@ -168,7 +181,13 @@ export type AlertInput = Omit<StormAlert, 'id'>;
  * Applies one public advisory's alerts: each is inserted or renewed, and the storm's alerts that
  * this advisory no longer lists expire at its issue time. Returns counts.
  */
-export async function applyAdvisoryAlerts(db: Knex, stormId: string, issuedAt: Date, alerts: readonly AlertInput[], now: Date): Promise<{ issued: number; expired: number }> {
+export async function applyAdvisoryAlerts(
+  db: Knex,
+  stormId: string,
+  issuedAt: Date,
+  alerts: readonly AlertInput[],
+  now: Date,
+): Promise<{ issued: number; expired: number }> {
   let issued = 0;
   const keep: string[] = [];
   for (const alert of alerts) {
@@ -186,7 +205,15 @@ export async function applyAdvisoryAlerts(db: Knex, stormId: string, issuedAt: D
         expires_at: alert.expiresAt,
       })
       .onConflict(['storm_id', 'hazard', 'type', 'area'])
-      .merge({ region: alert.region, message: alert.message, severity: alert.severity, advisory_number: alert.advisoryNumber, issued_at: alert.issuedAt, expires_at: alert.expiresAt, updated_at: now.toISOString() })
+      .merge({
+        region: alert.region,
+        message: alert.message,
+        severity: alert.severity,
+        advisory_number: alert.advisoryNumber,
+        issued_at: alert.issuedAt,
+        expires_at: alert.expiresAt,
+        updated_at: now.toISOString(),
+      })
       .returning('id');
     keep.push(String(row.id));
     issued++;

@@ -1,35 +1,78 @@
 import { describe, expect, it } from 'vitest';
 import { parseNhcDate, parsePublicAdvisory } from './nhc-products';
-import { alertRegion, classificationFromType, compassPoint, knotsToMph, movementText, nearestRegion, saffirSimpsonCategory, stormCategory, stormStatus, threatLevel } from './storm-rules';
+import {
+  alertRegion,
+  classificationFromType,
+  compassPoint,
+  knotsToMph,
+  movementText,
+  nearestRegion,
+  saffirSimpsonCategory,
+  stormCategory,
+  stormStatus,
+  threatLevel,
+} from './storm-rules';
 
 describe('Saffir–Simpson category', () => {
   it.each([
-    [63, 0], [64, 1], [82, 1], [83, 2], [95, 2], [96, 3], [112, 3], [113, 4], [136, 4], [137, 5], [160, 5],
+    [63, 0],
+    [64, 1],
+    [82, 1],
+    [83, 2],
+    [95, 2],
+    [96, 3],
+    [112, 3],
+    [113, 4],
+    [136, 4],
+    [137, 5],
+    [160, 5],
   ])('%i kt → category %i', (kt, category) => {
     expect(saffirSimpsonCategory(kt)).toBe(category);
   });
 
   it.each([
-    ['HU', 80, 1], ['HU', 100, 3], ['MH', 140, 5], ['TS', 60, 0], ['TD', 30, 0], ['PTC', 70, 0], ['STS', 55, 0],
+    ['HU', 80, 1],
+    ['HU', 100, 3],
+    ['MH', 140, 5],
+    ['TS', 60, 0],
+    ['TD', 30, 0],
+    ['PTC', 70, 0],
+    ['STS', 55, 0],
   ])('%s at %i kt → %i (only hurricanes get one)', (cls, kt, category) => {
     expect(stormCategory(cls, kt)).toBe(category);
   });
 
-  it.each([[80, 90], [85, 100], [30, 35], [137, 160], [0, 0]])('%i kt → %i mph (rounded to 5, as NHC writes it)', (kt, mph) => {
+  it.each([
+    [80, 90],
+    [85, 100],
+    [30, 35],
+    [137, 160],
+    [0, 0],
+  ])('%i kt → %i mph (rounded to 5, as NHC writes it)', (kt, mph) => {
     expect(knotsToMph(kt)).toBe(mph);
   });
 });
 
 describe('status, threat and movement', () => {
   it.each([
-    ['TD', 'Twenty', 'developing'], ['STD', 'Two', 'developing'], ['PC', 'Potential Tropical Cyclone Nine', 'developing'],
-    ['PTC', 'Potential Tropical Cyclone Four', 'developing'], ['PTC', 'Keron', 'active'], ['TS', 'Keron', 'active'], ['HU', 'Keron', 'active'],
+    ['TD', 'Twenty', 'developing'],
+    ['STD', 'Two', 'developing'],
+    ['PC', 'Potential Tropical Cyclone Nine', 'developing'],
+    ['PTC', 'Potential Tropical Cyclone Four', 'developing'],
+    ['PTC', 'Keron', 'active'],
+    ['TS', 'Keron', 'active'],
+    ['HU', 'Keron', 'active'],
   ])('%s %s → %s', (cls, name, status) => {
     expect(stormStatus(cls, name)).toBe(status);
   });
 
   it.each([
-    [100, 0, 'high'], [500, 1, 'high'], [700, 1, 'moderate'], [700, 3, 'high'], [1500, 0, 'moderate'], [1600, 5, 'low'],
+    [100, 0, 'high'],
+    [500, 1, 'high'],
+    [700, 1, 'moderate'],
+    [700, 3, 'high'],
+    [1500, 0, 'moderate'],
+    [1600, 5, 'low'],
   ])('%i km, category %i → %s', (km, category, level) => {
     expect(threatLevel(km, category)).toBe(level);
   });
@@ -41,7 +84,14 @@ describe('status, threat and movement', () => {
     expect(nearestRegion({ lat: 18.1, lng: -77.3 })).toEqual({ region: 'Jamaica', distanceKm: 1 });
   });
 
-  it.each([[0, 'N'], [290, 'WNW'], [359, 'N'], [180, 'S'], [-90, 'W'], [247.5, 'WSW']])('%i° → %s', (deg, point) => {
+  it.each([
+    [0, 'N'],
+    [290, 'WNW'],
+    [359, 'N'],
+    [180, 'S'],
+    [-90, 'W'],
+    [247.5, 'WSW'],
+  ])('%i° → %s', (deg, point) => {
     expect(compassPoint(deg)).toBe(point);
   });
 
@@ -52,8 +102,12 @@ describe('status, threat and movement', () => {
   });
 
   it.each([
-    ['HURRICANE', 'HU'], ['Tropical Storm', 'TS'], ['TROPICAL DEPRESSION', 'TD'], ['Subtropical Storm', 'STS'],
-    ['Post-Tropical Cyclone', 'PTC'], ['Potential Tropical Cyclone', 'PC'],
+    ['HURRICANE', 'HU'],
+    ['Tropical Storm', 'TS'],
+    ['TROPICAL DEPRESSION', 'TD'],
+    ['Subtropical Storm', 'STS'],
+    ['Post-Tropical Cyclone', 'PTC'],
+    ['Potential Tropical Cyclone', 'PC'],
   ])('type %s → %s', (type, code) => {
     expect(classificationFromType(type)).toBe(code);
   });
@@ -62,7 +116,7 @@ describe('status, threat and movement', () => {
 describe('alert areas and advisory text', () => {
   it.each([
     ['Jamaica', 'Jamaica'],
-    ['The southern coast of Haiti from the border with the Dominican Republic to Anse d\'Hainault', 'Haiti'],
+    ["The southern coast of Haiti from the border with the Dominican Republic to Anse d'Hainault", 'Haiti'],
     ['The southern coast of the Dominican Republic from Punta Palenque westward to the border with Haiti', 'Dominican Republic'],
     ['Dominica', 'Dominica'],
     ['Cayman Islands', 'Cayman Islands'],
@@ -87,7 +141,14 @@ describe('alert areas and advisory text', () => {
       { hazard: 'Hurricane', type: 'watch', area: 'Jamaica' },
       { hazard: 'Hurricane', type: 'watch', area: 'Cayman Islands' },
     ]);
-    expect(parsePublicAdvisory('Tropical Depression Two Public Advisory Number 1', 'There are no coastal watches or warnings in effect.', 'Fri, 20 Nov 2026 14:52:00 GMT', null)).toMatchObject({ alerts: [], noneInEffect: true });
+    expect(
+      parsePublicAdvisory(
+        'Tropical Depression Two Public Advisory Number 1',
+        'There are no coastal watches or warnings in effect.',
+        'Fri, 20 Nov 2026 14:52:00 GMT',
+        null,
+      ),
+    ).toMatchObject({ alerts: [], noneInEffect: true });
     expect(parsePublicAdvisory('x Public Advisory Number 1', 'text', 'not a date', null)).toBeNull();
   });
 });

@@ -45,7 +45,21 @@ describe('getStormContext', () => {
     await seedStorm(db.knex, now, { id: 'AL012026', name: 'Old', lastUpdate: hoursAgo(13) });
     expect((await getStormContext(db.knex, now)).storms).toEqual([]);
 
-    await seedStorm(db.knex, now, { id: 'AL202026', name: 'Twenty', classification: 'TD', category: 0, status: 'developing', threatLevel: 'low', nearestRegion: 'Barbados', nearestDistanceKm: 1914 }, []);
+    await seedStorm(
+      db.knex,
+      now,
+      {
+        id: 'AL202026',
+        name: 'Twenty',
+        classification: 'TD',
+        category: 0,
+        status: 'developing',
+        threatLevel: 'low',
+        nearestRegion: 'Barbados',
+        nearestDistanceKm: 1914,
+      },
+      [],
+    );
     expect((await getStormContext(db.knex, now)).storms).toEqual([]);
   });
 
@@ -57,7 +71,10 @@ describe('getStormContext', () => {
 
   it('ignores alerts that expired', async () => {
     const storm = await seedStorm(db.knex, now);
-    await db.knex('storm_alerts').where({ storm_id: storm.id, region: 'Jamaica' }).update({ expires_at: hoursAgo(0.5) });
+    await db
+      .knex('storm_alerts')
+      .where({ storm_id: storm.id, region: 'Jamaica' })
+      .update({ expires_at: hoursAgo(0.5) });
     expect((await getStormContext(db.knex, now)).storms[0]!.regions).toEqual(['Dominican Republic', 'Haiti']);
   });
 });

@@ -64,7 +64,9 @@ export function toThreateningStorm(row: StormRow): ThreateningStorm | null {
   const raw = (typeof row.alerts === 'string' ? JSON.parse(row.alerts) : row.alerts) as ThreatAlert[];
   const alerts = raw
     .filter((a) => isCoveredCountry(a.region))
-    .sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || (HAZARD_ORDER[a.hazard] ?? 9) - (HAZARD_ORDER[b.hazard] ?? 9) || a.region.localeCompare(b.region));
+    .sort(
+      (a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || (HAZARD_ORDER[a.hazard] ?? 9) - (HAZARD_ORDER[b.hazard] ?? 9) || a.region.localeCompare(b.region),
+    );
   const unique = alerts.filter((a, i) => alerts.findIndex((b) => b.type === a.type && b.hazard === a.hazard && b.region === a.region) === i);
   const regions = [...new Set(unique.map((a) => a.region))];
   const highByDistance = row.threat_level === 'high' && row.nearest_region !== null && isCoveredCountry(row.nearest_region);

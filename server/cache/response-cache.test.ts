@@ -4,7 +4,15 @@ import { ResponseCache } from './response-cache';
 function cache(overrides: Partial<ConstructorParameters<typeof ResponseCache>[0]> = {}) {
   let now = 0;
   let listening = true;
-  const c = new ResponseCache({ ttlMs: 10_000, fallbackTtlMs: 1_000, maxEntries: 3, maxBytes: 1_000_000, isListening: () => listening, now: () => now, ...overrides });
+  const c = new ResponseCache({
+    ttlMs: 10_000,
+    fallbackTtlMs: 1_000,
+    maxEntries: 3,
+    maxBytes: 1_000_000,
+    isListening: () => listening,
+    now: () => now,
+    ...overrides,
+  });
   return { c, tick: (ms: number) => (now += ms), setListening: (v: boolean) => (listening = v) };
 }
 const body = (text: string) => async () => ({ status: 200, type: 'text/plain', body: Buffer.from(text), cacheControl: 'no-cache' });
@@ -64,7 +72,11 @@ describe('ResponseCache', () => {
     const big = await c.get('big', body('x'.repeat(5000)));
     expect(big.gzip!.length).toBeLessThan(200);
     expect(big.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
-    await expect(c.get('err', async () => { throw new Error('db down'); })).rejects.toThrow('db down');
+    await expect(
+      c.get('err', async () => {
+        throw new Error('db down');
+      }),
+    ).rejects.toThrow('db down');
     expect((await c.get('err', body('ok'))).body.toString()).toBe('ok');
   });
 });

@@ -134,7 +134,10 @@ describe('ConsoleEvents', () => {
   it('ends the streams whose access was withdrawn: at once for the user a c360_users_changed names, and at each periodic re-check', async () => {
     vi.useFakeTimers();
     const relay = new ConsoleEvents({ logger: silentLogger, recheckMs: 1_000, heartbeatMs: 60_000 });
-    const allowed = new Map([['u1', true], ['u2', true]]);
+    const allowed = new Map([
+      ['u1', true],
+      ['u2', true],
+    ]);
     const a = fakeClient();
     const b = fakeClient();
     const calls: string[] = [];

@@ -69,7 +69,13 @@ export class ConsoleEvents {
   private nextEventId = 1;
   private closed = false;
   private listening = false;
-  private pending: { stories?: { ids: Set<string>; all: boolean }; rawItems?: number; patterns?: { signals: number; patterns: number }; tasks?: boolean; pipeline: Map<string, unknown> } = {
+  private pending: {
+    stories?: { ids: Set<string>; all: boolean };
+    rawItems?: number;
+    patterns?: { signals: number; patterns: number };
+    tasks?: boolean;
+    pipeline: Map<string, unknown>;
+  } = {
     pipeline: new Map(),
   };
 
@@ -153,10 +159,12 @@ export class ConsoleEvents {
    */
   attach(req: Request, res: Response, who: { userId: string; accessExpiresAt?: Date; verify?: StreamCheck }): void {
     if (this.closed) throw new C360Error('database_unavailable', 'The server is shutting down.');
-    if (this.clients.size >= this.maxClients) throw new C360Error('rate_limited', 'Too many live console connections on this server; the console will poll instead.');
+    if (this.clients.size >= this.maxClients)
+      throw new C360Error('rate_limited', 'Too many live console connections on this server; the console will poll instead.');
     let mine = 0;
     for (const c of this.clients.values()) if (c.userId === who.userId) mine++;
-    if (mine >= this.maxClientsPerUser) throw new C360Error('rate_limited', 'Too many open console tabs for this account; close some, or this one will refresh every few seconds.');
+    if (mine >= this.maxClientsPerUser)
+      throw new C360Error('rate_limited', 'Too many open console tabs for this account; close some, or this one will refresh every few seconds.');
 
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -176,10 +184,13 @@ export class ConsoleEvents {
     res.on('error', remove);
     if (who.accessExpiresAt) {
       const ms = who.accessExpiresAt.getTime() - this.clock().getTime();
-      client.expiry = setTimeout(() => {
-        this.send(client, 'reauth', {});
-        this.remove(client.id, true);
-      }, Math.max(0, ms));
+      client.expiry = setTimeout(
+        () => {
+          this.send(client, 'reauth', {});
+          this.remove(client.id, true);
+        },
+        Math.max(0, ms),
+      );
       client.expiry.unref();
     }
     res.write('retry: 1000\n\n');

@@ -13,7 +13,12 @@ import { redactUrl } from './request-log';
  * gzip rules, and writes the same request log line. Session, cookies, CSRF and body parsing
  * play no part in a public GET.
  */
-export function fastLane(deps: { cache: ResponseCache; headers: readonly (readonly [string, string])[]; logger: Logger; originOf?: (req: Request) => string }): RequestHandler {
+export function fastLane(deps: {
+  cache: ResponseCache;
+  headers: readonly (readonly [string, string])[];
+  logger: Logger;
+  originOf?: (req: Request) => string;
+}): RequestHandler {
   const security = deps.headers.flat();
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -26,7 +31,12 @@ export function fastLane(deps: { cache: ResponseCache; headers: readonly (readon
     const id = randomUUID();
     const status = writeCachedHead(req, res, cached, [...security, 'X-Request-Id', id]);
     deps.logger.info(
-      { reqId: id, req: { id, method: req.method, url: redactUrl(req.url) }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started) },
+      {
+        reqId: id,
+        req: { id, method: req.method, url: redactUrl(req.url) },
+        res: { statusCode: status },
+        responseTime: Math.round(performance.now() - started),
+      },
       'request completed',
     );
   };

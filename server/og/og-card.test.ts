@@ -14,7 +14,15 @@ type Run = { x: number; y: number; width: number; height: number; size: number; 
 function runs(svg: string): Run[] {
   return [...svg.matchAll(/<text ([^>]*)>([^<]*)<\/text>/g)].map((m) => {
     const attr = (name: string) => new RegExp(`(?:^| )${name}="([^"]*)"`).exec(m[1]!)?.[1] ?? '';
-    return { x: Number(attr('x')), y: Number(attr('y')), width: Number(attr('width')), height: Number(attr('height')), size: Number(attr('font-size')), fill: attr('fill'), text: m[2]!.replace(/&amp;/g, '&').replace(/&#39;/g, "'") };
+    return {
+      x: Number(attr('x')),
+      y: Number(attr('y')),
+      width: Number(attr('width')),
+      height: Number(attr('height')),
+      size: Number(attr('font-size')),
+      fill: attr('fill'),
+      text: m[2]!.replace(/&amp;/g, '&').replace(/&#39;/g, "'"),
+    };
   });
 }
 
@@ -68,7 +76,13 @@ describe('social preview card', () => {
     const all = runs(svg);
     const footerTop = Math.min(...all.filter((r) => r.fill === '#c9d6e3').map((r) => r.y - r.height));
     const title = all.filter((r) => r.fill === '#ffffff' && r.size >= 40 && r.text !== 'C360');
-    expect(title.map((r) => r.text).join('').replace(/\s+/g, ' ').trim()).toBe(TITLE_120);
+    expect(
+      title
+        .map((r) => r.text)
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe(TITLE_120);
     for (const r of title) {
       expect(r.x).toBeGreaterThanOrEqual(OG_PADDING_X);
       expect(r.x + r.width).toBeLessThanOrEqual(OG_WIDTH - OG_PADDING_X + 0.5);
@@ -83,12 +97,21 @@ describe('social preview card', () => {
     const svg = await renderOgSvg({ title: long, region: 'Jamaica' }, { embedFont: false });
     const all = runs(svg);
     const title = all.filter((r) => r.fill === '#ffffff' && r.size >= 40 && r.text !== 'C360');
-    const shown = title.map((r) => r.text).join('').replace(/\s+/g, ' ').trim();
+    const shown = title
+      .map((r) => r.text)
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
     expect(shown.endsWith('…')).toBe(true);
     // Cut at a word boundary: what precedes the ellipsis is a whole word of the title.
     const words = long.split(' ');
     const kept = shown.slice(0, -1).split(' ');
-    expect(kept.join(' ')).toBe(words.slice(0, kept.length).join(' ').replace(/[,;:.\-–—!]+$/, ''));
+    expect(kept.join(' ')).toBe(
+      words
+        .slice(0, kept.length)
+        .join(' ')
+        .replace(/[,;:.\-–—!]+$/, ''),
+    );
     expect(new Set(title.map((r) => r.y)).size).toBeLessThanOrEqual(4);
     for (const r of title) expect(r.x + r.width).toBeLessThanOrEqual(OG_WIDTH - OG_PADDING_X + 0.5);
     const footerTop = Math.min(...all.filter((r) => r.fill === '#c9d6e3').map((r) => r.y - r.height));

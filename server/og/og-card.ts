@@ -37,7 +37,8 @@ function clip(text: string, max: number): string {
 /** Inter Bold's advance widths, in ems, near enough to choose sizes (the test measures the real layout). */
 function estimateWidth(text: string, fontSize: number): number {
   let ems = 0;
-  for (const ch of text) ems += ch === ' ' ? 0.26 : /[MW]/.test(ch) ? 0.9 : /[A-Z]/.test(ch) ? 0.72 : /[il.,'’|!]/.test(ch) ? 0.3 : /[mw]/.test(ch) ? 0.88 : 0.6;
+  for (const ch of text)
+    ems += ch === ' ' ? 0.26 : /[MW]/.test(ch) ? 0.9 : /[A-Z]/.test(ch) ? 0.72 : /[il.,'’|!]/.test(ch) ? 0.3 : /[mw]/.test(ch) ? 0.88 : 0.6;
   return ems * fontSize;
 }
 
@@ -88,12 +89,37 @@ function cardTree(input: { title: string; region: string }): Node {
   const region = clip(input.region, 60).toUpperCase() || 'CARIBBEAN';
   return h(
     'div',
-    { width: OG_WIDTH, height: OG_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: `${OG_PADDING_Y}px ${OG_PADDING_X}px`, boxSizing: 'border-box', background: 'linear-gradient(135deg, #0b2545 0%, #13315c 60%, #134074 100%)', color: '#ffffff', fontFamily: 'Inter' },
+    {
+      width: OG_WIDTH,
+      height: OG_HEIGHT,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: `${OG_PADDING_Y}px ${OG_PADDING_X}px`,
+      boxSizing: 'border-box',
+      background: 'linear-gradient(135deg, #0b2545 0%, #13315c 60%, #134074 100%)',
+      color: '#ffffff',
+      fontFamily: 'Inter',
+    },
     h(
       'div',
       { display: 'flex', alignItems: 'center', justifyContent: 'space-between', width: '100%' },
       h('div', { display: 'flex', flexShrink: 0, fontSize: 44, fontWeight: 700, letterSpacing: '-1px' }, 'C360'),
-      h('div', { display: 'flex', flexShrink: 0, fontSize: badgeFontSize(region), fontWeight: 700, padding: `10px ${BADGE_PADDING_X}px`, borderRadius: 999, background: '#eef4ed', color: '#0b2545', whiteSpace: 'nowrap' }, region),
+      h(
+        'div',
+        {
+          display: 'flex',
+          flexShrink: 0,
+          fontSize: badgeFontSize(region),
+          fontWeight: 700,
+          padding: `10px ${BADGE_PADDING_X}px`,
+          borderRadius: 999,
+          background: '#eef4ed',
+          color: '#0b2545',
+          whiteSpace: 'nowrap',
+        },
+        region,
+      ),
     ),
     h('div', { display: 'flex', width: '100%', fontSize: title.size, fontWeight: 700, lineHeight: 1.15, letterSpacing: '-0.5px' }, title.text),
     h(
@@ -109,7 +135,12 @@ function cardTree(input: { title: string; region: string }): Node {
 export async function renderOgSvg(input: { title: string; region: string }, options: { embedFont?: boolean } = {}): Promise<string> {
   // Loaded on first use: satori takes a quarter of a second to import, which every CLI command would pay.
   const { default: satori } = await import('satori');
-  return satori(cardTree(input) as unknown as Parameters<typeof satori>[0], { width: OG_WIDTH, height: OG_HEIGHT, fonts: loadFonts(), embedFont: options.embedFont ?? true });
+  return satori(cardTree(input) as unknown as Parameters<typeof satori>[0], {
+    width: OG_WIDTH,
+    height: OG_HEIGHT,
+    fonts: loadFonts(),
+    embedFont: options.embedFont ?? true,
+  });
 }
 
 export async function renderOgCard(input: { title: string; region: string }): Promise<Buffer> {

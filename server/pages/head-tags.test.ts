@@ -49,7 +49,10 @@ describe('buildHead', () => {
 
   it('gives the home page and sections their own heads', () => {
     expect(buildHead({ kind: 'home' }, 'https://c360.example')).toContain('<title>C360 Caribbean Intelligence</title>');
-    const section = buildHead({ kind: 'section', path: '/section/sports', heading: 'Sports', subtitle: 'Latest analysis from the Caribbean sports sector' }, 'https://c360.example');
+    const section = buildHead(
+      { kind: 'section', path: '/section/sports', heading: 'Sports', subtitle: 'Latest analysis from the Caribbean sports sector' },
+      'https://c360.example',
+    );
     expect(section).toContain('<title>Sports | C360 Caribbean Intelligence</title>');
     expect(section).toContain('"@type":"BreadcrumbList"');
   });
@@ -59,7 +62,7 @@ describe('buildHead', () => {
     expect(head).toContain('<meta property="og:site_name" content="C360 Caribbean Intelligence">');
   });
 
-  it('writes the site\'s own words in the page\'s language, and keeps the story\'s title as written', () => {
+  it("writes the site's own words in the page's language, and keeps the story's title as written", () => {
     const home = buildHead({ kind: 'home' }, 'https://c360.example', 'ES');
     expect(home).toContain('<title>C360 Inteligencia Caribeña</title>');
     expect(home).toContain('<meta name="description" content="Noticias y análisis verificados');

@@ -34,7 +34,12 @@ export function escapeHtml(value: string): string {
 
 /** JSON inside <script>: no sequence in the data can close the tag or open a comment. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The organisation is an entity: its name is the brand's own, the same in every language. */
@@ -68,27 +73,75 @@ export function buildHead(page: PageHead, origin: string, language: PageLanguage
   const text = headText(language);
   switch (page.kind) {
     case 'home':
-      return common({ text, origin, path: '/', title: pageTitle(null, text.siteName), description: text.siteDescription, type: 'website', image: ogImageUrl(origin, text.siteName, text.caribbean) }) +
-        jsonLd({ '@context': 'https://schema.org', '@graph': [organisation(origin), { '@type': 'WebSite', name: text.siteName, inLanguage: inLanguage(language), url: `${origin}/`, publisher: { '@id': `${origin}/#organization` } }] });
-    case 'section':
-      return common({ text, origin, path: page.path, title: pageTitle(page.heading, text.siteName), description: page.subtitle, type: 'website', image: ogImageUrl(origin, page.heading, text.caribbean) }) +
+      return (
+        common({
+          text,
+          origin,
+          path: '/',
+          title: pageTitle(null, text.siteName),
+          description: text.siteDescription,
+          type: 'website',
+          image: ogImageUrl(origin, text.siteName, text.caribbean),
+        }) +
         jsonLd({
           '@context': 'https://schema.org',
           '@graph': [
             organisation(origin),
-            breadcrumbs(origin, [{ name: text.home, path: '/' }, { name: page.heading, path: page.path }]),
+            { '@type': 'WebSite', name: text.siteName, inLanguage: inLanguage(language), url: `${origin}/`, publisher: { '@id': `${origin}/#organization` } },
           ],
-        });
+        })
+      );
+    case 'section':
+      return (
+        common({
+          text,
+          origin,
+          path: page.path,
+          title: pageTitle(page.heading, text.siteName),
+          description: page.subtitle,
+          type: 'website',
+          image: ogImageUrl(origin, page.heading, text.caribbean),
+        }) +
+        jsonLd({
+          '@context': 'https://schema.org',
+          '@graph': [
+            organisation(origin),
+            breadcrumbs(origin, [
+              { name: text.home, path: '/' },
+              { name: page.heading, path: page.path },
+            ]),
+          ],
+        })
+      );
     case 'article':
       return articleHead(page.story, origin, text);
     case 'page':
-      return common({ text, origin, path: page.path, title: pageTitle(page.title, text.siteName), description: page.description, type: 'website', image: ogImageUrl(origin, page.title, text.caribbean), noindex: page.noindex });
+      return common({
+        text,
+        origin,
+        path: page.path,
+        title: pageTitle(page.title, text.siteName),
+        description: page.description,
+        type: 'website',
+        image: ogImageUrl(origin, page.title, text.caribbean),
+        noindex: page.noindex,
+      });
   }
 }
 
 const inLanguage = (language: PageLanguage) => language.toLowerCase();
 
-function common(o: { text: HeadText; origin: string; path: string; title: string; description: string; type: string; image: string; keywords?: string[]; noindex?: boolean }): string {
+function common(o: {
+  text: HeadText;
+  origin: string;
+  path: string;
+  title: string;
+  description: string;
+  type: string;
+  image: string;
+  keywords?: string[];
+  noindex?: boolean;
+}): string {
   const url = `${o.origin}${o.path}`;
   return [
     `<title>${escapeHtml(o.title)}</title>`,
@@ -154,7 +207,11 @@ function articleHead(story: Story, origin: string, text: HeadText): string {
       publisher: { '@id': `${origin}/#organization` },
       isBasedOn: story.source_list,
     },
-    breadcrumbs(origin, [{ name: text.home, path: '/' }, { name: story.region, path: '/section/latest' }, { name: story.title, path }]),
+    breadcrumbs(origin, [
+      { name: text.home, path: '/' },
+      { name: story.region, path: '/section/latest' },
+      { name: story.title, path },
+    ]),
   ];
   if (faq.length > 0) graph.push({ '@type': 'FAQPage', mainEntity: faq });
   return [head, ...articleMeta, jsonLd({ '@context': 'https://schema.org', '@graph': graph })].join('\n    ');

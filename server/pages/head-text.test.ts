@@ -17,7 +17,7 @@ describe.each(Object.keys(SITE) as (keyof typeof SITE)[])('head texts in %s', (l
   const text = HEAD_TEXT[language];
   const [site, account] = SITE[language];
 
-  it('name sections, the Storm Centre and the reader\'s pages as the pages do', () => {
+  it("name sections, the Storm Centre and the reader's pages as the pages do", () => {
     for (const section of KEYWORD_SECTIONS) expect(text.sections[section], section).toBe(site.nav[section]);
     expect(text.latestHeading).toBe(site.section.latestHeading);
     expect(text.latestSubtitle).toBe(site.section.latestSubtitle);

@@ -152,7 +152,8 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     articleNotFoundDescription: 'L’article demandé est introuvable',
     pageNotFound: 'Page introuvable',
     pageNotFoundDescription: 'Oups ! Page introuvable',
-    storyFallbackDescription: (region) => `Actualités et analyses vérifiées, à partir de sources multiples, ${region ? `sur ${region}` : 'de la Caraïbe'}, par C360.`,
+    storyFallbackDescription: (region) =>
+      `Actualités et analyses vérifiées, à partir de sources multiples, ${region ? `sur ${region}` : 'de la Caraïbe'}, par C360.`,
   },
   NL: {
     locale: 'nl_NL',
@@ -185,7 +186,8 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     articleNotFoundDescription: 'Het gevraagde artikel is niet gevonden',
     pageNotFound: 'Pagina niet gevonden',
     pageNotFoundDescription: 'Oeps! Pagina niet gevonden',
-    storyFallbackDescription: (region) => `Geverifieerd nieuws en analyses uit meerdere bronnen ${region ? `over ${region}` : 'uit het Caribisch gebied'}, door C360.`,
+    storyFallbackDescription: (region) =>
+      `Geverifieerd nieuws en analyses uit meerdere bronnen ${region ? `over ${region}` : 'uit het Caribisch gebied'}, door C360.`,
   },
 };
 

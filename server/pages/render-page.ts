@@ -27,7 +27,14 @@ type Page = { status: number; head: PageHead; initial: InitialData; ssr: boolean
  * section page's offset) alone, so the server may cache them per language: a Spanish reader gets
  * a Spanish page at once, with no English flash.
  */
-export async function createPageRenderer(deps: { db: Knex; clock: () => Date; ssrEntry: string; logger: Logger; site?: SiteConfig; translation?: boolean }): Promise<HtmlRenderer> {
+export async function createPageRenderer(deps: {
+  db: Knex;
+  clock: () => Date;
+  ssrEntry: string;
+  logger: Logger;
+  site?: SiteConfig;
+  translation?: boolean;
+}): Promise<HtmlRenderer> {
   const site: SiteConfig = deps.site ?? { newsletter: false };
   let entry: SsrEntry | null = null;
   if (existsSync(deps.ssrEntry)) entry = (await import(pathToFileURL(deps.ssrEntry).href)) as SsrEntry;
@@ -78,7 +85,8 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request, tran
     const data = await sectionPayload(db, { section: name, offset });
     // The section's name and subtitle as the page shows them (web/src/reader/section/SectionPage.tsx).
     const heading = query.kind === 'unknown' ? text.sectionNotFound : query.kind === 'latest' ? text.latestHeading : text.sections[query.section];
-    const subtitle = query.kind === 'unknown' ? text.noStoriesInSection : query.kind === 'latest' ? text.latestSubtitle : text.sectionSubtitle(heading.toLowerCase());
+    const subtitle =
+      query.kind === 'unknown' ? text.noStoriesInSection : query.kind === 'latest' ? text.latestSubtitle : text.sectionSubtitle(heading.toLowerCase());
     return {
       status: query.kind === 'unknown' ? 404 : 200,
       head: { kind: 'section', path: `/section/${encodeURIComponent(name)}${offset ? `?offset=${offset}` : ''}`, heading, subtitle },
@@ -92,10 +100,20 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request, tran
     const id = article[1] ? decodeURIComponent(article[1]) : '';
     if (!id) return notFound('/article', text.articleNotFound, text.noArticleId, null);
     const found = await findPublishedStory(db, id);
-    if (!found) return notFound(path, text.articleNotFound, text.articleNotFoundDescription, { key: `article:${id}`, data: undefined, error: { status: 404, message: 'The requested article could not be found' } });
+    if (!found)
+      return notFound(path, text.articleNotFound, text.articleNotFoundDescription, {
+        key: `article:${id}`,
+        data: undefined,
+        error: { status: 404, message: 'The requested article could not be found' },
+      });
     // Any other address of the story (a UUID, an old slug) moves for good to its current one.
     if (found.canonicalPath !== path) return { redirect: found.canonicalPath };
-    return { status: 200, head: { kind: 'article', story: found.story }, initial: { key: `article:${id}`, data: presentArticle(found, await getStormContext(db, now), now, { translation }) }, ssr: true };
+    return {
+      status: 200,
+      head: { kind: 'article', story: found.story },
+      initial: { key: `article:${id}`, data: presentArticle(found, await getStormContext(db, now), now, { translation }) },
+      ssr: true,
+    };
   }
 
   if (path === '/storm-centre') {
@@ -106,12 +124,21 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request, tran
       ssr: true,
     };
   }
-  if (path === '/auth') return { status: 200, head: { kind: 'page', path, title: text.signIn, description: text.signInDescription, noindex: true }, initial: null, ssr: true };
+  if (path === '/auth')
+    return { status: 200, head: { kind: 'page', path, title: text.signIn, description: text.signInDescription, noindex: true }, initial: null, ssr: true };
   if (path === '/about') return { status: 200, head: { kind: 'page', path, title: text.about, description: text.aboutDescription }, initial: null, ssr: true };
   // A reader's own pages (they load their data in the browser, once signed in): not for crawlers.
-  if (path === '/my-caribbean') return { status: 200, head: { kind: 'page', path, title: text.myCaribbean, description: text.myCaribbeanDescription, noindex: true }, initial: null, ssr: true };
-  if (path === '/saved') return { status: 200, head: { kind: 'page', path, title: text.saved, description: text.savedDescription, noindex: true }, initial: null, ssr: true };
-  if (path === '/account') return { status: 200, head: { kind: 'page', path, title: text.account, description: text.accountDescription, noindex: true }, initial: null, ssr: true };
+  if (path === '/my-caribbean')
+    return {
+      status: 200,
+      head: { kind: 'page', path, title: text.myCaribbean, description: text.myCaribbeanDescription, noindex: true },
+      initial: null,
+      ssr: true,
+    };
+  if (path === '/saved')
+    return { status: 200, head: { kind: 'page', path, title: text.saved, description: text.savedDescription, noindex: true }, initial: null, ssr: true };
+  if (path === '/account')
+    return { status: 200, head: { kind: 'page', path, title: text.account, description: text.accountDescription, noindex: true }, initial: null, ssr: true };
   // The console renders in the browser only (it is for signed-in editors, not crawlers).
   if (/^\/(dashboard|admin|analytics)(\/|$)/.test(path)) {
     return { status: 200, head: { kind: 'page', path, title: text.console, description: text.consoleDescription, noindex: true }, initial: null, ssr: false };
@@ -122,7 +149,6 @@ async function resolvePage(db: Knex, now: Date, path: string, req: Request, tran
 function notFound(path: string, title: string, description: string, initial: InitialData): Page {
   return { status: 404, head: { kind: 'page', path, title, description, noindex: true }, initial, ssr: true };
 }
-
 
 /** The renderer, created on the first page request (the SSR bundle is imported then, not at start-up). */
 export function lazyPageRenderer(deps: Parameters<typeof createPageRenderer>[0]): HtmlRenderer {

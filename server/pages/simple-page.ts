@@ -1,5 +1,12 @@
 /** A small server-rendered page (newsletter confirmations): no script, no inline style. */
-export function simplePage(options: { title: string; heading: string; paragraphs: string[]; form?: { action: string; button: string }; language?: string; home?: string }): string {
+export function simplePage(options: {
+  title: string;
+  heading: string;
+  paragraphs: string[];
+  form?: { action: string; button: string };
+  language?: string;
+  home?: string;
+}): string {
   const esc = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return [
     '<!doctype html>',

@@ -53,7 +53,15 @@ export function presentLayers(story: Story, sources: readonly { name: string }[]
       ...(sentences ? { sentences: sentences.map((s) => ({ text: s.text, marks: numbers(s.outlets) })) } : {}),
       ...(layer.timeline ? { timeline: layer.timeline.map((t) => ({ date: t.date, event: t.event })) } : {}),
       ...(layer.quotes
-        ? { quotes: layer.quotes.map((q) => ({ quote: q.quote, author: q.author, role: q.role, platform: q.platform, marks: numbers(q.sources ?? (q.platform ? [q.platform] : [])) })) }
+        ? {
+            quotes: layer.quotes.map((q) => ({
+              quote: q.quote,
+              author: q.author,
+              role: q.role,
+              platform: q.platform,
+              marks: numbers(q.sources ?? (q.platform ? [q.platform] : [])),
+            })),
+          }
         : {}),
       // Only indicator rows with a stated source: older stories carried figures picked out of their text here.
       ...(layer.metricsTable ? { metricsTable: layer.metricsTable.filter((m) => m.source) } : {}),

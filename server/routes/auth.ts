@@ -3,7 +3,15 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { MISSING_CREDENTIALS, signInWithPassword, signUp } from '../../core/accounts/accounts';
 import { finishOidcSignIn, OIDC_FLOW_TTL_MS, startOidcSignIn, type OidcProviders } from '../../core/accounts/oidc';
-import { authenticateAccessToken, createSession, refreshSession, revokeSession, revokeSessionOfRefreshToken, type IssuedSession, type SignInMethod } from '../../core/accounts/sessions';
+import {
+  authenticateAccessToken,
+  createSession,
+  refreshSession,
+  revokeSession,
+  revokeSessionOfRefreshToken,
+  type IssuedSession,
+  type SignInMethod,
+} from '../../core/accounts/sessions';
 import { hasRole, type Role } from '../../core/accounts/user';
 import { C360Error, isC360Error } from '../../core/errors';
 import type { Logger } from '../../core/logger';

@@ -1,7 +1,15 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import {
-  addInsight, deleteInsight, editInsight, generateCommunityInsights, INSIGHT_SOURCES, listInsights, MAX_SCAN_ITEMS, scanCommunity, SENTIMENTS,
+  addInsight,
+  deleteInsight,
+  editInsight,
+  generateCommunityInsights,
+  INSIGHT_SOURCES,
+  listInsights,
+  MAX_SCAN_ITEMS,
+  scanCommunity,
+  SENTIMENTS,
 } from '../../core/console/community-insights';
 import { curationLists, dashboardOverview, sanityDocuments, searchArticles, syncOverview, type CardFilter } from '../../core/console/console-overview';
 import { createTask, deleteTask, listAssignees, listTasks, TASK_PRIORITIES, TASK_STATUSES, updateTask } from '../../core/console/editorial-tasks';
@@ -46,7 +54,9 @@ const articlesQuery = z.object({
 const curationQuery = z.object({ readyOffset: page.offset, readyLimit: page.limit });
 
 const text = (max: number) => z.string().max(max);
-const layersBody = z.object(Object.fromEntries(LAYER_TYPES.map((t) => [t, text(20_000).optional()])) as Record<(typeof LAYER_TYPES)[number], z.ZodOptional<z.ZodString>>).strict();
+const layersBody = z
+  .object(Object.fromEntries(LAYER_TYPES.map((t) => [t, text(20_000).optional()])) as Record<(typeof LAYER_TYPES)[number], z.ZodOptional<z.ZodString>>)
+  .strict();
 const contentBody = z
   .object({
     title: z.string().trim().min(3).max(200).optional(),
@@ -59,7 +69,10 @@ const contentBody = z
 const newStoryBody = contentBody.extend({ title: z.string().trim().min(3).max(200) });
 const stageBody = z.object({ stage: z.enum(PIPELINE_STAGES), reason: text(500).optional() }).strict();
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'not a date');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'not a date');
 const insightBody = z
   .object({
     quote: z.string().trim().min(1, 'a quote is required').max(2_000),
@@ -69,7 +82,10 @@ const insightBody = z
     date: day.optional(),
   })
   .strict();
-const insightPatch = insightBody.partial().extend({ sentiment: z.enum(SENTIMENTS).optional() }).strict();
+const insightPatch = insightBody
+  .partial()
+  .extend({ sentiment: z.enum(SENTIMENTS).optional() })
+  .strict();
 const generateBody = z.object({ itemIds: z.array(z.uuid()).min(1).max(MAX_SCAN_ITEMS) }).strict();
 
 const deadline = z.iso.datetime({ offset: true }).nullable();
@@ -226,7 +242,10 @@ export const EDITORIAL_ROUTES: readonly ConsoleRoute[] = [
       const { itemIds } = parseBody(generateBody, req);
       const ai = createAiProvider(ctx.config, ctx.logger, { maxRetries: 1 });
       const result = await generateCommunityInsights(ctx.db, ai, { storyId, itemIds, actor: ctx.actor(res), now: ctx.clock() });
-      ctx.logger.info({ storyId, added: result.added.length, skipped: result.skipped, provider: result.usage.provider, tokens: result.usage.totalTokens }, 'community insights generated');
+      ctx.logger.info(
+        { storyId, added: result.added.length, skipped: result.skipped, provider: result.usage.provider, tokens: result.usage.totalTokens },
+        'community insights generated',
+      );
       return { added: result.added.length, skipped: result.skipped, itemsRead: result.itemsRead, provider: result.usage.provider, insights: result.insights };
     },
   },

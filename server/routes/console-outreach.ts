@@ -18,7 +18,14 @@ import {
 } from '../../core/newsletter/newsletters';
 import { listProblemDeliveries, listSends } from '../../core/newsletter/send-repository';
 import { SEGMENTS, TEMPLATES } from '../../core/newsletter/templates';
-import { getNotificationSettings, getSanitySettings, notificationSettingsSchema, sanityUpdateSchema, updateNotificationSettings, updateSanitySettings } from '../../core/settings/settings';
+import {
+  getNotificationSettings,
+  getSanitySettings,
+  notificationSettingsSchema,
+  sanityUpdateSchema,
+  updateNotificationSettings,
+  updateSanitySettings,
+} from '../../core/settings/settings';
 import { systemStatus } from '../../core/settings/system-status';
 import { currentSession } from '../middleware/session';
 import { parseBody, parseQuery } from '../middleware/validate';
@@ -57,7 +64,11 @@ const page = (max: number, fallback: number) => ({
 const segmentList = z.array(z.string().max(40)).min(1).max(SEGMENTS.length);
 const generateBody = z.object({ template: z.string().max(40), title: z.string().trim().max(200).optional() }).strict();
 const editBody = z
-  .object({ title: z.string().trim().min(1).max(200).optional(), intro: z.string().max(2000).optional(), removeArticleIds: z.array(z.string().regex(UUID)).max(50).optional() })
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    intro: z.string().max(2000).optional(),
+    removeArticleIds: z.array(z.string().regex(UUID)).max(50).optional(),
+  })
   .strict();
 const sendBody = z.object({ segments: segmentList }).strict();
 const retryBody = z.object({ includeBounced: z.boolean().default(false), includeUncertain: z.boolean().default(false) }).strict();
@@ -69,10 +80,7 @@ const subscribersQuery = z.object({
   ...page(100, 25),
 });
 const subscriberBody = z.object({ segments: segmentList }).strict();
-const rulePatch = z
-  .object({ name: z.string(), type: z.string(), criteria: z.unknown(), priority: z.number(), enabled: z.boolean() })
-  .partial()
-  .strict();
+const rulePatch = z.object({ name: z.string(), type: z.string(), criteria: z.unknown(), priority: z.number(), enabled: z.boolean() }).partial().strict();
 const alertToggleBody = z.object({ is_active: z.boolean() }).strict();
 const rangeQuery = z.object({ range: z.enum(Object.keys(RANGES) as [keyof typeof RANGES, ...(keyof typeof RANGES)[]]).default('7d') });
 const notificationsBody = notificationSettingsSchema.partial().strict();
@@ -93,7 +101,11 @@ export const NEWSLETTER_ROUTES: readonly ConsoleRoute[] = [
     handler: async (req, _res, ctx) => {
       const { segments } = parseQuery(segmentsQuery, req);
       const chosen = segments ? segments.split(',').filter(Boolean) : [];
-      return { segments: await listAudienceSegments(ctx.db), recipients: chosen.length ? await estimateRecipients(ctx.db, chosen) : null, mail: ctx.mailer.configured };
+      return {
+        segments: await listAudienceSegments(ctx.db),
+        recipients: chosen.length ? await estimateRecipients(ctx.db, chosen) : null,
+        mail: ctx.mailer.configured,
+      };
     },
   },
   {
@@ -219,7 +231,12 @@ export const NEWSLETTER_ROUTES: readonly ConsoleRoute[] = [
       return result;
     },
   },
-  { method: 'get', path: '/console/newsletters/:id/sends', role: 'editor', handler: async (req, _res, ctx) => ({ sends: (await newsletterDetail(ctx, idParam(req, 'newsletter'))).sends }) },
+  {
+    method: 'get',
+    path: '/console/newsletters/:id/sends',
+    role: 'editor',
+    handler: async (req, _res, ctx) => ({ sends: (await newsletterDetail(ctx, idParam(req, 'newsletter'))).sends }),
+  },
   {
     method: 'post',
     path: '/console/newsletters/:id/retry',
@@ -237,7 +254,12 @@ export const NEWSLETTER_ROUTES: readonly ConsoleRoute[] = [
 ];
 
 export const ALERT_ROUTES: readonly ConsoleRoute[] = [
-  { method: 'get', path: '/console/alerts', role: 'editor', handler: async (_req, res, ctx) => ({ alerts: await listAlerts(ctx.db, owner(res)), delivered: ['email'] }) },
+  {
+    method: 'get',
+    path: '/console/alerts',
+    role: 'editor',
+    handler: async (_req, res, ctx) => ({ alerts: await listAlerts(ctx.db, owner(res)), delivered: ['email'] }),
+  },
   {
     method: 'post',
     path: '/console/alerts',
@@ -288,7 +310,11 @@ export const SETTINGS_ROUTES: readonly ConsoleRoute[] = [
     method: 'get',
     path: '/admin/settings/sanity',
     role: 'admin',
-    handler: async (req, _res, ctx) => ({ sanity: await getSanitySettings(ctx.db), webhookUrl: `${originOf(req, ctx)}/api/sync-sanity`, webhookSecretSet: Boolean(ctx.config.sanity.webhookSecret) }),
+    handler: async (req, _res, ctx) => ({
+      sanity: await getSanitySettings(ctx.db),
+      webhookUrl: `${originOf(req, ctx)}/api/sync-sanity`,
+      webhookSecretSet: Boolean(ctx.config.sanity.webhookSecret),
+    }),
   },
   {
     method: 'put',
@@ -301,7 +327,12 @@ export const SETTINGS_ROUTES: readonly ConsoleRoute[] = [
       return { sanity, webhookUrl: `${originOf(req, ctx)}/api/sync-sanity`, webhookSecretSet: Boolean(ctx.config.sanity.webhookSecret) };
     },
   },
-  { method: 'get', path: '/admin/settings/notifications', role: 'admin', handler: async (_req, _res, ctx) => ({ notifications: await getNotificationSettings(ctx.db) }) },
+  {
+    method: 'get',
+    path: '/admin/settings/notifications',
+    role: 'admin',
+    handler: async (_req, _res, ctx) => ({ notifications: await getNotificationSettings(ctx.db) }),
+  },
   {
     method: 'put',
     path: '/admin/settings/notifications',
@@ -320,7 +351,11 @@ export const SETTINGS_ROUTES: readonly ConsoleRoute[] = [
         ai: ctx.config.ai,
         mailConfigured: ctx.mailer.configured,
         publicUrl: ctx.config.publicUrl,
-        scheduler: ctx.scheduler?.() ?? { running: false, jobs: [], detail: 'No schedule runs in this server process (start it with `c360 serve --schedule`, or run `c360 schedule`).' },
+        scheduler: ctx.scheduler?.() ?? {
+          running: false,
+          jobs: [],
+          detail: 'No schedule runs in this server process (start it with `c360 serve --schedule`, or run `c360 schedule`).',
+        },
         now: ctx.clock(),
       }),
   },
@@ -328,4 +363,3 @@ export const SETTINGS_ROUTES: readonly ConsoleRoute[] = [
 
 /** Every route of this module, spread into CONSOLE_ROUTES with one line. */
 export const OUTREACH_ROUTES: readonly ConsoleRoute[] = [...NEWSLETTER_ROUTES, ...ALERT_ROUTES, ...ANALYTICS_ROUTES, ...SETTINGS_ROUTES];
-

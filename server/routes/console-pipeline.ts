@@ -2,7 +2,15 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { pipelineOverview, livePublishingStatus } from '../../core/console/pipeline-overview';
 import { INTELLIGENCE_WINDOWS, regionalIntelligence } from '../../core/console/regional-intelligence';
-import { createStoryFromSignal, investigateSignal, listConsolePatterns, listConsoleSignals, SIGNAL_STRENGTHS, SIGNAL_TYPES, storyClusters } from '../../core/console/signal-scanner';
+import {
+  createStoryFromSignal,
+  investigateSignal,
+  listConsolePatterns,
+  listConsoleSignals,
+  SIGNAL_STRENGTHS,
+  SIGNAL_TYPES,
+  storyClusters,
+} from '../../core/console/signal-scanner';
 import { listAttentionStories } from '../../core/editorial/attention';
 import { C360Error } from '../../core/errors';
 import { getConsoleRun, latestConsoleRun, RUN_KINDS, RUNNABLE_STEPS } from '../../core/operations/console-runs';
@@ -65,7 +73,13 @@ const patternQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 const clusterQuery = z.object({ days: z.coerce.number().int().min(1).max(30).default(7) });
-const intelligenceQuery = z.object({ days: z.coerce.number().int().refine((d) => (INTELLIGENCE_WINDOWS as readonly number[]).includes(d), { message: `days must be one of ${INTELLIGENCE_WINDOWS.join(', ')}` }).default(30) });
+const intelligenceQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (INTELLIGENCE_WINDOWS as readonly number[]).includes(d), { message: `days must be one of ${INTELLIGENCE_WINDOWS.join(', ')}` })
+    .default(30),
+});
 const pendingQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_PENDING_LISTED).default(MAX_PENDING_LISTED) });
 const processBody = z.object({ articleId: z.string().regex(UUID, 'articleId must be a source item id (UUID)') }).strict();
 const schedulerBody = z.object({ running: z.boolean() }).strict();
@@ -91,7 +105,11 @@ export const PIPELINE_ROUTES: readonly ConsoleRoute[] = [
     role: 'editor',
     handler: async (req, res, ctx) => {
       const body = parseBody(runBody, req);
-      const { run } = await ctx.pipeline.runs.start({ kind: body.kind, step: (body.step as (typeof RUNNABLE_STEPS)[number] | undefined) ?? null, email: ctx.actor(res).email });
+      const { run } = await ctx.pipeline.runs.start({
+        kind: body.kind,
+        step: (body.step as (typeof RUNNABLE_STEPS)[number] | undefined) ?? null,
+        email: ctx.actor(res).email,
+      });
       res.status(202);
       return { run };
     },
@@ -176,7 +194,8 @@ export const PIPELINE_ROUTES: readonly ConsoleRoute[] = [
     method: 'get',
     path: '/console/intelligence',
     role: 'editor',
-    handler: async (req, _res, ctx) => regionalIntelligence(ctx.db, { now: ctx.clock(), days: parseQuery(intelligenceQuery, req).days, indicatorsFile: DEFAULT_INDICATORS_FILE }),
+    handler: async (req, _res, ctx) =>
+      regionalIntelligence(ctx.db, { now: ctx.clock(), days: parseQuery(intelligenceQuery, req).days, indicatorsFile: DEFAULT_INDICATORS_FILE }),
   },
   // The operator API (the reader site's ?debug=true panel and Pipeline Testing): admins only
   {
@@ -192,7 +211,11 @@ export const PIPELINE_ROUTES: readonly ConsoleRoute[] = [
         const errors = run.stages.filter((s) => s.status === 'error').map((s) => `${s.name}: ${s.error}`);
         throw new C360Error('internal', `Some stages encountered errors: ${errors.join('; ')}`);
       }
-      return { stats: run.result?.stats ?? { processed: 0, autoPublished: 0, flaggedForReview: 0, failed: 0 }, patternStats: run.result?.patternStats ?? null, run };
+      return {
+        stats: run.result?.stats ?? { processed: 0, autoPublished: 0, flaggedForReview: 0, failed: 0 },
+        patternStats: run.result?.patternStats ?? null,
+        run,
+      };
     },
   },
   {
@@ -207,7 +230,13 @@ export const PIPELINE_ROUTES: readonly ConsoleRoute[] = [
     role: 'admin',
     handler: async (req, res, ctx) => {
       const { articleId } = parseBody(processBody, req);
-      const deps = buildPipelineDeps({ db: ctx.db, config: ctx.config, logger: ctx.logger, clock: ctx.clock, actor: consoleActor('process item', ctx.actor(res).email) });
+      const deps = buildPipelineDeps({
+        db: ctx.db,
+        config: ctx.config,
+        logger: ctx.logger,
+        clock: ctx.clock,
+        actor: consoleActor('process item', ctx.actor(res).email),
+      });
       const { message, storyId } = await processSourceItem(deps, articleId);
       return { message, storyId };
     },

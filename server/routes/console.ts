@@ -177,7 +177,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     handler: async (req, res, ctx) => {
       const id = storyId(req);
       const { decision, reason } = parseBody(claimBody, req);
-      const result = await resolveClaim(ctx.db, { id, claim: String(req.params.claim ?? '').slice(0, 40), action: decision, reason, actor: ctx.actor(res).email, now: ctx.clock() });
+      const result = await resolveClaim(ctx.db, {
+        id,
+        claim: String(req.params.claim ?? '').slice(0, 40),
+        action: decision,
+        reason,
+        actor: ctx.actor(res).email,
+        now: ctx.clock(),
+      });
       return { claim: { number: result.index + 1, ...result.claim }, queued: result.queued, story: presentConsoleStory(result.story) };
     },
   },

@@ -8,7 +8,17 @@ import { createReaderAlert, deleteReaderAlert, listReaderAlerts, setReaderAlertE
 import type { Alert } from '../../core/alerts/alert-repository';
 import { C360Error } from '../../core/errors';
 import { FOLLOW_REGIONS, FOLLOW_TOPICS } from '../../core/readers/follow-rules';
-import { getFollows, listMyCaribbean, listSavedStories, MAX_READER_OFFSET, saveStory, setFollows, unsaveStory, whichSaved, type Reader } from '../../core/readers/readers';
+import {
+  getFollows,
+  listMyCaribbean,
+  listSavedStories,
+  MAX_READER_OFFSET,
+  saveStory,
+  setFollows,
+  unsaveStory,
+  whichSaved,
+  type Reader,
+} from '../../core/readers/readers';
 import type { RateLimiters } from '../middleware/rate-limits';
 import { currentSession } from '../middleware/session';
 import { parseBody, parseQuery } from '../middleware/validate';
@@ -34,7 +44,9 @@ function requireReader(): RequestHandler {
   return (_req, res, next) => {
     if (currentSession(res)) return next();
     const expired = (res.locals as { authExpired?: boolean }).authExpired;
-    next(expired ? new C360Error('session_expired', 'Your session has expired. Refresh it or sign in again.') : new C360Error('unauthorized', SIGN_IN_FOR_ACCOUNT));
+    next(
+      expired ? new C360Error('session_expired', 'Your session has expired. Refresh it or sign in again.') : new C360Error('unauthorized', SIGN_IN_FOR_ACCOUNT),
+    );
   };
 }
 
@@ -72,7 +84,12 @@ export function meRouter(deps: MeDeps): Router {
     const ctx = { db: deps.db, mailer: deps.mailer, secret: deps.secret, origin: deps.originOf(req), now: deps.clock() };
     const request = await requestEmailConfirmation(ctx, reader(res).id);
     const after = () => {
-      if (request.deliver) void request.deliver().catch((error: unknown) => deps.logger.warn({ err: (error as Error).message }, 'e-mail confirmation message failed (the reader may ask again at once)'));
+      if (request.deliver)
+        void request
+          .deliver()
+          .catch((error: unknown) =>
+            deps.logger.warn({ err: (error as Error).message }, 'e-mail confirmation message failed (the reader may ask again at once)'),
+          );
     };
     return { email: presentEmail(request.state, deps.mailer, request.outcome), after };
   };

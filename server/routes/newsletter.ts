@@ -13,7 +13,16 @@ import { parseBody } from '../middleware/validate';
 import { NEWSLETTER_PAGE_TEXT } from '../pages/newsletter-page-text';
 import { simplePage } from '../pages/simple-page';
 
-export type NewsletterDeps = { db: Knex; clock: () => Date; logger: Logger; mailer: Mailer; secret: string; publicUrl?: string; originOf: (req: Request) => string; limits: RateLimiters };
+export type NewsletterDeps = {
+  db: Knex;
+  clock: () => Date;
+  logger: Logger;
+  mailer: Mailer;
+  secret: string;
+  publicUrl?: string;
+  originOf: (req: Request) => string;
+  limits: RateLimiters;
+};
 
 export const SUBSCRIBE_MESSAGE = 'Thanks! Check your inbox: we sent you a link to confirm your subscription.';
 
@@ -27,12 +36,18 @@ export function newsletterApiRouter(deps: NewsletterDeps): Router {
   router.post('/newsletter/subscribe', deps.limits.newsletter, async (req, res) => {
     const { email } = parseBody(subscribeBody, req);
     const origin = deps.originOf(req);
-    const { outcome, deliver } = await subscribe({ db: deps.db, mailer: deps.mailer, secret: deps.secret, origin, now: deps.clock() }, { email, language: languageCookie(req) });
+    const { outcome, deliver } = await subscribe(
+      { db: deps.db, mailer: deps.mailer, secret: deps.secret, origin, now: deps.clock() },
+      { email, language: languageCookie(req) },
+    );
     // Answered before the confirmation e-mail goes out: a new address and a known one take the same
     // time (the SMTP conversation used to make a new address 20 times slower to answer).
     res.status(202).json({ status: 'pending', message: SUBSCRIBE_MESSAGE });
     deps.logger.info({ outcome }, 'newsletter sign-up');
-    if (deliver) void deliver().catch((error: unknown) => deps.logger.warn({ err: (error as Error).message }, 'newsletter confirmation e-mail failed (the reader may sign up again at once)'));
+    if (deliver)
+      void deliver().catch((error: unknown) =>
+        deps.logger.warn({ err: (error as Error).message }, 'newsletter confirmation e-mail failed (the reader may sign up again at once)'),
+      );
   });
   return router;
 }
@@ -47,7 +62,8 @@ export function newsletterPagesRouter(deps: NewsletterDeps): Router {
   const router = Router();
   /** The page's language: the subscriber's record when known, else the browser's cookie, else English. */
   const languageOf = (req: Request, recorded?: string | null): MailLanguage => mailLanguage(recorded ?? languageCookie(req));
-  const page = (language: MailLanguage, options: Omit<Parameters<typeof simplePage>[0], 'language' | 'home'>) => simplePage({ ...options, language, home: NEWSLETTER_PAGE_TEXT[language].home });
+  const page = (language: MailLanguage, options: Omit<Parameters<typeof simplePage>[0], 'language' | 'home'>) =>
+    simplePage({ ...options, language, home: NEWSLETTER_PAGE_TEXT[language].home });
   const html = (res: Parameters<Parameters<Router['get']>[1]>[1], status: number, page: string) => {
     res.status(status).type('html').setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer'); // the address holds a token
@@ -91,7 +107,16 @@ export function newsletterPagesRouter(deps: NewsletterDeps): Router {
     const action = `/newsletter/unsubscribe?${new URLSearchParams({ id, token })}`;
     const language = languageOf(req);
     const t = NEWSLETTER_PAGE_TEXT[language];
-    html(res, 200, page(language, { title: t.unsubscribeTitle, heading: t.unsubscribeHeading, paragraphs: [t.unsubscribeBody], form: { action, button: t.unsubscribeButton } }));
+    html(
+      res,
+      200,
+      page(language, {
+        title: t.unsubscribeTitle,
+        heading: t.unsubscribeHeading,
+        paragraphs: [t.unsubscribeBody],
+        form: { action, button: t.unsubscribeButton },
+      }),
+    );
   });
 
   router.post('/newsletter/unsubscribe', async (req, res) => {

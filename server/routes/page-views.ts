@@ -19,7 +19,13 @@ const body = z.object({
  * The reader site's beacon: a page view or a share. No cookie is read or set; the address is
  * used only inside the day's hash (core/analytics) and never stored or logged.
  */
-export function pageViewsRouter(deps: { db: Knex; clock: () => Date; logger: Logger; siteHost: (host: string | undefined) => string; limits: Pick<RateLimiters, 'pageViews' | 'pageViewsPerStory'> }): Router {
+export function pageViewsRouter(deps: {
+  db: Knex;
+  clock: () => Date;
+  logger: Logger;
+  siteHost: (host: string | undefined) => string;
+  limits: Pick<RateLimiters, 'pageViews' | 'pageViewsPerStory'>;
+}): Router {
   const router = Router();
   // Per address (all beacons; views of one story), then one view per visitor per story per half hour (core).
   router.post('/page-views', deps.limits.pageViews, deps.limits.pageViewsPerStory, async (req, res) => {

@@ -20,12 +20,26 @@ async function send(options: Send): Promise<{ status: number; json: Record<strin
   if (sign === 'stale') headers['sanity-webhook-signature'] = await encodeSignatureHeader(raw, Date.now() - 6 * 60_000, SECRET);
   if (options.operation) headers['sanity-operation'] = options.operation;
   if (options.key !== null) headers['idempotency-key'] = options.key ?? `key-${++n}`;
-  const res = await fetch(`${t.url}/api/sync-sanity`, { method: 'POST', headers, body: typeof options.body === 'string' ? options.body : new Uint8Array(options.body) });
+  const res = await fetch(`${t.url}/api/sync-sanity`, {
+    method: 'POST',
+    headers,
+    body: typeof options.body === 'string' ? options.body : new Uint8Array(options.body),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, any> };
 }
 
 const article = (id: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ _id: id, _type: 'article', _rev: 'r1', title: 'Barbados passes data protection amendment', summary: 'The House voted 21 to 3.', region: 'Barbados', tags: ['politics'], sourceList: ['Bridgetown Courier', 'Antilles Wire'], ...extra });
+  JSON.stringify({
+    _id: id,
+    _type: 'article',
+    _rev: 'r1',
+    title: 'Barbados passes data protection amendment',
+    summary: 'The House voted 21 to 3.',
+    region: 'Barbados',
+    tags: ['politics'],
+    sourceList: ['Bridgetown Courier', 'Antilles Wire'],
+    ...extra,
+  });
 
 async function storyBySanityId(id: string) {
   const row = await t.db.knex('synced_content').select('id').where('sanity_id', id).first();
@@ -46,7 +60,15 @@ describe('POST /api/sync-sanity', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ ok: true, result: 'applied', operation: 'create', documentId: 'art-1', documentType: 'article', change: 'created' });
     const story = await storyBySanityId('art-1');
-    expect(story).toMatchObject({ title: 'Barbados passes data protection amendment', region: 'Barbados', pipeline_stage: 'ingested', status: 'draft', sync_status: 'synced', source_count: 2, last_updated_by: 'sanity:webhook (production)' });
+    expect(story).toMatchObject({
+      title: 'Barbados passes data protection amendment',
+      region: 'Barbados',
+      pipeline_stage: 'ingested',
+      status: 'draft',
+      sync_status: 'synced',
+      source_count: 2,
+      last_updated_by: 'sanity:webhook (production)',
+    });
     expect(story!.audit_log).toEqual([expect.objectContaining({ action: 'sanity_created', user: 'sanity:webhook (production)' })]);
   });
 
@@ -121,12 +143,16 @@ describe('POST /api/sync-sanity', () => {
     expect((await storyBySanityId('art-4'))!.audit_log).toHaveLength(1);
   });
 
-  it('sets a story\'s layers from a layer pack, and refuses a pack for a story not synced', async () => {
+  it("sets a story's layers from a layer pack, and refuses a pack for a story not synced", async () => {
     const story = await send({ body: JSON.stringify({ _id: 'story-1', _type: 'story', title: 'Hurricane Keron: what to know', region: 'Jamaica' }) });
     expect(story.json.change).toBe('created');
     const layers = [
       { layerType: 'short_version', content: 'Keron is a Category 1 hurricane south of Hispaniola.' },
-      { layerType: 'why_it_matters', content: 'Jamaica is under a hurricane watch.', metricsTable: [{ label: 'Wind (mph)', previous: '70', current: '90', trend: 'up' }] },
+      {
+        layerType: 'why_it_matters',
+        content: 'Jamaica is under a hurricane watch.',
+        metricsTable: [{ label: 'Wind (mph)', previous: '70', current: '90', trend: 'up' }],
+      },
     ];
     const pack = await send({ body: JSON.stringify({ _id: 'pack-1', _type: 'layerPack', story: { _type: 'reference', _ref: 'story-1' }, layers }) });
     expect(pack.json).toMatchObject({ result: 'applied', change: 'layers updated', storyId: story.json.storyId });
@@ -134,7 +160,9 @@ describe('POST /api/sync-sanity', () => {
     const orphan = await send({ body: JSON.stringify({ _id: 'pack-2', _type: 'layerPack', story: { _ref: 'story-missing' }, layers }) });
     expect(orphan.status).toBe(422);
     expect(orphan.json.error.code).toBe('story_not_synced');
-    const badLayer = await send({ body: JSON.stringify({ _id: 'pack-3', _type: 'layerPack', story: { _ref: 'story-1' }, layers: [{ layerType: 'gossip', content: 'x' }] }) });
+    const badLayer = await send({
+      body: JSON.stringify({ _id: 'pack-3', _type: 'layerPack', story: { _ref: 'story-1' }, layers: [{ layerType: 'gossip', content: 'x' }] }),
+    });
     expect(badLayer.status).toBe(400);
   });
 
@@ -145,18 +173,27 @@ describe('POST /api/sync-sanity', () => {
     const story = await storyBySanityId('art-5');
     expect(story).toMatchObject({ pipeline_stage: 'ingested', status: 'deleted', sync_status: 'deleted', is_featured: false });
     expect(story!.audit_log.map((e) => e.action)).toEqual(['sanity_created', 'sanity_deleted']);
-    const viaHeader = await send({ body: '{}', sign: 'none', operation: 'delete', headers: { 'x-sanity-secret': SECRET, 'sanity-document-id': 'never-synced' } });
+    const viaHeader = await send({
+      body: '{}',
+      sign: 'none',
+      operation: 'delete',
+      headers: { 'x-sanity-secret': SECRET, 'sanity-document-id': 'never-synced' },
+    });
     expect(viaHeader.json).toMatchObject({ result: 'applied', change: 'nothing to delete' });
     expect((await send({ body: '{"operation":"delete"}' })).status).toBe(400);
   });
 
-  it('takes a signed delivery\'s operation from the signed body: a replay with an added sanity-operation: delete header is refused', async () => {
+  it("takes a signed delivery's operation from the signed body: a replay with an added sanity-operation: delete header is refused", async () => {
     const body = article('art-replay');
     const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
     const first = await send({ body, sign: 'none', headers: { 'sanity-webhook-signature': signature }, operation: 'create' });
     expect(first.json).toMatchObject({ result: 'applied', change: 'created' });
     // The same signed bytes, replayed within the window, with headers the signature does not cover.
-    const added: Record<string, string>[] = [{ 'sanity-operation': 'delete' }, { 'sanity-operation': 'DELETE' }, { 'sanity-operation': 'delete', 'sanity-document-id': 'art-replay' }];
+    const added: Record<string, string>[] = [
+      { 'sanity-operation': 'delete' },
+      { 'sanity-operation': 'DELETE' },
+      { 'sanity-operation': 'delete', 'sanity-document-id': 'art-replay' },
+    ];
     for (const headers of added) {
       const replay = await send({ body, sign: 'none', headers: { 'sanity-webhook-signature': signature, ...headers } });
       expect(replay.status).toBe(400);
@@ -186,7 +223,7 @@ describe('POST /api/sync-sanity', () => {
     expect(retry.json.result).toBe('applied');
   });
 
-  it('records every delivery for the console\'s webhook health', async () => {
+  it("records every delivery for the console's webhook health", async () => {
     await send({ body: article('art-8') });
     await send({ body: article('art-8'), key: 'k-dup' });
     await send({ body: article('art-8'), key: 'k-dup' });
@@ -210,14 +247,23 @@ describe('POST /api/sync-sanity', () => {
 describe('POST /api/sync-sanity without SANITY_WEBHOOK_SECRET', () => {
   const doc = JSON.stringify({ _id: 'open-1', _type: 'article', title: 'Unsigned delivery' });
   const post = (app: TestApp, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}/api/sync-sanity`, { method: 'POST', headers: { 'content-type': 'application/json', 'sanity-operation': 'delete', ...headers }, body: doc });
+    fetch(`${app.url}/api/sync-sanity`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sanity-operation': 'delete', ...headers },
+      body: doc,
+    });
 
-  it('refuses every delivery, says so at start-up and in the console\'s webhook health', async () => {
+  it("refuses every delivery, says so at start-up and in the console's webhook health", async () => {
     const log = captureLogger('warn');
     const app = await startTestApp({ logger: log.logger });
     try {
       expect(log.text()).toMatch(/SANITY_WEBHOOK_SECRET is not set: every delivery is refused/);
-      const attempts: Record<string, string>[] = [{}, { 'x-sanity-secret': '' }, { 'x-sanity-secret': 'anything' }, { 'sanity-webhook-signature': 't=1,v1=abc' }];
+      const attempts: Record<string, string>[] = [
+        {},
+        { 'x-sanity-secret': '' },
+        { 'x-sanity-secret': 'anything' },
+        { 'sanity-webhook-signature': 't=1,v1=abc' },
+      ];
       for (const headers of attempts) {
         const res = await post(app, headers);
         expect(res.status).toBe(401);

@@ -32,7 +32,13 @@ export function storyTranslationsRouter(deps: { db: Knex; config: Pick<Config, '
     const row = await deps.db('synced_content').select('sources_version').where('id', found.story.id).first();
     const translation = await translateStory(
       { db: deps.db, ai },
-      { storyId: found.story.id, from: story.language, to: language, sourcesVersion: Number(row?.sources_version ?? 0), story: { title: story.title, summary: story.summary, layers: story.layers } },
+      {
+        storyId: found.story.id,
+        from: story.language,
+        to: language,
+        sourcesVersion: Number(row?.sources_version ?? 0),
+        story: { title: story.title, summary: story.summary, layers: story.layers },
+      },
     );
     res.setHeader('Cache-Control', 'no-store');
     res.json({ translation });

@@ -32,7 +32,10 @@ export function caribbeanMap(): CaribbeanMap {
     .translate([0, 0])
     .center([0, 0]);
   const [x0, y0] = projection([west, north])!;
-  projection.translate([-x0, -y0]).clipExtent([[0, 0], [WIDTH, height]]);
+  projection.translate([-x0, -y0]).clipExtent([
+    [0, 0],
+    [WIDTH, height],
+  ]);
   const path = geoPath(projection);
   const clipped = land.features.map((f) => path(f) ?? '').join('');
   cached = { width: WIDTH, height, bbox: CARIBBEAN_BBOX, land: roundPath(clipped) };

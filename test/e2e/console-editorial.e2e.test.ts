@@ -22,9 +22,26 @@ const GATED_TITLE = 'Ferry operator adds a night crossing to Tobago';
 const ids: Record<string, string> = {};
 
 const CONSOLE_PATHS = [
-  '/admin', '/dashboard', '/dashboard/articles', '/dashboard/sanity-editor', '/dashboard/editor', '/dashboard/pipeline', '/dashboard/pipeline-test',
-  '/dashboard/publishing', '/dashboard/content-curation', '/dashboard/sync', '/dashboard/signals', '/dashboard/enhanced-signals', '/dashboard/intelligence',
-  '/dashboard/five-box-reader', '/dashboard/newsletter', '/dashboard/alerts', '/dashboard/analytics', '/dashboard/reader-analytics', '/dashboard/settings', '/analytics',
+  '/admin',
+  '/dashboard',
+  '/dashboard/articles',
+  '/dashboard/sanity-editor',
+  '/dashboard/editor',
+  '/dashboard/pipeline',
+  '/dashboard/pipeline-test',
+  '/dashboard/publishing',
+  '/dashboard/content-curation',
+  '/dashboard/sync',
+  '/dashboard/signals',
+  '/dashboard/enhanced-signals',
+  '/dashboard/intelligence',
+  '/dashboard/five-box-reader',
+  '/dashboard/newsletter',
+  '/dashboard/alerts',
+  '/dashboard/analytics',
+  '/dashboard/reader-analytics',
+  '/dashboard/settings',
+  '/analytics',
 ];
 
 beforeAll(async () => {
@@ -49,8 +66,16 @@ beforeAll(async () => {
           summary: `${title}. Two outlets reported it on the same day.`,
           layers: [
             { layerType: 'short_version', content: `${title}. Both outlets agree on the main facts.` },
-            { layerType: 'what_happened', content: '- Work began on Monday (Kingston Ledger)\n- Crews finished on Thursday (Antilles Wire)', timeline: [{ date: '2026-11-16', event: 'Work began' }] },
-            { layerType: 'what_locals_saying', content: 'Residents welcomed the news.', quotes: [{ quote: 'We finally have water again', author: 'Marcia Brown', role: 'resident' }] },
+            {
+              layerType: 'what_happened',
+              content: '- Work began on Monday (Kingston Ledger)\n- Crews finished on Thursday (Antilles Wire)',
+              timeline: [{ date: '2026-11-16', event: 'Work began' }],
+            },
+            {
+              layerType: 'what_locals_saying',
+              content: 'Residents welcomed the news.',
+              quotes: [{ quote: 'We finally have water again', author: 'Marcia Brown', role: 'resident' }],
+            },
             { layerType: 'why_it_matters', content: 'Thousands of households depend on the main.' },
             { layerType: 'our_take', content: 'The outlets agree on dates; they differ on the cost.' },
           ],
@@ -59,18 +84,67 @@ beforeAll(async () => {
       }
       await db.knex('story_view_counts').insert({ story_id: ids.published0, views: 42 });
       // Passes on sources and fact-checks, fails on verification: an approval cures it.
-      const gated = await createStory(db.knex, { now, title: GATED_TITLE, region: 'Trinidad and Tobago', pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 2, triangulation_check: false, ai_risk_level: 'medium', flag_reason: 'Sources disagree on the start date' });
+      const gated = await createStory(db.knex, {
+        now,
+        title: GATED_TITLE,
+        region: 'Trinidad and Tobago',
+        pipeline_stage: 'verified',
+        status: 'draft',
+        published_at: null,
+        source_count: 2,
+        triangulation_check: false,
+        ai_risk_level: 'medium',
+        flag_reason: 'Sources disagree on the start date',
+      });
       ids.gated = gated.id;
-      const cms = await createStory(db.knex, { now, title: 'Carnival road closures announced', region: 'Trinidad and Tobago', sanity_id: 'carnival-closures', pipeline_stage: 'drafted', status: 'draft', published_at: null, source_count: 1 });
+      const cms = await createStory(db.knex, {
+        now,
+        title: 'Carnival road closures announced',
+        region: 'Trinidad and Tobago',
+        sanity_id: 'carnival-closures',
+        pipeline_stage: 'drafted',
+        status: 'draft',
+        published_at: null,
+        source_count: 1,
+      });
       ids.cms = cms.id;
-      await recordDelivery(db.knex, { idempotencyKey: 'e2e-1', operation: 'update', documentId: 'carnival-closures', documentType: 'article', result: 'applied', httpStatus: 200, storyId: cms.id, receivedAt: new Date(now.getTime() - 600_000), durationMs: 12 });
+      await recordDelivery(db.knex, {
+        idempotencyKey: 'e2e-1',
+        operation: 'update',
+        documentId: 'carnival-closures',
+        documentType: 'article',
+        result: 'applied',
+        httpStatus: 200,
+        storyId: cms.id,
+        receivedAt: new Date(now.getTime() - 600_000),
+        durationMs: 12,
+      });
       const [item] = await insertRawItems(db.knex, [
-        { outlet: 'Kingston Ledger', title: 'Water back in Kingston homes', content: '<p>"We finally have water again," said Marcia Brown, a resident of Rae Town.</p>', published_at: new Date(now.getTime() - 86_400_000).toISOString() },
+        {
+          outlet: 'Kingston Ledger',
+          title: 'Water back in Kingston homes',
+          content: '<p>"We finally have water again," said Marcia Brown, a resident of Rae Town.</p>',
+          published_at: new Date(now.getTime() - 86_400_000).toISOString(),
+        },
       ]);
       await db.knex('raw_feeds').update({ story_id: ids.published0 }).where('id', item);
       const lead = await db.knex('users').insert({ email: 'night.editor@c360.test', role: 'editor' }).returning('id');
-      await createTask(db.knex, { title: 'Find a second source for the ferry story', storyId: gated.id, assigneeId: lead[0].id, priority: 'HIGH', deadline: new Date(now.getTime() + 3 * 3_600_000).toISOString() }, { email: 'chief@c360.test' });
-      await createTask(db.knex, { title: 'Check the carnival closure map', storyId: cms.id, priority: 'LOW', status: 'in_progress' }, { email: 'chief@c360.test' });
+      await createTask(
+        db.knex,
+        {
+          title: 'Find a second source for the ferry story',
+          storyId: gated.id,
+          assigneeId: lead[0].id,
+          priority: 'HIGH',
+          deadline: new Date(now.getTime() + 3 * 3_600_000).toISOString(),
+        },
+        { email: 'chief@c360.test' },
+      );
+      await createTask(
+        db.knex,
+        { title: 'Check the carnival closure map', storyId: cms.id, priority: 'LOW', status: 'in_progress' },
+        { email: 'chief@c360.test' },
+      );
     },
   });
   editor = await site.newContext();
@@ -104,13 +178,37 @@ describe('console shell', () => {
     await page.goto(`${site.url}/auth`);
     await page.locator('#auth-email').fill(user.email);
     await page.locator('#auth-password').fill(user.password);
-    await page.locator('form').getByRole('button', { name: /sign in/i }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /sign in/i })
+      .click();
     await page.waitForURL(`${site.url}/dashboard`);
     await page.getByText('Admin Console').waitFor();
     await page.getByText(user.email).waitFor();
     const nav = page.getByRole('navigation', { name: 'Console' });
     const labels = await nav.getByRole('link').allTextContents();
-    expect(labels.map((l) => l.trim()).filter(Boolean)).toEqual(expect.arrayContaining(['Admin Home', 'Article Feed', 'Sanity Editor', 'Editorial Workflow', 'AI Pipeline', 'Pipeline Testing', 'Live Publishing', 'Content Curation', 'Content Sync', 'Signal Scanner', 'Enhanced Signals', 'Regional Intelligence', 'Five-Box Reader', 'Newsletter Builder', 'Alert Manager', 'Analytics', 'Reader Analytics', 'Settings']));
+    expect(labels.map((l) => l.trim()).filter(Boolean)).toEqual(
+      expect.arrayContaining([
+        'Admin Home',
+        'Article Feed',
+        'Sanity Editor',
+        'Editorial Workflow',
+        'AI Pipeline',
+        'Pipeline Testing',
+        'Live Publishing',
+        'Content Curation',
+        'Content Sync',
+        'Signal Scanner',
+        'Enhanced Signals',
+        'Regional Intelligence',
+        'Five-Box Reader',
+        'Newsletter Builder',
+        'Alert Manager',
+        'Analytics',
+        'Reader Analytics',
+        'Settings',
+      ]),
+    );
     await page.locator('[data-live-status="live"]').waitFor();
     expect(await nav.evaluate((el) => el.getBoundingClientRect().width)).toBe(256);
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
@@ -321,18 +419,35 @@ describe('accessibility', () => {
   // Many screens, each analysed by axe (2–4 s apiece): more than the default minute.
   it('has no axe violations above minor on the editorial screens', { timeout: 180_000 }, async () => {
     const paths = [
-      '/dashboard', '/dashboard/articles', '/dashboard/content-curation', '/dashboard/sync', '/dashboard/sanity-editor', '/dashboard/editor',
-      `/dashboard/editor?doc=${ids.published1}`, `/dashboard/editor?doc=${ids.published1}&tab=community`, `/dashboard/editor?doc=${ids.published1}&tab=workflow`,
+      '/dashboard',
+      '/dashboard/articles',
+      '/dashboard/content-curation',
+      '/dashboard/sync',
+      '/dashboard/sanity-editor',
+      '/dashboard/editor',
+      `/dashboard/editor?doc=${ids.published1}`,
+      `/dashboard/editor?doc=${ids.published1}&tab=community`,
+      `/dashboard/editor?doc=${ids.published1}&tab=workflow`,
       `/dashboard/five-box-reader?story=${ids.published1}`,
     ];
     const failures: string[] = [];
     for (const path of paths) {
       const page = await open(editor, path);
       await page.locator('main h1').first().waitFor();
-      await page.locator('[role="status"][aria-live="polite"] .c-skeleton-row').first().waitFor({ state: 'detached' }).catch(() => {});
+      await page
+        .locator('[role="status"][aria-live="polite"] .c-skeleton-row')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
       await page.waitForTimeout(300);
       const results = await new AxeBuilder({ page }).analyze();
-      for (const v of results.violations.filter((x) => x.impact !== 'minor')) failures.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+      for (const v of results.violations.filter((x) => x.impact !== 'minor'))
+        failures.push(
+          `${path} ${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 4)
+            .join(', ')}`,
+        );
       await page.close();
     }
     expect(failures).toEqual([]);

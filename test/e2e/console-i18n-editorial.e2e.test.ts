@@ -39,13 +39,26 @@ beforeAll(async () => {
         flag_reason: 'Risk high: quotes reworded',
         auto_publish_eligible: false,
         ai_fact_check_panel: [
-          { claim: 'The berth opens in 2027', resolved: true, verdict: 'corroborated', supporting_outlets: ['Jamaica Gleaner', 'Jamaica Observer'], contradicting_outlets: [] },
-          { claim: 'Ships of 5,000 passengers will dock', resolved: false, verdict: 'single source', supporting_outlets: ['Jamaica Gleaner'], contradicting_outlets: [] },
+          {
+            claim: 'The berth opens in 2027',
+            resolved: true,
+            verdict: 'corroborated',
+            supporting_outlets: ['Jamaica Gleaner', 'Jamaica Observer'],
+            contradicting_outlets: [],
+          },
+          {
+            claim: 'Ships of 5,000 passengers will dock',
+            resolved: false,
+            verdict: 'single source',
+            supporting_outlets: ['Jamaica Gleaner'],
+            contradicting_outlets: [],
+          },
         ],
       });
       await db.knex('synced_content').where('id', flagged.id).update({ flag_origin: 'pipeline' });
       flaggedId = flagged.id;
-      for (let i = 0; i < 3; i++) await createStory(db.knex, { now, title: `Business report ${i} from Bridgetown`, region: 'Barbados', tags: ['business'], daysAgo: 0.5 + i });
+      for (let i = 0; i < 3; i++)
+        await createStory(db.knex, { now, title: `Business report ${i} from Bridgetown`, region: 'Barbados', tags: ['business'], daysAgo: 0.5 + i });
       // A signal for Signal Scanner and Enhanced Signals (its words are the server's, marked as English).
       await createCruiseSignal(db.knex, { now, storyIds: [flagged.id] });
     },
@@ -65,7 +78,7 @@ function englishCollector(page: Page, language: string, problems: Record<string,
 }
 
 describe.each(['es', 'fr', 'nl'])('the editorial console in %s', (language) => {
-  it('shows no English on Live Publishing, its Review dialog, Content Curation, the task board and a story\'s workflow', async () => {
+  it("shows no English on Live Publishing, its Review dialog, Content Curation, the task board and a story's workflow", async () => {
     const context = await withLanguage(language, { signedIn: true });
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};
@@ -84,7 +97,11 @@ describe.each(['es', 'fr', 'nl'])('the editorial console in %s', (language) => {
     await page.keyboard.press('Escape');
     await page.locator('.c-claim').first().waitFor({ state: 'detached' });
     await page.getByRole('tab').nth(2).click();
-    await page.locator('.c-stats').nth(1).waitFor().catch(() => undefined);
+    await page
+      .locator('.c-stats')
+      .nth(1)
+      .waitFor()
+      .catch(() => undefined);
     await check('publishing-analytics');
 
     await page.goto(`${site.url}/dashboard/content-curation`, { waitUntil: 'networkidle' });
@@ -107,7 +124,7 @@ describe.each(['es', 'fr', 'nl'])('the editorial console in %s', (language) => {
     expect(problems).toEqual({});
   });
 
-  it('shows no English on AI Pipeline, Pipeline Testing, the signal screens, Regional Intelligence and a story\'s Content and Community tabs', async () => {
+  it("shows no English on AI Pipeline, Pipeline Testing, the signal screens, Regional Intelligence and a story's Content and Community tabs", async () => {
     const context = await withLanguage(language, { signedIn: true });
     const page = await context.newPage();
     const problems: Record<string, string[]> = {};

@@ -27,14 +27,51 @@ async function signedIn(language: string): Promise<BrowserContext> {
 beforeAll(async () => {
   site = await startSite({
     seed: async (db, now) => {
-      const hurricane = await createStory(db.knex, { now, title: 'Hurricane Melissa: shelters open across Jamaica', region: 'Jamaica', tags: ['weather'], daysAgo: 0.2 });
-      for (let i = 0; i < 4; i++) await createStory(db.knex, { now, title: `Business report ${i} from Bridgetown`, region: 'Barbados', tags: ['business'], daysAgo: 0.5 + i });
+      const hurricane = await createStory(db.knex, {
+        now,
+        title: 'Hurricane Melissa: shelters open across Jamaica',
+        region: 'Jamaica',
+        tags: ['weather'],
+        daysAgo: 0.2,
+      });
+      for (let i = 0; i < 4; i++)
+        await createStory(db.knex, { now, title: `Business report ${i} from Bridgetown`, region: 'Barbados', tags: ['business'], daysAgo: 0.5 + i });
       // A CMS document with a webhook delivery (Sanity Editor, Content Sync), and page views (Analytics).
-      const cms = await createStory(db.knex, { now, title: 'Carnival road closures announced', region: 'Trinidad and Tobago', sanity_id: 'carnival-closures', pipeline_stage: 'drafted', status: 'draft', published_at: null, source_count: 1 });
-      await recordDelivery(db.knex, { idempotencyKey: 'i18n-1', operation: 'update', documentId: 'carnival-closures', documentType: 'article', result: 'applied', httpStatus: 200, storyId: cms.id, receivedAt: new Date(now.getTime() - 600_000), durationMs: 12 });
+      const cms = await createStory(db.knex, {
+        now,
+        title: 'Carnival road closures announced',
+        region: 'Trinidad and Tobago',
+        sanity_id: 'carnival-closures',
+        pipeline_stage: 'drafted',
+        status: 'draft',
+        published_at: null,
+        source_count: 1,
+      });
+      await recordDelivery(db.knex, {
+        idempotencyKey: 'i18n-1',
+        operation: 'update',
+        documentId: 'carnival-closures',
+        documentType: 'article',
+        result: 'applied',
+        httpStatus: 200,
+        storyId: cms.id,
+        receivedAt: new Date(now.getTime() - 600_000),
+        durationMs: 12,
+      });
       for (let v = 0; v < 4; v++) {
-        const userAgent = v % 2 ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' : 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140 Safari/537.36';
-        const view = { path: `/article/${hurricane.slug}`, storyId: hurricane.id, ip: `10.1.0.${v}`, userAgent, siteHost: '127.0.0.1', timeZone: v % 2 ? 'America/Jamaica' : 'America/New_York', referrer: v % 2 ? 'https://www.google.com/' : null };
+        const userAgent =
+          v % 2
+            ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
+            : 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140 Safari/537.36';
+        const view = {
+          path: `/article/${hurricane.slug}`,
+          storyId: hurricane.id,
+          ip: `10.1.0.${v}`,
+          userAgent,
+          siteHost: '127.0.0.1',
+          timeZone: v % 2 ? 'America/Jamaica' : 'America/New_York',
+          referrer: v % 2 ? 'https://www.google.com/' : null,
+        };
         await recordPageView(db.knex, { kind: 'view', ...view }, new Date(now.getTime() - (v + 1) * 3_600_000));
         if (v === 0) await recordPageView(db.knex, { kind: 'share', ...view, detail: 'whatsapp' }, new Date(now.getTime() - 1_800_000));
       }
@@ -48,7 +85,11 @@ afterAll(async () => {
 /** Waits for the screen's loading placeholders to go, then collects the English it still shows. */
 async function englishOn(page: Page, language: string): Promise<string[]> {
   await page.waitForLoadState('networkidle');
-  await page.locator('.c-skeleton').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.c-skeleton')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
   return fragments(await interfaceText(page), language);
 }

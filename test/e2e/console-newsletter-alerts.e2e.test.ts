@@ -36,9 +36,31 @@ beforeAll(async () => {
         ['Cricket: Windies name squad for tour', 'Barbados', ['sports'], 30],
       ] as const;
       for (const [i, [title, region, tags, urgency]] of titles.entries()) {
-        const story = await createStory(db.knex, { now, daysAgo: i * 0.1, title, region, tags: [...tags], urgency, auto_publish_eligible: true, ai_risk_level: urgency > 80 ? 'high' : 'medium' });
+        const story = await createStory(db.knex, {
+          now,
+          daysAgo: i * 0.1,
+          title,
+          region,
+          tags: [...tags],
+          urgency,
+          auto_publish_eligible: true,
+          ai_risk_level: urgency > 80 ? 'high' : 'medium',
+        });
         for (let v = 0; v < 7 - i; v++) {
-          await recordPageView(db.knex, { kind: 'view', path: `/article/${story.slug}`, storyId: story.id, ip: `10.0.${i}.${v}`, userAgent: v % 2 ? PHONE : DESKTOP, siteHost: '127.0.0.1', timeZone: v % 3 ? 'America/Jamaica' : 'America/New_York', referrer: v % 2 ? 'https://www.google.com/' : null }, new Date(now.getTime() - (v + 1) * 3_600_000));
+          await recordPageView(
+            db.knex,
+            {
+              kind: 'view',
+              path: `/article/${story.slug}`,
+              storyId: story.id,
+              ip: `10.0.${i}.${v}`,
+              userAgent: v % 2 ? PHONE : DESKTOP,
+              siteHost: '127.0.0.1',
+              timeZone: v % 3 ? 'America/Jamaica' : 'America/New_York',
+              referrer: v % 2 ? 'https://www.google.com/' : null,
+            },
+            new Date(now.getTime() - (v + 1) * 3_600_000),
+          );
         }
       }
       const subscribers: [string, string, string[]][] = [
@@ -47,7 +69,8 @@ beforeAll(async () => {
         ['abroad@example.org', 'confirmed', ['diaspora-us']],
         ['waiting@example.org', 'pending', ['general']],
       ];
-      for (const [email, status, segments] of subscribers) await db.knex('newsletter_subscribers').insert({ email, status, segments, confirmed_at: status === 'confirmed' ? now : null });
+      for (const [email, status, segments] of subscribers)
+        await db.knex('newsletter_subscribers').insert({ email, status, segments, confirmed_at: status === 'confirmed' ? now : null });
     },
   });
   editor = await site.newContext();
@@ -77,7 +100,8 @@ describe('Newsletter Builder', () => {
     await toast(page, 'Newsletter Generated');
     await page.getByRole('region', { name: 'Top Headlines' }).getByText('Hurricane Keron strengthens south of Hispaniola').waitFor();
     expect(await page.locator('.nl-section').count()).toBeGreaterThanOrEqual(3);
-    for (const count of await page.locator('.nl-section > .c-list').evaluateAll((lists) => lists.map((l) => l.children.length))) expect(count).toBeLessThanOrEqual(3);
+    for (const count of await page.locator('.nl-section > .c-list').evaluateAll((lists) => lists.map((l) => l.children.length)))
+      expect(count).toBeLessThanOrEqual(3);
     await site.screenshot(page, 'console-newsletter-create');
 
     await page.getByRole('tab', { name: 'Preview' }).click();
@@ -148,7 +172,12 @@ describe('Alert Manager', () => {
     await page.locator('.al-item').filter({ hasText: 'Jamaica' }).waitFor();
 
     // A storm advisory arrives (what `c360 storms ingest` does), then dispatch runs (after ingest, and on the server's minute tick).
-    await ingestStormDocuments(site.db.knex, { clock: () => new Date(), logger: silentLogger }, ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map(storm), { shiftDatesToNow: true });
+    await ingestStormDocuments(
+      site.db.knex,
+      { clock: () => new Date(), logger: silentLogger },
+      ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map(storm),
+      { shiftDatesToNow: true },
+    );
     const run = () => dispatchAlerts({ db: site.db.knex, mailer, logger: silentLogger, clock: () => new Date(), origin: site.url });
     expect((await run()).sent).toBe(1);
     const alert = await site.smtp.waitForMessage((m) => JSON.stringify(m.to).includes(editorEmail) && Boolean(m.headers.get('x-c360-alert')));

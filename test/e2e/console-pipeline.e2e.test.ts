@@ -40,7 +40,10 @@ beforeAll(async () => {
         truth_score: 0.82,
         ai_fact_check_panel: [{ claim: 'The berth opens in 2027', resolved: true }],
       });
-      await db.knex('synced_content').where('id', flagged.id).update({ flag_origin: 'pipeline', topics: ['tourism', 'economy'], diaspora_relevance: 55 });
+      await db
+        .knex('synced_content')
+        .where('id', flagged.id)
+        .update({ flag_origin: 'pipeline', topics: ['tourism', 'economy'], diaspora_relevance: 55 });
       flaggedId = flagged.id;
       await createCruiseSignal(db.knex, { now, storyIds: [flagged.id] });
       const newest = Math.max(...fixture.items.map((i) => new Date(i.published_at).getTime()));
@@ -94,7 +97,9 @@ describe('Live Publishing and AI Pipeline', () => {
     await review.getByRole('button', { name: 'Approve' }).click();
     await toast(page, 'Article approved successfully');
     // Approved: no longer flagged, and queued for the pipeline's publish stage.
-    await expect.poll(async () => site.db.knex('synced_content').where('id', flaggedId).first('pipeline_next', 'flag_reason', 'human_verified')).toEqual({ pipeline_next: 'publish', flag_reason: null, human_verified: true });
+    await expect
+      .poll(async () => site.db.knex('synced_content').where('id', flaggedId).first('pipeline_next', 'flag_reason', 'human_verified'))
+      .toEqual({ pipeline_next: 'publish', flag_reason: null, human_verified: true });
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByText('Average processing time').waitFor();
     await site.screenshot(page, 'console-publishing-analytics');
@@ -121,7 +126,10 @@ describe('Live Publishing and AI Pipeline', () => {
 
     // The run really processed the pending items, and published the approved story (its sources allow it).
     expect(await site.db.knex('raw_feeds').where('processing_status', 'pending').count({ n: '*' }).first()).toEqual({ n: 0 });
-    expect(await site.db.knex('synced_content').where('id', flaggedId).first('pipeline_stage', 'status')).toEqual({ pipeline_stage: 'published', status: 'published' });
+    expect(await site.db.knex('synced_content').where('id', flaggedId).first('pipeline_stage', 'status')).toEqual({
+      pipeline_stage: 'published',
+      status: 'published',
+    });
     await pipeline.getByText('Last run results').waitFor();
     await pipeline.locator('.pl-lastrun').getByText('Auto-publish rate').waitFor();
     await site.screenshot(pipeline, 'console-pipeline-controls');
@@ -137,7 +145,13 @@ describe('Live Publishing and AI Pipeline', () => {
   });
 
   it("the reader site's ?debug=true panel and Pipeline Testing share the operator API: an admin processes one pending item, then nothing is pending", async () => {
-    await insertRawItems(site.db.knex, [{ outlet: 'Nassau Tide', title: 'Nassau harbour dredging begins next week', summary: 'The port authority said dredging of Nassau harbour begins next week.' }]);
+    await insertRawItems(site.db.knex, [
+      {
+        outlet: 'Nassau Tide',
+        title: 'Nassau harbour dredging begins next week',
+        summary: 'The port authority said dredging of Nassau harbour begins next week.',
+      },
+    ]);
     const home = await open(admin, '/?debug=true');
     const panel = home.getByRole('region', { name: 'Content pipeline (operator)' });
     await panel.getByRole('button', { name: 'Check pending items' }).click();
@@ -218,10 +232,20 @@ describe('accessibility', () => {
     ];
     const failures: string[] = [];
     const check = async (page: Page, label: string) => {
-      await page.locator('[role="status"][aria-live="polite"] .c-skeleton-row').first().waitFor({ state: 'detached' }).catch(() => {});
+      await page
+        .locator('[role="status"][aria-live="polite"] .c-skeleton-row')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
       await page.waitForTimeout(200);
       const results = await new AxeBuilder({ page }).analyze();
-      for (const v of results.violations.filter((x) => x.impact !== 'minor')) failures.push(`${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+      for (const v of results.violations.filter((x) => x.impact !== 'minor'))
+        failures.push(
+          `${label} ${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 4)
+            .join(', ')}`,
+        );
     };
     for (const [path, tabs] of screens) {
       const page = await open(editor, path);

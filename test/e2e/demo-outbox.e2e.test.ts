@@ -11,8 +11,24 @@ import { startSite, type Site } from './harness';
  * and the Newsletter Builder says why Send is off; with mail but a segment of nobody, too.
  */
 const seed = async (db: Site['db'], now: Date) => {
-  await createStory(db.knex, { now, daysAgo: 0, title: 'Hurricane Keron strengthens south of Hispaniola', region: 'Jamaica', tags: ['weather'], urgency: 90, auto_publish_eligible: true });
-  await createStory(db.knex, { now, daysAgo: 0.2, title: 'Tourism arrivals climb in Barbados', region: 'Barbados', tags: ['tourism', 'business'], urgency: 50, auto_publish_eligible: true });
+  await createStory(db.knex, {
+    now,
+    daysAgo: 0,
+    title: 'Hurricane Keron strengthens south of Hispaniola',
+    region: 'Jamaica',
+    tags: ['weather'],
+    urgency: 90,
+    auto_publish_eligible: true,
+  });
+  await createStory(db.knex, {
+    now,
+    daysAgo: 0.2,
+    title: 'Tourism arrivals climb in Barbados',
+    region: 'Barbados',
+    tags: ['tourism', 'business'],
+    urgency: 50,
+    auto_publish_eligible: true,
+  });
 };
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title }).first().waitFor();
 async function open(context: BrowserContext, path: string, site: Site): Promise<Page> {
@@ -36,13 +52,20 @@ describe('the demo Outbox (mail catcher on)', () => {
     await home.locator('.newsletter-status', { hasText: 'check your inbox' }).waitFor();
 
     // An alert-like HTML message whose markup tries to run a script and to reach the console's page.
-    await storeCaughtMail(site.db.knex, {
-      envelopeFrom: 'alerts@c360.local', envelopeTo: ['desk@example.org'], from: 'C360 <alerts@c360.local>', to: 'desk@example.org',
-      subject: 'Storm alert: Hurricane Warning for Jamaica',
-      text: 'Hurricane Warning in effect for Jamaica.',
-      html: '<html><head><title>x</title></head><body><h1 id="mail-heading">Hurricane Warning for Jamaica</h1><p>Hurricane conditions expected within 36 hours.</p><script>parent.document.body.setAttribute("data-pwned","1")</script></body></html>',
-      sizeBytes: 400,
-    }, new Date());
+    await storeCaughtMail(
+      site.db.knex,
+      {
+        envelopeFrom: 'alerts@c360.local',
+        envelopeTo: ['desk@example.org'],
+        from: 'C360 <alerts@c360.local>',
+        to: 'desk@example.org',
+        subject: 'Storm alert: Hurricane Warning for Jamaica',
+        text: 'Hurricane Warning in effect for Jamaica.',
+        html: '<html><head><title>x</title></head><body><h1 id="mail-heading">Hurricane Warning for Jamaica</h1><p>Hurricane conditions expected within 36 hours.</p><script>parent.document.body.setAttribute("data-pwned","1")</script></body></html>',
+        sizeBytes: 400,
+      },
+      new Date(),
+    );
 
     const admin = await site.newContext();
     await site.signInAs(admin, 'admin');

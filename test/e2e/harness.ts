@@ -34,8 +34,14 @@ export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export type Site = {
@@ -61,7 +67,9 @@ let users = 0;
  * SMTP (the newsletter box is hidden); 'demo-catcher' sends to the demo's mail catcher, which
  * keeps the messages for the console's Outbox.
  */
-export async function startSite(options: { seed?: (db: Database, now: Date) => Promise<void>; env?: Record<string, string>; mail?: 'test-server' | 'none' | 'demo-catcher' } = {}): Promise<Site> {
+export async function startSite(
+  options: { seed?: (db: Database, now: Date) => Promise<void>; env?: Record<string, string>; mail?: 'test-server' | 'none' | 'demo-catcher' } = {},
+): Promise<Site> {
   if (!existsSync(`${WEB_DIST}index.html`)) throw new Error('The web app is not built: run `npm run build:web` before the browser tests.');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: apt-get install -y chromium`);
   const db = await openTestDatabase();

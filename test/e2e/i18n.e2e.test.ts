@@ -39,14 +39,34 @@ beforeAll(async () => {
         daysAgo: 0.2,
         layers: [
           { layerType: 'short_version', content: 'Shelters opened across Jamaica as the hurricane approached.' },
-          { layerType: 'what_happened', content: 'The government opened 120 shelters on Monday.', timeline: [{ date: '2026-11-17', event: 'Watch issued.' }, { date: '2026-11-18', event: 'Warning issued.' }] },
+          {
+            layerType: 'what_happened',
+            content: 'The government opened 120 shelters on Monday.',
+            timeline: [
+              { date: '2026-11-17', event: 'Watch issued.' },
+              { date: '2026-11-18', event: 'Warning issued.' },
+            ],
+          },
           { layerType: 'why_it_matters', content: 'Thousands of families live in flood zones.' },
         ] as never,
       });
-      spanishStory = await createStory(db.knex, { now, title: 'Santo Domingo abre refugios ante el huracán', summary: 'Las autoridades abrieron refugios en Santo Domingo.', region: 'Dominican Republic', daysAgo: 0.3, language: 'es' });
-      for (let i = 0; i < 4; i++) await createStory(db.knex, { now, title: `Business report ${i} from Bridgetown`, region: 'Barbados', tags: ['business'], daysAgo: 0.5 + i });
+      spanishStory = await createStory(db.knex, {
+        now,
+        title: 'Santo Domingo abre refugios ante el huracán',
+        summary: 'Las autoridades abrieron refugios en Santo Domingo.',
+        region: 'Dominican Republic',
+        daysAgo: 0.3,
+        language: 'es',
+      });
+      for (let i = 0; i < 4; i++)
+        await createStory(db.knex, { now, title: `Business report ${i} from Bridgetown`, region: 'Barbados', tags: ['business'], daysAgo: 0.5 + i });
       const storm = (name: string) => ({ label: name, text: readFileSync(new URL(`../../data/samples/storms/${name}`, import.meta.url), 'utf8') });
-      await ingestStormDocuments(db.knex, { clock: () => now, logger: silentLogger }, ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map(storm), { shiftDatesToNow: true });
+      await ingestStormDocuments(
+        db.knex,
+        { clock: () => now, logger: silentLogger },
+        ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map(storm),
+        { shiftDatesToNow: true },
+      );
     },
   });
 });
@@ -57,7 +77,7 @@ afterAll(async () => {
 const articlePath = (story: Story) => `/article/${story.slug}-${story.id.replace(/-/g, '').slice(-8)}`;
 
 describe.each(['es', 'fr', 'nl'])('the site in %s', (language) => {
-  it('renders on the server in the reader\'s language, with no English flash', async () => {
+  it("renders on the server in the reader's language, with no English flash", async () => {
     const res = await fetch(`${site.url}/`, { headers: { cookie: `c360_lang=${language.toUpperCase()}` } });
     const html = await res.text();
     expect(html).toContain(`<html lang="${language}"`);
@@ -78,7 +98,12 @@ describe.each(['es', 'fr', 'nl'])('the site in %s', (language) => {
       const found = fragments(await interfaceText(page), language);
       if (found.length) problems[name] = found;
     };
-    for (const [name, path] of [['home', '/'], ['section', '/section/business'], ['article', articlePath(article)], ['sign-in', '/auth']] as const) {
+    for (const [name, path] of [
+      ['home', '/'],
+      ['section', '/section/business'],
+      ['article', articlePath(article)],
+      ['sign-in', '/auth'],
+    ] as const) {
       const page = await context.newPage();
       await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
       await check(name, page);

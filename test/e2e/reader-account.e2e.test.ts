@@ -85,7 +85,9 @@ describe('a reader account', () => {
     await expect.poll(() => page.locator('.alert-row').count(), WAIT).toBe(1);
     expect(await page.locator('.alert-row').textContent()).toContain('Storm alerts for what you follow · Watches and warnings');
     // A password sign-up is unconfirmed: no alert is e-mailed until the address is confirmed.
-    await expect.poll(() => page.locator('.confirm-email-notice').textContent(), WAIT).toContain('Confirm your e-mail address to receive alerts: we sent a link to');
+    await expect
+      .poll(() => page.locator('.confirm-email-notice').textContent(), WAIT)
+      .toContain('Confirm your e-mail address to receive alerts: we sent a link to');
     expect(await page.getByRole('button', { name: 'Send again' }).count()).toBe(1);
     await site.screenshot(page, 'reader-account-settings-1366');
     const confirmation = await site.smtp.waitForMessage((m) => m.subject === 'Confirm your e-mail address for C360 alerts');

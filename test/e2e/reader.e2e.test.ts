@@ -26,11 +26,28 @@ beforeAll(async () => {
         stories[key] = await createStory(db.knex, { now, region: 'Barbados', tags: [], ...over });
       };
       // Featured first, whatever its age.
-      await add('featured', { title: 'Housing bill passes in Parliament', region: 'Jamaica', daysAgo: 4, is_featured: true, featured_priority: 1, urgency: 90 });
+      await add('featured', {
+        title: 'Housing bill passes in Parliament',
+        region: 'Jamaica',
+        daysAgo: 4,
+        is_featured: true,
+        featured_priority: 1,
+        urgency: 90,
+      });
       // Jamaica's base is 10: one day old scores 9, above every Barbados story (base 5), and trends.
       await add('jamaica', { title: 'Kingston water main work begins', region: 'Jamaica', daysAgo: 1 });
-      for (const [i, letter] of ['A', 'B', 'C', 'D', 'E'].entries()) await add(`latest${letter}`, { title: `Bridgetown harbour report ${letter}`, daysAgo: 0.1 * (i + 1) });
-      const pool = ['Business leaders meet on trade', 'Election date set for March', 'Digital ID pilot expands', 'Storm watch lifted for Barbados', 'Cricket squad named for tour', 'Festival crowds return', 'Ferry timetable changes', 'School term starts Monday'];
+      for (const [i, letter] of ['A', 'B', 'C', 'D', 'E'].entries())
+        await add(`latest${letter}`, { title: `Bridgetown harbour report ${letter}`, daysAgo: 0.1 * (i + 1) });
+      const pool = [
+        'Business leaders meet on trade',
+        'Election date set for March',
+        'Digital ID pilot expands',
+        'Storm watch lifted for Barbados',
+        'Cricket squad named for tour',
+        'Festival crowds return',
+        'Ferry timetable changes',
+        'School term starts Monday',
+      ];
       for (const [i, title] of pool.entries()) await add(`pool${i}`, { title, daysAgo: 0.6 + 0.1 * i });
       await add('older1', { title: 'Older report one', daysAgo: 6, source_count: 1, source_list: ['Nation News'] });
       await add('older2', { title: 'Older report two', daysAgo: 7, source_count: 3, source_list: ['Nation News', 'Barbados Today', 'CBC Barbados'] });
@@ -42,8 +59,26 @@ beforeAll(async () => {
         source_count: 2,
         source_list: ['Jamaica Gleaner', 'Antilles Wire'],
         sources: [
-          { outlet: 'Antilles Wire', url: 'https://wire.example.org/sugar', owner_group: 'Antilles Wire', kind: 'press', independent: true, counted_as: 'Antilles Wire', region: 'Caribbean', link: null },
-          { outlet: 'Jamaica Gleaner', url: null, owner_group: 'RJRGLEANER Communications Group', kind: 'press', independent: false, counted_as: 'Antilles Wire', region: 'Jamaica', link: 'copy' },
+          {
+            outlet: 'Antilles Wire',
+            url: 'https://wire.example.org/sugar',
+            owner_group: 'Antilles Wire',
+            kind: 'press',
+            independent: true,
+            counted_as: 'Antilles Wire',
+            region: 'Caribbean',
+            link: null,
+          },
+          {
+            outlet: 'Jamaica Gleaner',
+            url: null,
+            owner_group: 'RJRGLEANER Communications Group',
+            kind: 'press',
+            independent: false,
+            counted_as: 'Antilles Wire',
+            region: 'Jamaica',
+            link: 'copy',
+          },
         ],
         layers: [
           {
@@ -54,16 +89,41 @@ beforeAll(async () => {
           {
             layerType: 'what_happened',
             content: '- Mills opened early.\n- Prices rose.',
-            sentences: [{ text: 'Mills opened early.', item_ids: [], outlets: ['Jamaica Gleaner'] }, { text: 'Prices rose.', item_ids: [], outlets: ['Antilles Wire'] }],
-            timeline: [{ date: '2026-10-01', event: 'Harvest began' }, { date: '2026-10-02', event: 'Story published by C360' }],
+            sentences: [
+              { text: 'Mills opened early.', item_ids: [], outlets: ['Jamaica Gleaner'] },
+              { text: 'Prices rose.', item_ids: [], outlets: ['Antilles Wire'] },
+            ],
+            timeline: [
+              { date: '2026-10-01', event: 'Harvest began' },
+              { date: '2026-10-02', event: 'Story published by C360' },
+            ],
           },
-          { layerType: 'what_locals_saying', content: 'Farmers are relieved.', quotes: [{ quote: 'A good year at last.', author: 'Ann Clarke', role: 'Farmer', platform: 'Antilles Wire' }] },
+          {
+            layerType: 'what_locals_saying',
+            content: 'Farmers are relieved.',
+            quotes: [{ quote: 'A good year at last.', author: 'Ann Clarke', role: 'Farmer', platform: 'Antilles Wire' }],
+          },
           {
             layerType: 'why_it_matters',
             content: 'Sugar employs thousands.',
             metricsTable: [
-              { label: 'Sugar price per tonne, Jamaica', previous: '90 (2025)', current: '110 (2026)', trend: '▲ up', year: 2026, source: 'Sugar Industry Authority', source_url: 'https://sia.example.org/prices' },
-              { label: 'Cane farmers, Jamaica', current: '4,200 (2026)', trend: 'steady', year: 2026, source: 'Sugar Industry Authority', source_url: 'https://sia.example.org/prices' },
+              {
+                label: 'Sugar price per tonne, Jamaica',
+                previous: '90 (2025)',
+                current: '110 (2026)',
+                trend: '▲ up',
+                year: 2026,
+                source: 'Sugar Industry Authority',
+                source_url: 'https://sia.example.org/prices',
+              },
+              {
+                label: 'Cane farmers, Jamaica',
+                current: '4,200 (2026)',
+                trend: 'steady',
+                year: 2026,
+                source: 'Sugar Industry Authority',
+                source_url: 'https://sia.example.org/prices',
+              },
               { label: 'A.m.', current: '11', trend: 'reported' },
             ],
           },
@@ -74,9 +134,23 @@ beforeAll(async () => {
         title: 'Fishermen report calm seas',
         daysAgo: 31,
         summary: 'Calm seas let the fleet stay out longer.',
-        layers: [{ layerType: 'why_it_matters', content: '', metricsTable: [{ label: 'Catch', current: 'TBD', trend: '' }, { label: 'Boats', current: 'N/A', trend: '' }] }],
+        layers: [
+          {
+            layerType: 'why_it_matters',
+            content: '',
+            metricsTable: [
+              { label: 'Catch', current: 'TBD', trend: '' },
+              { label: 'Boats', current: 'N/A', trend: '' },
+            ],
+          },
+        ],
       });
-      await ingestStormDocuments(db.knex, { clock: () => now, logger: silentLogger }, ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map(storm), { shiftDatesToNow: true });
+      await ingestStormDocuments(
+        db.knex,
+        { clock: () => now, logger: silentLogger },
+        ['CurrentStorms-previous.json', 'index-at-previous.xml', 'CurrentStorms.json', 'index-at.xml'].map(storm),
+        { shiftDatesToNow: true },
+      );
     },
   });
   context = await site.newContext();
@@ -110,7 +184,9 @@ describe('home', () => {
     expect(latest).toEqual(['Kingston water main work begins', ...['A', 'B', 'C', 'D', 'E'].map((l) => `Bridgetown harbour report ${l}`)]);
     const trending = await page.locator('.latest .story-card').evaluateAll((cards) => cards.map((c) => Boolean(c.querySelector('.badge-trending'))));
     expect(trending).toEqual([true, false, false, false, false, false]);
-    const blocks = await page.locator('.category-block').evaluateAll((els) => els.map((el) => [el.querySelector('h2')!.textContent, [...el.querySelectorAll('h3')].map((h) => h.textContent)]));
+    const blocks = await page
+      .locator('.category-block')
+      .evaluateAll((els) => els.map((el) => [el.querySelector('h2')!.textContent, [...el.querySelectorAll('h3')].map((h) => h.textContent)]));
     expect(blocks).toEqual([
       ['Business', ['Business leaders meet on trade', 'Ferry timetable changes']],
       ['Politics', ['Election date set for March', 'School term starts Monday']],
@@ -119,7 +195,11 @@ describe('home', () => {
       ['Sports', ['Cricket squad named for tour']],
       ['Culture & Society', ['Festival crowds return']],
     ]);
-    const more = await page.locator('.more-news-item').evaluateAll((items) => items.map((i) => [i.querySelector('h3')!.textContent, Boolean(i.querySelector('.badge-verified')), i.querySelector('.source-count')!.textContent]));
+    const more = await page
+      .locator('.more-news-item')
+      .evaluateAll((items) =>
+        items.map((i) => [i.querySelector('h3')!.textContent, Boolean(i.querySelector('.badge-verified')), i.querySelector('.source-count')!.textContent]),
+      );
     expect(more.slice(0, 2)).toEqual([
       ['Older report one', false, '1 source'],
       ['Older report two', true, '3 sources'],
@@ -135,17 +215,30 @@ describe('home', () => {
     const page = await open('/');
     // The banner comes first, above the editor's priority-1 lead, which stays the lead.
     const banner = page.getByRole('region', { name: 'Hurricane Keron' });
-    expect(await banner.locator('.storm-banner-facts').textContent()).toMatch(/^Category 1 hurricane · winds \d+ mph · about \d+ km from (Dominican Republic|Haiti)$/);
+    expect(await banner.locator('.storm-banner-facts').textContent()).toMatch(
+      /^Category 1 hurricane · winds \d+ mph · about \d+ km from (Dominican Republic|Haiti)$/,
+    );
     expect(await banner.locator('.storm-banner-advisory').textContent()).toMatch(/^Advisory \d+, /);
     expect(await banner.locator('.storm-banner-alerts li').allTextContents()).toEqual(expect.arrayContaining(['Hurricane watch: Jamaica']));
     expect(await page.locator('main > .home-storm-banner:first-child').count()).toBe(1); // first in the page, above the advertisement
     expect(await page.locator('.lead-story h1').textContent()).toBe('Housing bill passes in Parliament');
 
     // Without the editor's lead, the storm's story leads, BREAKING though its urgency is 40.
-    const keron = await createStory(site.db.knex, { now: new Date(), title: 'Jamaica under hurricane watch as Keron nears', region: 'Jamaica', daysAgo: 0.05, urgency: 40, storm_id: 'AL192026', storm_name: 'Keron' });
+    const keron = await createStory(site.db.knex, {
+      now: new Date(),
+      title: 'Jamaica under hurricane watch as Keron nears',
+      region: 'Jamaica',
+      daysAgo: 0.05,
+      urgency: 40,
+      storm_id: 'AL192026',
+      storm_name: 'Keron',
+    });
     await site.db.knex('synced_content').where({ id: stories.featured!.id }).update({ is_featured: false });
     try {
-      for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+      for (const [width, height] of [
+        [390, 844],
+        [1366, 900],
+      ] as const) {
         const ctx = await site.newContext({ viewport: { width, height } });
         const storm = await open('/', ctx);
         expect(await storm.locator('.lead-story h1').textContent()).toBe('Jamaica under hurricane watch as Keron nears');
@@ -169,7 +262,12 @@ describe('home', () => {
     const article = `/article/${stories.layered!.slug}-${stories.layered!.id.replace(/-/g, '').slice(-8)}`;
     for (const path of ['/', '/section/business', article, '/storm-centre', '/auth', '/about']) {
       const page = await open(path);
-      const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((name) => name.endsWith('.js')));
+      const urls = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((name) => name.endsWith('.js')),
+      );
       // The bar is gzip: ask for each script as a gzip-only client would and count the bytes sent.
       const sizes = await Promise.all(urls.map((url) => gzippedSize(url)));
       const total = sizes.reduce((n, size) => n + size, 0);
@@ -227,7 +325,9 @@ describe('article', () => {
     // "Our take" was left empty by the writer: it is not shown, and no placeholder pretends it is coming.
     expect(headings).toEqual(['THE SHORT VERSION', 'WHAT HAPPENED', 'WHAT LOCALS ARE SAYING', 'WHY IT MATTERS']);
     expect(await page.locator('.layer-what_happened .bullets li').allTextContents()).toEqual(['Mills opened early.2', 'Prices rose.1']);
-    const marks = await page.locator('.layer-short_version .source-marks a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-label')]));
+    const marks = await page
+      .locator('.layer-short_version .source-marks a')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-label')]));
     expect(marks).toEqual([
       ['1', '#source-1', 'Source 1: Antilles Wire'],
       ['2', '#source-2', 'Source 2: Jamaica Gleaner'],
@@ -247,8 +347,13 @@ describe('article', () => {
     // Who covered it: the Gleaner ran the wire's text, so one independent source, and none from Barbados.
     expect(await page.locator('.coverage dd').allTextContents()).toEqual(['2', '1', '2', '2']);
     expect(await page.locator('.coverage-link').textContent()).toBe(' — near-identical to Antilles Wire: wire copy or a re-published release (counted once)');
-    expect(await page.locator('.blindspots li').allTextContents()).toEqual(['Only one independent source: every outlet here carries the same report.', 'No outlet based in Barbados has reported it.']);
-    const sources = await page.locator('.sources a').evaluateAll((as) => as.map((a) => [a.textContent!.replace(/\(opens.*\)/, '').trim(), a.getAttribute('href'), a.getAttribute('target')]));
+    expect(await page.locator('.blindspots li').allTextContents()).toEqual([
+      'Only one independent source: every outlet here carries the same report.',
+      'No outlet based in Barbados has reported it.',
+    ]);
+    const sources = await page
+      .locator('.sources a')
+      .evaluateAll((as) => as.map((a) => [a.textContent!.replace(/\(opens.*\)/, '').trim(), a.getAttribute('href'), a.getAttribute('target')]));
     expect(sources).toEqual([
       ['Antilles Wire', 'https://wire.example.org/sugar', '_blank'],
       ['Jamaica Gleaner', 'https://jamaica-gleaner.com', '_blank'],
@@ -281,7 +386,8 @@ describe('article', () => {
         new MutationObserver((records) => {
           for (const record of records) {
             for (const node of record.addedNodes) if (node instanceof Element && node.matches('.spinner-wrap, .spinner-wrap *')) seen.push('spinner');
-            for (const node of record.removedNodes) if (node instanceof Element && node.matches('main > article, main > div')) seen.push(`removed ${node.tagName.toLowerCase()}.${node.className}`);
+            for (const node of record.removedNodes)
+              if (node instanceof Element && node.matches('main > article, main > div')) seen.push(`removed ${node.tagName.toLowerCase()}.${node.className}`);
           }
         }).observe(document, { childList: true, subtree: true });
       });
@@ -289,7 +395,10 @@ describe('article', () => {
       // Hydrated: the app has taken the root.
       await page.waitForFunction(() => document.querySelector<HTMLElement>('#root')?.dataset.hydrated === 'true', null, { timeout: 10_000 });
       await page.waitForTimeout(300);
-      expect({ path, trouble: await page.evaluate(() => (window as unknown as { hydrationTrouble: string[] }).hydrationTrouble) }).toEqual({ path, trouble: [] });
+      expect({ path, trouble: await page.evaluate(() => (window as unknown as { hydrationTrouble: string[] }).hydrationTrouble) }).toEqual({
+        path,
+        trouble: [],
+      });
       expect({ path, errors }).toEqual({ path, errors: [] });
       await page.close();
     }
@@ -402,7 +511,12 @@ describe('pages and people', () => {
       await button.click();
       await page.waitForFunction((prev) => document.querySelector('.language-button')!.textContent !== prev, seen.at(-1)![0]);
     }
-    expect(seen).toEqual([['EN', 'Latest News'], ['ES', 'Últimas noticias'], ['FR', 'Dernières nouvelles'], ['NL', 'Laatste nieuws']]);
+    expect(seen).toEqual([
+      ['EN', 'Latest News'],
+      ['ES', 'Últimas noticias'],
+      ['FR', 'Dernières nouvelles'],
+      ['NL', 'Laatste nieuws'],
+    ]);
     expect(await button.textContent()).toBe('EN');
     await button.click(); // ES, and it sticks across pages
     await page.goto(`${site.url}/section/sports`, { waitUntil: 'networkidle' });
@@ -490,7 +604,10 @@ describe('accessibility and screenshots', () => {
       ['about', '/about'],
     ];
     for (const [name, path] of screens) {
-      for (const [ctx, width] of [[context, 1280], [phone, 375]] as const) {
+      for (const [ctx, width] of [
+        [context, 1280],
+        [phone, 375],
+      ] as const) {
         const page = await open(path, ctx);
         // Nothing wider than the screen: no sideways scrolling on a phone.
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px`).toBeLessThanOrEqual(width);

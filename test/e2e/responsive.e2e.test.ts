@@ -33,14 +33,38 @@ beforeAll(async () => {
         source_list: ['Searchlight', 'iWitness News'],
         layers: [
           { layerType: 'short_version', content: 'The terminal opened to regional carriers on Monday.' },
-          { layerType: 'what_happened', content: '- The terminal opened.\n- Two carriers moved in.', timeline: [{ date: '2026-11-01', event: 'Terminal opened' }] },
-          { layerType: 'what_locals_saying', content: 'Travellers welcomed it.', quotes: [{ quote: 'Much shorter queues.', author: 'K. Browne', role: 'Traveller', platform: 'Searchlight' }] },
+          {
+            layerType: 'what_happened',
+            content: '- The terminal opened.\n- Two carriers moved in.',
+            timeline: [{ date: '2026-11-01', event: 'Terminal opened' }],
+          },
+          {
+            layerType: 'what_locals_saying',
+            content: 'Travellers welcomed it.',
+            quotes: [{ quote: 'Much shorter queues.', author: 'K. Browne', role: 'Traveller', platform: 'Searchlight' }],
+          },
           {
             layerType: 'why_it_matters',
             content: 'Air links shape the islands’ economy.',
             metricsTable: [
-              { label: 'Stay-over arrivals, Saint Vincent and the Grenadines', previous: '79,800 (2024)', current: '91,300 (2025)', trend: '▲ up', year: 2025, source: 'Eastern Caribbean Central Bank', source_url: 'https://eccb.example.org/tourism-statistics/arrivals/2025' },
-              { label: 'Gross domestic product growth', previous: '4.9% (2024)', current: '5.2% (2025)', trend: 'steady', year: 2025, source: 'ECCB', source_url: 'https://eccb.example.org/gdp' },
+              {
+                label: 'Stay-over arrivals, Saint Vincent and the Grenadines',
+                previous: '79,800 (2024)',
+                current: '91,300 (2025)',
+                trend: '▲ up',
+                year: 2025,
+                source: 'Eastern Caribbean Central Bank',
+                source_url: 'https://eccb.example.org/tourism-statistics/arrivals/2025',
+              },
+              {
+                label: 'Gross domestic product growth',
+                previous: '4.9% (2024)',
+                current: '5.2% (2025)',
+                trend: 'steady',
+                year: 2025,
+                source: 'ECCB',
+                source_url: 'https://eccb.example.org/gdp',
+              },
             ],
           },
           { layerType: 'our_take', content: 'A good step; fares will tell.' },
@@ -48,7 +72,13 @@ beforeAll(async () => {
       });
       const regions = ['Jamaica', 'Trinidad and Tobago', 'Barbados', 'Turks and Caicos Islands', 'Caribbean', 'Bahamas'];
       for (const [i, region] of regions.entries()) {
-        await createStory(db.knex, { now, title: `${region} report number ${i + 1} on budgets, ferries and schools`, region, daysAgo: 0.3 + i * 0.2, tags: ['business'] });
+        await createStory(db.knex, {
+          now,
+          title: `${region} report number ${i + 1} on budgets, ferries and schools`,
+          region,
+          daysAgo: 0.3 + i * 0.2,
+          tags: ['business'],
+        });
       }
       flagged = await createStory(db.knex, {
         now,
@@ -60,9 +90,20 @@ beforeAll(async () => {
         source_count: 1,
         source_list: ['Dominica News Online'],
         flag_reason: 'Only one outlet reports it',
-        ai_fact_check_panel: [{ claim: 'The port reopens on Friday.', resolved: false, verdict: 'single source', supporting_outlets: ['Dominica News Online'], contradicting_outlets: [], explanation: 'only Dominica News Online supports it' }],
+        ai_fact_check_panel: [
+          {
+            claim: 'The port reopens on Friday.',
+            resolved: false,
+            verdict: 'single source',
+            supporting_outlets: ['Dominica News Online'],
+            contradicting_outlets: [],
+            explanation: 'only Dominica News Online supports it',
+          },
+        ],
       });
-      await ingestStormDocuments(db.knex, { clock: () => now, logger: silentLogger }, ['CurrentStorms.json', 'index-at.xml'].map(storm), { shiftDatesToNow: true });
+      await ingestStormDocuments(db.knex, { clock: () => now, logger: silentLogger }, ['CurrentStorms.json', 'index-at.xml'].map(storm), {
+        shiftDatesToNow: true,
+      });
     },
   });
 });
@@ -80,7 +121,8 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
     const root = document.scrollingElement ?? document.documentElement;
     const edge = root.clientWidth;
     if (root.scrollWidth > root.clientWidth + 1) problems.push(`the page scrolls sideways: ${root.scrollWidth} px wide in ${root.clientWidth} px`);
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
     const contained = (el: Element) => {
       for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
         const x = getComputedStyle(p).overflowX;
@@ -115,7 +157,10 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
       const range = document.createRange();
       range.selectNodeContents(node);
       const right = Math.max(0, ...[...range.getClientRects()].map((r) => r.right));
-      if (right > edge + 1) problems.push(`the text "${(node.textContent ?? '').trim().slice(0, 40)}" in ${name(parent)} runs to ${Math.round(right)} px, past the ${edge} px viewport`);
+      if (right > edge + 1)
+        problems.push(
+          `the text "${(node.textContent ?? '').trim().slice(0, 40)}" in ${name(parent)} runs to ${Math.round(right)} px, past the ${edge} px viewport`,
+        );
     }
     for (const cell of document.querySelectorAll('td, th')) {
       const rect = visible(cell);
@@ -129,8 +174,10 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
       const range = document.createRange();
       range.selectNodeContents(cell);
       const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
-      if (inner < 2 * fontSize || (lines > 3 && lines * 2 >= letters)) problems.push(`table cell "${text.slice(0, 40)}" is ${Math.round(inner)} px wide, ${lines} lines for ${letters} letters`);
-      else if (lines >= 5 && letters / lines < 8) problems.push(`table cell "${text.slice(0, 40)}" is squeezed to a word per line (${lines} lines, ${Math.round(inner)} px wide)`);
+      if (inner < 2 * fontSize || (lines > 3 && lines * 2 >= letters))
+        problems.push(`table cell "${text.slice(0, 40)}" is ${Math.round(inner)} px wide, ${lines} lines for ${letters} letters`);
+      else if (lines >= 5 && letters / lines < 8)
+        problems.push(`table cell "${text.slice(0, 40)}" is squeezed to a word per line (${lines} lines, ${Math.round(inner)} px wide)`);
       // A word split across lines ("Previo|us"); long addresses and ids may break anywhere.
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -239,7 +286,9 @@ describe.each(WIDTHS)('at %i px', (width) => {
       expect(await inMenu()).toBe(true);
       expect(
         await page.evaluate(() => {
-          const shown = [...document.querySelectorAll<HTMLElement>('#console-sidebar a[href], #console-sidebar button')].filter((el) => el.getClientRects().length > 0);
+          const shown = [...document.querySelectorAll<HTMLElement>('#console-sidebar a[href], #console-sidebar button')].filter(
+            (el) => el.getClientRects().length > 0,
+          );
           return document.activeElement === shown.at(-1);
         }),
       ).toBe(true);

@@ -29,7 +29,9 @@ export async function insertRawItems(db: Knex, items: readonly RawItemInput[]): 
       published_at: item.published_at ?? null,
       owner_group: item.owner_group ?? null,
       outlet_kind: item.outlet_kind ?? 'press',
-      content_hash: createHash('sha256').update(`${item.outlet}|${item.title}|${item.summary ?? ''}`).digest('hex'),
+      content_hash: createHash('sha256')
+        .update(`${item.outlet}|${item.title}|${item.summary ?? ''}`)
+        .digest('hex'),
       processing_status: 'pending',
       ...(item.created_at ? { created_at: item.created_at } : {}),
     }));

@@ -8,7 +8,16 @@ import type { RawItemInput } from './raw-items';
  * varies by outlet like real reports of one event do. Deterministic (no randomness).
  */
 
-const OUTLETS = ['Kingston Ledger', 'Antilles Wire', 'Bridgetown Courier', 'Port of Spain Mirror', 'Nassau Tide', 'Castries Voice', 'Hispaniola Herald', 'Demerara Daily'];
+const OUTLETS = [
+  'Kingston Ledger',
+  'Antilles Wire',
+  'Bridgetown Courier',
+  'Port of Spain Mirror',
+  'Nassau Tide',
+  'Castries Voice',
+  'Hispaniola Herald',
+  'Demerara Daily',
+];
 // Places in distinct parishes, islands or regions (clustering tells events in two of them apart).
 const PLACES: [string, string][] = [
   ['Kingston', 'Jamaica'],
@@ -71,19 +80,46 @@ function codeName(n: number): string {
 type Phrasing = (e: { place: string; country: string; org: string; n: number; money: number; day: string }) => { title: string; summary: string };
 const KINDS: Phrasing[][] = [
   [
-    (e) => ({ title: `Fire destroys ${e.n} homes in ${e.place}`, summary: `A fire destroyed ${e.n} homes in ${e.place}, ${e.country}, on ${e.day}, the ${e.org} said. Residents were moved to a shelter.` }),
-    (e) => ({ title: `${e.place} blaze leaves ${e.n} families homeless`, summary: `${e.n} families in ${e.place} lost their homes to a blaze on ${e.day}, according to the ${e.org}.` }),
-    (e) => ({ title: `${e.country}: ${e.n} houses burn in ${e.place}`, summary: `Firefighters battled flames that gutted ${e.n} houses in ${e.place} on ${e.day}; the ${e.org} is investigating.` }),
+    (e) => ({
+      title: `Fire destroys ${e.n} homes in ${e.place}`,
+      summary: `A fire destroyed ${e.n} homes in ${e.place}, ${e.country}, on ${e.day}, the ${e.org} said. Residents were moved to a shelter.`,
+    }),
+    (e) => ({
+      title: `${e.place} blaze leaves ${e.n} families homeless`,
+      summary: `${e.n} families in ${e.place} lost their homes to a blaze on ${e.day}, according to the ${e.org}.`,
+    }),
+    (e) => ({
+      title: `${e.country}: ${e.n} houses burn in ${e.place}`,
+      summary: `Firefighters battled flames that gutted ${e.n} houses in ${e.place} on ${e.day}; the ${e.org} is investigating.`,
+    }),
   ],
   [
-    (e) => ({ title: `${e.org} approves $${e.money} million for ${e.place}`, summary: `The ${e.org} approved $${e.money} million on ${e.day} for new works in ${e.place}, ${e.country}.` }),
-    (e) => ({ title: `$${e.money} million project for ${e.place} gets the green light`, summary: `${e.place} will get $${e.money} million of new works after the ${e.org} signed off on ${e.day}.` }),
-    (e) => ({ title: `${e.country} agency backs ${e.place} plan with $${e.money} million`, summary: `A $${e.money} million plan for ${e.place} was approved by the ${e.org} on ${e.day}, officials said.` }),
+    (e) => ({
+      title: `${e.org} approves $${e.money} million for ${e.place}`,
+      summary: `The ${e.org} approved $${e.money} million on ${e.day} for new works in ${e.place}, ${e.country}.`,
+    }),
+    (e) => ({
+      title: `$${e.money} million project for ${e.place} gets the green light`,
+      summary: `${e.place} will get $${e.money} million of new works after the ${e.org} signed off on ${e.day}.`,
+    }),
+    (e) => ({
+      title: `${e.country} agency backs ${e.place} plan with $${e.money} million`,
+      summary: `A $${e.money} million plan for ${e.place} was approved by the ${e.org} on ${e.day}, officials said.`,
+    }),
   ],
   [
-    (e) => ({ title: `${e.org} reports ${e.n} percent rise in ${e.place}`, summary: `The ${e.org} said on ${e.day} that demand in ${e.place} rose ${e.n}% this quarter, the fastest growth in ${e.country}.` }),
-    (e) => ({ title: `${e.place} demand up ${e.n}%, ${e.org} says`, summary: `Demand in ${e.place}, ${e.country}, climbed ${e.n} percent, according to figures the ${e.org} released on ${e.day}.` }),
-    (e) => ({ title: `${e.n}% jump for ${e.place} in ${e.org} figures`, summary: `New ${e.org} figures released on ${e.day} show a ${e.n}% increase in ${e.place}.` }),
+    (e) => ({
+      title: `${e.org} reports ${e.n} percent rise in ${e.place}`,
+      summary: `The ${e.org} said on ${e.day} that demand in ${e.place} rose ${e.n}% this quarter, the fastest growth in ${e.country}.`,
+    }),
+    (e) => ({
+      title: `${e.place} demand up ${e.n}%, ${e.org} says`,
+      summary: `Demand in ${e.place}, ${e.country}, climbed ${e.n} percent, according to figures the ${e.org} released on ${e.day}.`,
+    }),
+    (e) => ({
+      title: `${e.n}% jump for ${e.place} in ${e.org} figures`,
+      summary: `New ${e.org} figures released on ${e.day} show a ${e.n}% increase in ${e.place}.`,
+    }),
   ],
 ];
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -102,7 +138,15 @@ export function syntheticNews(options: { events: number; outlets?: number; perDa
     for (let j = 0; j < outlets; j++) {
       const { title, summary } = kind[j % kind.length]!(facts);
       const published = new Date(at + j * 40 * 60_000).toISOString();
-      items.push({ event: i, outlet: OUTLETS[(i + j) % OUTLETS.length]!, title, summary, url: `https://example.test/${i}/${j}`, published_at: published, created_at: published });
+      items.push({
+        event: i,
+        outlet: OUTLETS[(i + j) % OUTLETS.length]!,
+        title,
+        summary,
+        url: `https://example.test/${i}/${j}`,
+        published_at: published,
+        created_at: published,
+      });
     }
   }
   return items.sort((a, b) => a.published_at!.localeCompare(b.published_at!));

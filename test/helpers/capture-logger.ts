@@ -13,5 +13,13 @@ export function captureLogger(level = 'info'): { logger: Logger; lines: () => Re
   });
   const logger = pino({ level, base: undefined }, stream) as unknown as Logger;
   const text = () => chunks.join('');
-  return { logger, text, lines: () => text().split('\n').filter(Boolean).map((line) => JSON.parse(line)) };
+  return {
+    logger,
+    text,
+    lines: () =>
+      text()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+  };
 }

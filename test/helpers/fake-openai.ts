@@ -37,7 +37,16 @@ export type FakeOpenAi = {
   close: () => Promise<void>;
 };
 
-export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallback?: FakeBehaviour; retryAfterMs?: number; delayMs?: number; sameEvent?: boolean | 'garbage'; translation?: 'valid' | 'garbage' | 'hang' } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(
+  options: {
+    script?: FakeBehaviour[];
+    fallback?: FakeBehaviour;
+    retryAfterMs?: number;
+    delayMs?: number;
+    sameEvent?: boolean | 'garbage';
+    translation?: 'valid' | 'garbage' | 'hang';
+  } = {},
+): Promise<FakeOpenAi> {
   let translation = options.translation ?? 'valid';
   let script = [...(options.script ?? [])];
   let sameEvent = options.sameEvent ?? true;
@@ -80,7 +89,14 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
       state.sameEventCalls++;
       const content = sameEvent === 'garbage' ? 'perhaps' : JSON.stringify({ same: sameEvent });
       res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ id: 'same-event', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }], usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 } }),
+        JSON.stringify({
+          id: 'same-event',
+          object: 'chat.completion',
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
+          usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 },
+        }),
       );
       return;
     }
@@ -88,9 +104,17 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
       state.translationCalls++;
       if (translation === 'hang') return;
       const asked = JSON.parse(body.messages.find((m: { role: string }) => m.role === 'user').content) as { to: string; texts: string[] };
-      const content = translation === 'garbage' ? JSON.stringify({ translated: 'sorry' }) : JSON.stringify({ texts: asked.texts.map((t) => `[${asked.to}] ${t}`) });
+      const content =
+        translation === 'garbage' ? JSON.stringify({ translated: 'sorry' }) : JSON.stringify({ texts: asked.texts.map((t) => `[${asked.to}] ${t}`) });
       res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ id: 'translation', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }], usage: { prompt_tokens: 200, completion_tokens: 200, total_tokens: 400 } }),
+        JSON.stringify({
+          id: 'translation',
+          object: 'chat.completion',
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
+          usage: { prompt_tokens: 200, completion_tokens: 200, total_tokens: 400 },
+        }),
       );
       return;
     }
@@ -118,14 +142,38 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
     };
     switch (behaviour) {
       case 'valid': {
-        const user = [...body.messages].reverse().find((m: { role: string; content: string }) => m.role === 'user' && m.content.startsWith('{'))
-          ?? body.messages.find((m: { role: string }) => m.role === 'user');
-        const payload = JSON.parse(user.content) as { today: string; reports: { n: number; outlet: string; owner_group: string; title: string; summary: string; text: string; published_at: string | null; url: string | null; author: string | null }[] };
+        const user =
+          [...body.messages].reverse().find((m: { role: string; content: string }) => m.role === 'user' && m.content.startsWith('{')) ??
+          body.messages.find((m: { role: string }) => m.role === 'user');
+        const payload = JSON.parse(user.content) as {
+          today: string;
+          reports: {
+            n: number;
+            outlet: string;
+            owner_group: string;
+            title: string;
+            summary: string;
+            text: string;
+            published_at: string | null;
+            url: string | null;
+            author: string | null;
+          }[];
+        };
         // Sources are the reports' numbers (n), as the prompt asks: the offline writer's indexes are the same.
         const summary = summariseOffline({
           storyId: 'fake',
           now: new Date(`${payload.today}T12:00:00Z`),
-          sources: payload.reports.map((r) => ({ id: String(r.n), outlet: r.outlet, ownerGroup: r.owner_group, title: r.title, summary: r.summary, text: r.text, author: r.author, url: r.url, publishedAt: r.published_at })),
+          sources: payload.reports.map((r) => ({
+            id: String(r.n),
+            outlet: r.outlet,
+            ownerGroup: r.owner_group,
+            title: r.title,
+            summary: r.summary,
+            text: r.text,
+            author: r.author,
+            url: r.url,
+            publishedAt: r.published_at,
+          })),
         });
         return reply(JSON.stringify(summary));
       }
@@ -134,7 +182,9 @@ export async function startFakeOpenAi(options: { script?: FakeBehaviour[]; fallb
       case 'garbage':
         return reply(JSON.stringify({ title: 7, layers: 'none', note: 'not the schema' }));
       case 'rate-limit':
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': String(options.retryAfterMs ?? 20) }).end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit_error' } }));
+        res
+          .writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': String(options.retryAfterMs ?? 20) })
+          .end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit_error' } }));
         return;
       case 'server-error':
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'upstream exploded' } }));

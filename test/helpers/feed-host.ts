@@ -46,7 +46,14 @@ export async function startFeedHost(routes: Record<string, Route> = {}): Promise
 }
 
 /** Serves a document with validators; answers 304 when the client's validators match. */
-export function feedRoute(options: { body: string | Buffer; contentType?: string; etag?: string; lastModified?: string; gzip?: boolean; headers?: Record<string, string> }): Route {
+export function feedRoute(options: {
+  body: string | Buffer;
+  contentType?: string;
+  etag?: string;
+  lastModified?: string;
+  gzip?: boolean;
+  headers?: Record<string, string>;
+}): Route {
   return (req, res) => {
     const etagMatches = options.etag && req.headers['if-none-match'] === options.etag;
     const dateMatches = options.lastModified && req.headers['if-modified-since'] === options.lastModified;
@@ -70,7 +77,10 @@ export function feedRoute(options: { body: string | Buffer; contentType?: string
 }
 
 /** A small RSS 2.0 document; items are given as XML fragments or {title, link, guid, description, pubDate}. */
-export function rss(items: ({ title: string; link?: string; guid?: string; description?: string; pubDate?: string } | string)[], channel: { title?: string; ttl?: number; link?: string } = {}): string {
+export function rss(
+  items: ({ title: string; link?: string; guid?: string; description?: string; pubDate?: string } | string)[],
+  channel: { title?: string; ttl?: number; link?: string } = {},
+): string {
   const body = items
     .map((i) =>
       typeof i === 'string'

@@ -16,14 +16,24 @@ export class CookieJar {
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq);
       const value = decodeURIComponent(pair!.slice(eq + 1));
-      const attrs = new Map(attributes.map((a) => {
-        const i = a.indexOf('=');
-        return i < 0 ? [a.toLowerCase(), ''] : [a.slice(0, i).toLowerCase(), a.slice(i + 1)];
-      }));
+      const attrs = new Map(
+        attributes.map((a) => {
+          const i = a.indexOf('=');
+          return i < 0 ? [a.toLowerCase(), ''] : [a.slice(0, i).toLowerCase(), a.slice(i + 1)];
+        }),
+      );
       let expires: number | undefined;
       if (attrs.has('max-age')) expires = Date.now() + Number(attrs.get('max-age')) * 1000;
       else if (attrs.has('expires')) expires = new Date(attrs.get('expires')!).getTime();
-      const cookie = { value, path: attrs.get('path') || '/', expires, httpOnly: attrs.has('httponly'), secure: attrs.has('secure'), sameSite: attrs.get('samesite'), raw };
+      const cookie = {
+        value,
+        path: attrs.get('path') || '/',
+        expires,
+        httpOnly: attrs.has('httponly'),
+        secure: attrs.has('secure'),
+        sameSite: attrs.get('samesite'),
+        raw,
+      };
       const key = `${name}\u0000${cookie.path}`;
       if (expires !== undefined && expires <= Date.now()) jar.delete(key);
       else jar.set(key, cookie);

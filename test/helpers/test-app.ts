@@ -29,7 +29,9 @@ export type TestApp = {
 let counter = 0;
 
 /** The app in-process on 127.0.0.1:0 over a fresh test database (or the one given). */
-export async function startTestApp(options: Partial<Omit<AppDeps, 'db' | 'config' | 'webDist'>> & { env?: Record<string, string>; db?: Database; logger?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: Partial<Omit<AppDeps, 'db' | 'config' | 'webDist'>> & { env?: Record<string, string>; db?: Database; logger?: Logger } = {},
+): Promise<TestApp> {
   const db = options.db ?? (await openTestDatabase());
   const webDist = mkdtempSync(join(tmpdir(), 'c360-web-'));
   writeFileSync(join(webDist, 'index.html'), SHELL_HTML);

@@ -33,7 +33,11 @@ async function createDatabase(): Promise<{ url: string; knex: Knex; drop: () => 
 }
 
 function worker(dbUrl: string, args: string[], env: Record<string, string> = {}) {
-  return startCli(['worker', '--exit-when-idle', '--idle', '100ms', '--patterns-every', '1h', ...args], { DATABASE_URL: dbUrl, C360_LOG_LEVEL: 'warn', ...env });
+  return startCli(['worker', '--exit-when-idle', '--idle', '100ms', '--patterns-every', '1h', ...args], {
+    DATABASE_URL: dbUrl,
+    C360_LOG_LEVEL: 'warn',
+    ...env,
+  });
 }
 
 type AuditEntry = { action: string; details?: string };
@@ -70,7 +74,11 @@ describe.skipIf(!url)('c360 worker processes on PostgreSQL', () => {
       const outlets = new Map<string, Set<string>>();
       for (const r of await db.knex('raw_feeds').select('story_id', 'outlet')) outlets.set(r.story_id, (outlets.get(r.story_id) ?? new Set()).add(r.outlet));
       // Each item joined exactly one story, once.
-      const joined = stories.flatMap((s) => (s.audit_log as AuditEntry[]).filter((e) => e.action === 'story_created' || e.action === 'source_added').map((e) => /item ([0-9a-f-]{36})/.exec(e.details ?? '')?.[1]));
+      const joined = stories.flatMap((s) =>
+        (s.audit_log as AuditEntry[])
+          .filter((e) => e.action === 'story_created' || e.action === 'source_added')
+          .map((e) => /item ([0-9a-f-]{36})/.exec(e.details ?? '')?.[1]),
+      );
       expect(joined).toHaveLength(500);
       expect(new Set(joined).size).toBe(500);
       for (const s of stories) {
@@ -101,14 +109,22 @@ describe.skipIf(!url)('c360 worker processes on PostgreSQL', () => {
       // Wait until it holds leases on stories it is summarising (the fake server answers slowly).
       const started = Date.now();
       for (;;) {
-        const leased = await db.knex('synced_content').where('pipeline_next', 'summarise').whereRaw(`lease_owner like ?`, [`%:${doomed.pid}:%`]).count({ n: '*' }).first();
+        const leased = await db
+          .knex('synced_content')
+          .where('pipeline_next', 'summarise')
+          .whereRaw(`lease_owner like ?`, [`%:${doomed.pid}:%`])
+          .count({ n: '*' })
+          .first();
         if (Number(leased?.n) > 0) break;
         if (Date.now() - started > 60_000) throw new Error('the worker never claimed stories');
         await new Promise((r) => setTimeout(r, 25));
       }
       doomed.kill('SIGKILL');
       await doomed;
-      const orphaned = await db.knex('synced_content').whereRaw(`lease_owner like ?`, [`%:${doomed.pid}:%`]).select('id');
+      const orphaned = await db
+        .knex('synced_content')
+        .whereRaw(`lease_owner like ?`, [`%:${doomed.pid}:%`])
+        .select('id');
       expect(orphaned.length).toBeGreaterThan(0);
 
       const rescuer = await worker(db.url, ['--batch', '10', '--lease', '3s', '--concurrency', '6'], aiEnv);

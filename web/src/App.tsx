@@ -41,9 +41,30 @@ export async function preloadPage(pathname: string): Promise<void> {
 export function App() {
   return (
     <Routes>
-      <Route path="/dashboard/*" element={<Lazy><ConsoleApp /></Lazy>} />
-      <Route path="/admin/*" element={<Lazy><ConsoleApp /></Lazy>} />
-      <Route path="/analytics" element={<Lazy><ConsoleApp /></Lazy>} />
+      <Route
+        path="/dashboard/*"
+        element={
+          <Lazy>
+            <ConsoleApp />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/admin/*"
+        element={
+          <Lazy>
+            <ConsoleApp />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/analytics"
+        element={
+          <Lazy>
+            <ConsoleApp />
+          </Lazy>
+        }
+      />
       <Route path="*" element={<ReaderSite />} />
     </Routes>
   );
@@ -61,14 +82,70 @@ function ReaderSite() {
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/section/:section" element={<SectionPage />} />
-          <Route path="/article" element={<Lazy><ArticlePage /></Lazy>} />
-          <Route path="/article/:id" element={<Lazy><ArticlePage /></Lazy>} />
-          <Route path="/storm-centre" element={<Lazy><StormCentrePage /></Lazy>} />
-          <Route path="/auth" element={<Lazy><AuthPage /></Lazy>} />
-          <Route path="/about" element={<Lazy><AboutPage /></Lazy>} />
-          <Route path="/my-caribbean" element={<Lazy><MyCaribbeanPage /></Lazy>} />
-          <Route path="/saved" element={<Lazy><SavedPage /></Lazy>} />
-          <Route path="/account" element={<Lazy><AccountPage /></Lazy>} />
+          <Route
+            path="/article"
+            element={
+              <Lazy>
+                <ArticlePage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/article/:id"
+            element={
+              <Lazy>
+                <ArticlePage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/storm-centre"
+            element={
+              <Lazy>
+                <StormCentrePage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/auth"
+            element={
+              <Lazy>
+                <AuthPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/about"
+            element={
+              <Lazy>
+                <AboutPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/my-caribbean"
+            element={
+              <Lazy>
+                <MyCaribbeanPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/saved"
+            element={
+              <Lazy>
+                <SavedPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/account"
+            element={
+              <Lazy>
+                <AccountPage />
+              </Lazy>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>

@@ -7,7 +7,23 @@ import { SiteOriginProvider } from './shared/site-origin';
 import { ToastProvider } from './shared/toasts';
 
 /** Providers shared by the browser and the server renderer. */
-export function Root({ initial, language, preferred, dictionary, site, origin = '', children }: { initial: InitialData; language: Language; preferred?: Language; dictionary: Dictionary; site?: SiteConfig; origin?: string; children: ReactNode }) {
+export function Root({
+  initial,
+  language,
+  preferred,
+  dictionary,
+  site,
+  origin = '',
+  children,
+}: {
+  initial: InitialData;
+  language: Language;
+  preferred?: Language;
+  dictionary: Dictionary;
+  site?: SiteConfig;
+  origin?: string;
+  children: ReactNode;
+}) {
   return (
     <I18nProvider initial={language} preferred={preferred} dictionary={dictionary}>
       <SessionProvider>

@@ -15,7 +15,9 @@ if (!container) throw new Error('Root element not found');
 // The server renders public pages in English with their data in a JSON block (a CSP-safe
 // script that never executes); the reader's language is applied right after hydration.
 const dataBlock = document.getElementById('c360-data');
-const boot = dataBlock?.textContent ? (JSON.parse(dataBlock.textContent) as { initial: InitialData; language: string; site?: SiteConfig; origin?: string }) : null;
+const boot = dataBlock?.textContent
+  ? (JSON.parse(dataBlock.textContent) as { initial: InitialData; language: string; site?: SiteConfig; origin?: string })
+  : null;
 const wanted: Language = parseLanguage(document.cookie.match(/(?:^|;\s*)c360_lang=([A-Za-z]{2})/)?.[1]);
 const serverRendered = Boolean(boot && container.firstElementChild);
 const language = serverRendered ? parseLanguage(boot!.language) : wanted;

@@ -12,7 +12,15 @@ import { pairwiseQuality } from './quality';
 
 const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/pipeline/clustering.json', import.meta.url), 'utf8')) as { items: FixtureItem[] };
 let db: Database;
-const ctx = (): StageContext => ({ db: db.knex, clock: () => new Date('2026-11-20T12:00:00Z'), logger: silentLogger, actor: 'cli:cluster (tester)', workerId: 'w', leaseMs: 60_000, batchSize: 7 });
+const ctx = (): StageContext => ({
+  db: db.knex,
+  clock: () => new Date('2026-11-20T12:00:00Z'),
+  logger: silentLogger,
+  actor: 'cli:cluster (tester)',
+  workerId: 'w',
+  leaseMs: 60_000,
+  batchSize: 7,
+});
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -28,7 +36,10 @@ beforeEach(async () => {
 
 describe('cluster stage on the database', () => {
   it('clusters the labelled fixture as well as the in-memory rule (candidates found by index)', async () => {
-    const ids = await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
+    const ids = await insertRawItems(
+      db.knex,
+      fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })),
+    );
     const stats = await clusterItems(ctx());
     expect(stats).toMatchObject({ processed: fixture.items.length, failed: 0 });
     const rows = await db.knex('raw_feeds').select('id', 'story_id');
@@ -41,21 +52,49 @@ describe('cluster stage on the database', () => {
   });
 
   it('counts distinct outlets (also those recorded as carrying an item) and regenerates layers only when a new outlet joins', async () => {
-    const [first] = await insertRawItems(db.knex, [{ outlet: 'Kingston Ledger', title: 'Blaze destroys four homes in Ocho Rios community', summary: 'Four houses were gutted by fire in the Ocho Rios area of St Ann early Monday, leaving 15 residents homeless.', published_at: '2026-11-16T08:00:00Z' }]);
+    const [first] = await insertRawItems(db.knex, [
+      {
+        outlet: 'Kingston Ledger',
+        title: 'Blaze destroys four homes in Ocho Rios community',
+        summary: 'Four houses were gutted by fire in the Ocho Rios area of St Ann early Monday, leaving 15 residents homeless.',
+        published_at: '2026-11-16T08:00:00Z',
+      },
+    ]);
     await clusterItems(ctx());
     const [story] = await db.knex('synced_content').select('*');
-    expect(story).toMatchObject({ source_count: 1, source_list: ['Kingston Ledger'], pipeline_stage: 'ingested', pipeline_next: 'summarise', sources_version: 1, region: 'Jamaica' });
+    expect(story).toMatchObject({
+      source_count: 1,
+      source_list: ['Kingston Ledger'],
+      pipeline_stage: 'ingested',
+      pipeline_next: 'summarise',
+      sources_version: 1,
+      region: 'Jamaica',
+    });
     // Pretend it was summarised and checked.
     await db.knex('synced_content').where('id', story.id).update({ pipeline_next: null });
     await db.knex('raw_feeds').where('id', first).update({ processing_status: 'processed' });
 
-    await insertRawItems(db.knex, [{ outlet: 'Kingston Ledger', title: 'Ocho Rios fire: four homes lost, 15 homeless', summary: 'An update on the fire in Ocho Rios, St Ann, that destroyed four homes on Monday.', published_at: '2026-11-16T12:00:00Z' }]);
+    await insertRawItems(db.knex, [
+      {
+        outlet: 'Kingston Ledger',
+        title: 'Ocho Rios fire: four homes lost, 15 homeless',
+        summary: 'An update on the fire in Ocho Rios, St Ann, that destroyed four homes on Monday.',
+        published_at: '2026-11-16T12:00:00Z',
+      },
+    ]);
     await clusterItems(ctx());
     let after = await db.knex('synced_content').where('id', story.id).first();
     expect(after).toMatchObject({ source_count: 1, pipeline_next: null, sources_version: 1 });
     expect(await db.knex('raw_feeds').where('title', 'like', 'Ocho Rios fire%').first('processing_status')).toEqual({ processing_status: 'processed' });
 
-    await insertRawItems(db.knex, [{ outlet: 'Antilles Wire', title: 'St Ann fire leaves 15 people homeless', summary: 'Fifteen people are homeless after a fire swept through four dwellings near Ocho Rios, St Ann, on Monday morning.', published_at: '2026-11-16T11:30:00Z' }]);
+    await insertRawItems(db.knex, [
+      {
+        outlet: 'Antilles Wire',
+        title: 'St Ann fire leaves 15 people homeless',
+        summary: 'Fifteen people are homeless after a fire swept through four dwellings near Ocho Rios, St Ann, on Monday morning.',
+        published_at: '2026-11-16T11:30:00Z',
+      },
+    ]);
     await clusterItems(ctx());
     after = await db.knex('synced_content').where('id', story.id).first();
     expect(after).toMatchObject({ source_count: 2, source_list: ['Kingston Ledger', 'Antilles Wire'], pipeline_next: 'summarise', sources_version: 2 });
@@ -67,18 +106,47 @@ describe('cluster stage on the database', () => {
     await db.knex('raw_item_carriers').insert({ raw_feed_id: first, outlet: 'Northcoast Times', matched_by: 'content_hash' });
     await clusterItems(ctx());
     after = await db.knex('synced_content').where('id', story.id).first();
-    expect(after).toMatchObject({ source_count: 3, source_list: ['Kingston Ledger', 'Antilles Wire', 'Northcoast Times'], pipeline_next: 'summarise', sources_version: 3 });
+    expect(after).toMatchObject({
+      source_count: 3,
+      source_list: ['Kingston Ledger', 'Antilles Wire', 'Northcoast Times'],
+      pipeline_next: 'summarise',
+      sources_version: 3,
+    });
     expect(await db.knex('synced_content').count({ n: '*' }).first()).toMatchObject({ n: 1 });
   });
 });
 
-describe('cluster stage on the database: the issue\'s rate week and re-checks', () => {
-  it('joins three outlets\' rate reports into one story and keeps the governor\'s speech (same bank, same outlet hours earlier) apart', async () => {
+describe("cluster stage on the database: the issue's rate week and re-checks", () => {
+  it("joins three outlets' rate reports into one story and keeps the governor's speech (same bank, same outlet hours earlier) apart", async () => {
     const ids = await insertRawItems(db.knex, [
-      { outlet: 'Jamaica Observer', title: 'Bank of Jamaica governor urges tourism investment at Montego Bay conference', summary: 'BOJ Governor Dr Everton Lyle told hoteliers in Montego Bay that more tourism earnings should stay in the local economy.', content: '<p>Lyle said linkages between hotels and local farmers were still too weak. He did not comment on interest rates.</p>', published_at: '2026-11-18T15:20:00Z' },
-      { outlet: 'Jamaica Gleaner', title: 'Bank of Jamaica raises policy rate to 7.5 per cent', summary: 'The Bank of Jamaica has increased its policy interest rate by 50 basis points to 7.5 per cent, citing rising food prices after the storm.', content: '<p>The central bank said inflation, at 6.1 per cent in October, was above its target range.</p>', published_at: '2026-11-18T20:10:00Z' },
-      { outlet: 'Jamaica Observer', title: 'BOJ hikes rate by 50 basis points to 7.5% as inflation climbs', summary: 'The BOJ raised its key rate to 7.5% on Tuesday in a bid to pull inflation back into its target range.', content: '<p>Governor Everton Lyle said the Monetary Policy Committee voted unanimously for the increase.</p>', published_at: '2026-11-18T21:00:00Z' },
-      { outlet: 'CMC', title: 'Jamaica central bank lifts key rate to 7.5 percent', summary: "Jamaica's central bank on Tuesday lifted its benchmark policy rate by half a percentage point to 7.5 percent.", content: '<p>The bank said food prices had climbed sharply after the storm.</p>', published_at: '2026-11-19T01:30:00Z' },
+      {
+        outlet: 'Jamaica Observer',
+        title: 'Bank of Jamaica governor urges tourism investment at Montego Bay conference',
+        summary: 'BOJ Governor Dr Everton Lyle told hoteliers in Montego Bay that more tourism earnings should stay in the local economy.',
+        content: '<p>Lyle said linkages between hotels and local farmers were still too weak. He did not comment on interest rates.</p>',
+        published_at: '2026-11-18T15:20:00Z',
+      },
+      {
+        outlet: 'Jamaica Gleaner',
+        title: 'Bank of Jamaica raises policy rate to 7.5 per cent',
+        summary: 'The Bank of Jamaica has increased its policy interest rate by 50 basis points to 7.5 per cent, citing rising food prices after the storm.',
+        content: '<p>The central bank said inflation, at 6.1 per cent in October, was above its target range.</p>',
+        published_at: '2026-11-18T20:10:00Z',
+      },
+      {
+        outlet: 'Jamaica Observer',
+        title: 'BOJ hikes rate by 50 basis points to 7.5% as inflation climbs',
+        summary: 'The BOJ raised its key rate to 7.5% on Tuesday in a bid to pull inflation back into its target range.',
+        content: '<p>Governor Everton Lyle said the Monetary Policy Committee voted unanimously for the increase.</p>',
+        published_at: '2026-11-18T21:00:00Z',
+      },
+      {
+        outlet: 'CMC',
+        title: 'Jamaica central bank lifts key rate to 7.5 percent',
+        summary: "Jamaica's central bank on Tuesday lifted its benchmark policy rate by half a percentage point to 7.5 percent.",
+        content: '<p>The bank said food prices had climbed sharply after the storm.</p>',
+        published_at: '2026-11-19T01:30:00Z',
+      },
     ]);
     await clusterItems(ctx());
     const rows = await db.knex('raw_feeds').select('id', 'story_id', 'cluster_fit').orderBy('published_at');
@@ -90,19 +158,38 @@ describe('cluster stage on the database: the issue\'s rate week and re-checks', 
     expect(rate).toMatchObject({ source_count: 3, region: 'Jamaica' });
     expect(rate.source_list).toEqual(['Jamaica Gleaner', 'Jamaica Observer', 'CMC']);
     // Each member's fit to the rest is kept: the most central report leads the story's summary.
-    expect(rows.filter((r: { story_id: string; cluster_fit: number | null }) => r.story_id === rate.id).every((r: { cluster_fit: number | null }) => (r.cluster_fit ?? 0) > 0)).toBe(true);
+    expect(
+      rows
+        .filter((r: { story_id: string; cluster_fit: number | null }) => r.story_id === rate.id)
+        .every((r: { cluster_fit: number | null }) => (r.cluster_fit ?? 0) > 0),
+    ).toBe(true);
   });
 
   it('merges two stories when a later report shows they tell one event, and recounts its sources', async () => {
     const ids = await insertRawItems(db.knex, [
-      { outlet: 'Jamaica Gleaner', title: 'JPS restores power to 140,000 customers', summary: 'Jamaica Public Service said 140,000 customers had electricity again after the storm.', published_at: '2026-11-17T10:00:00Z' },
-      { outlet: 'Radio Jamaica News', title: 'Light company: most customers back on grid', summary: 'The JPS says crews worked overnight on lines in St Elizabeth and Manchester.', published_at: '2026-11-17T11:00:00Z' },
+      {
+        outlet: 'Jamaica Gleaner',
+        title: 'JPS restores power to 140,000 customers',
+        summary: 'Jamaica Public Service said 140,000 customers had electricity again after the storm.',
+        published_at: '2026-11-17T10:00:00Z',
+      },
+      {
+        outlet: 'Radio Jamaica News',
+        title: 'Light company: most customers back on grid',
+        summary: 'The JPS says crews worked overnight on lines in St Elizabeth and Manchester.',
+        published_at: '2026-11-17T11:00:00Z',
+      },
     ]);
     await clusterItems(ctx());
     const before = await db.knex('raw_feeds').select('story_id').whereIn('id', ids);
     expect(new Set(before.map((r: { story_id: string }) => r.story_id)).size).toBe(2);
     await insertRawItems(db.knex, [
-      { outlet: 'CMC', title: 'JPS says power back for 140,000 customers as crews work overnight', summary: 'Jamaica Public Service restored electricity to 140,000 customers after crews worked overnight on lines in St Elizabeth and Manchester.', published_at: '2026-11-17T14:00:00Z' },
+      {
+        outlet: 'CMC',
+        title: 'JPS says power back for 140,000 customers as crews work overnight',
+        summary: 'Jamaica Public Service restored electricity to 140,000 customers after crews worked overnight on lines in St Elizabeth and Manchester.',
+        published_at: '2026-11-17T14:00:00Z',
+      },
     ]);
     await clusterItems(ctx());
     const stories = await db.knex('synced_content').select('*');
@@ -114,12 +201,33 @@ describe('cluster stage on the database: the issue\'s rate week and re-checks', 
 });
 
 describe('cluster stage: storms', () => {
-  it('links a country\'s storm story (a hurricane watch for Jamaica) to the storm NHC tracks', async () => {
-    await db.knex('storms').insert({ id: 'al142026', name: 'Keron', classification: 'HU', category: 1, lat: 17.1, lng: -74.2, status: 'active', threat_level: 'high', last_update_at: '2026-11-20T09:00:00Z', source: 'test' });
+  it("links a country's storm story (a hurricane watch for Jamaica) to the storm NHC tracks", async () => {
+    await db.knex('storms').insert({
+      id: 'al142026',
+      name: 'Keron',
+      classification: 'HU',
+      category: 1,
+      lat: 17.1,
+      lng: -74.2,
+      status: 'active',
+      threat_level: 'high',
+      last_update_at: '2026-11-20T09:00:00Z',
+      source: 'test',
+    });
     try {
       await insertRawItems(db.knex, [
-        { outlet: 'Kingston Ledger', title: 'Hurricane watch for Jamaica as Keron gains strength', summary: 'The Meteorological Service has issued a hurricane watch for Jamaica.', published_at: '2026-11-20T10:00:00Z' },
-        { outlet: 'Kingston Ledger', title: 'JSE main index closes at record high', summary: 'The Jamaica Stock Exchange main index rose 1.2 per cent.', published_at: '2026-11-20T09:00:00Z' },
+        {
+          outlet: 'Kingston Ledger',
+          title: 'Hurricane watch for Jamaica as Keron gains strength',
+          summary: 'The Meteorological Service has issued a hurricane watch for Jamaica.',
+          published_at: '2026-11-20T10:00:00Z',
+        },
+        {
+          outlet: 'Kingston Ledger',
+          title: 'JSE main index closes at record high',
+          summary: 'The Jamaica Stock Exchange main index rose 1.2 per cent.',
+          published_at: '2026-11-20T09:00:00Z',
+        },
       ]);
       await clusterItems(ctx());
       const stories = await db.knex('synced_content').select('title', 'storm_id', 'storm_name', 'storm_type', 'region').orderBy('title');
@@ -137,8 +245,18 @@ describe('cluster stage: storms', () => {
 describe('cluster stage: a borderline join put to the model', () => {
   // Two reports of one water lock-off in words that share little: the rule's fit is just over its bar.
   const pair = [
-    { outlet: 'Jamaica Gleaner', title: 'Water lock-offs for Portmore as NWC repairs main', summary: 'Crews will work through Thursday.', published_at: '2026-11-17T10:00:00Z' },
-    { outlet: 'Radio Jamaica News', title: 'Portmore residents told to store water', summary: 'The NWC said supply would be interrupted on Thursday.', published_at: '2026-11-17T11:00:00Z' },
+    {
+      outlet: 'Jamaica Gleaner',
+      title: 'Water lock-offs for Portmore as NWC repairs main',
+      summary: 'Crews will work through Thursday.',
+      published_at: '2026-11-17T10:00:00Z',
+    },
+    {
+      outlet: 'Radio Jamaica News',
+      title: 'Portmore residents told to store water',
+      summary: 'The NWC said supply would be interrupted on Thursday.',
+      published_at: '2026-11-17T11:00:00Z',
+    },
   ];
   let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
   beforeAll(async () => {
@@ -170,7 +288,10 @@ describe('cluster stage: progress', () => {
   it('counts up across batches (claimed 7 at a time) to the whole run', async () => {
     await db.knex('raw_feeds').del();
     await db.knex('synced_content').del();
-    await insertRawItems(db.knex, fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })));
+    await insertRawItems(
+      db.knex,
+      fixture.items.map((i) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: i.published_at, created_at: i.published_at })),
+    );
     const seen: number[] = [];
     await clusterItems({ ...ctx(), onProgress: (e) => (e.status === 'progress' ? seen.push(e.processed ?? 0) : undefined) });
     expect(seen).toEqual([...seen].sort((a, b) => a - b));

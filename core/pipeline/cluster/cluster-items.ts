@@ -10,7 +10,19 @@ import { saveStory } from '../work/save-story';
 import { centralFirst, loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
 import type { AiProvider } from '../summarise/provider';
 import { eventFeatures, type EventFeatures } from './event-features';
-import { chooseEventStory, CLUSTER_PARAMS, fit, makeIdf, MIN_CORPUS, misfits, storyAgreement, withVector, type ClusterParams, type Idf, type Scored } from './event-clustering';
+import {
+  chooseEventStory,
+  CLUSTER_PARAMS,
+  fit,
+  makeIdf,
+  MIN_CORPUS,
+  misfits,
+  storyAgreement,
+  withVector,
+  type ClusterParams,
+  type Idf,
+  type Scored,
+} from './event-clustering';
 import { entityKeysOf } from './story-entities';
 import { linkStorm } from './storm-link';
 
@@ -45,7 +57,11 @@ export async function clusterItems(ctx: StageContext, options: ClusterOptions = 
   ctx.onProgress?.({ stage: 'cluster', status: 'started' });
   stats.processed += await refreshCarriers(ctx);
   while (stats.processed + stats.failed < limit) {
-    const ids = await claimRawItems(ctx.db, { workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed) });
+    const ids = await claimRawItems(ctx.db, {
+      workerId: ctx.workerId,
+      leaseMs: ctx.leaseMs,
+      limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed),
+    });
     if (ids.length === 0) break;
     await clusterBatch(ctx, ids, options, stats);
   }
@@ -74,8 +90,24 @@ async function clusterBatch(ctx: StageContext, ids: readonly string[], options: 
   return stats;
 }
 
-function featuresOf(item: { title: string; summary: string; text: string; outlet: string; region: string | null; publishedAt: string | null; createdAt: string }): EventFeatures {
-  return eventFeatures({ title: item.title, summary: item.summary, text: item.text, outlet: item.outlet, outletRegion: item.region, publishedAt: item.publishedAt, createdAt: item.createdAt });
+function featuresOf(item: {
+  title: string;
+  summary: string;
+  text: string;
+  outlet: string;
+  region: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+}): EventFeatures {
+  return eventFeatures({
+    title: item.title,
+    summary: item.summary,
+    text: item.text,
+    outlet: item.outlet,
+    outletRegion: item.region,
+    publishedAt: item.publishedAt,
+    createdAt: item.createdAt,
+  });
 }
 
 /**
@@ -143,12 +175,19 @@ async function decide(db: Knex, item: SourceItem, features: EventFeatures, param
     .where('first_item_at', '<=', new Date(features.time + windowMs).toISOString())
     .orderBy('last_item_at', 'desc')
     .limit(MAX_CANDIDATES)) as Decision['candidates'];
-  const members = await loadMembers(db, candidates.map((c) => c.id));
+  const members = await loadMembers(
+    db,
+    candidates.map((c) => c.id),
+  );
   const idf = await idfFor(db, [...Object.keys(features.terms), ...members.flatMap((m) => Object.keys(m.terms))]);
   const scored = members.map((m) => ({ ...withVector(m, idf), storyId: m.storyId }));
   const self: Scored = withVector({ ...features, id: item.id }, idf);
   const groups = candidates.map((c) => ({ id: c.id, members: scored.filter((m) => m.storyId === c.id) }));
-  const chosen = chooseEventStory(self, groups.filter((g) => !refused.has(g.id)), params);
+  const chosen = chooseEventStory(
+    self,
+    groups.filter((g) => !refused.has(g.id)),
+    params,
+  );
   return { candidates, groups, self, idf, keys, chosen };
 }
 
@@ -158,7 +197,14 @@ async function decide(db: Knex, item: SourceItem, features: EventFeatures, param
  * story or a story of its own. Asked outside the clustering lock, so a slow model holds up no one; a
  * model that fails or times out leaves the rule's decision.
  */
-async function refusedByModel(ctx: StageContext, item: SourceItem, features: EventFeatures, params: ClusterParams, ai: AiProvider, counts: { aiConfirmations: number }): Promise<Set<string>> {
+async function refusedByModel(
+  ctx: StageContext,
+  item: SourceItem,
+  features: EventFeatures,
+  params: ClusterParams,
+  ai: AiProvider,
+  counts: { aiConfirmations: number },
+): Promise<Set<string>> {
   const refused = new Set<string>();
   for (let asked = 0; asked < MAX_CONFIRMATIONS; asked++) {
     const { chosen } = await decide(ctx.db, item, features, params, refused);
@@ -172,7 +218,10 @@ async function refusedByModel(ctx: StageContext, item: SourceItem, features: Eve
       if (answer.same) break;
       refused.add(chosen.id);
     } catch (error) {
-      ctx.logger.warn({ item: item.id, err: error instanceof Error ? error.message : String(error) }, 'cluster: the model could not confirm a borderline join; the rule decides');
+      ctx.logger.warn(
+        { item: item.id, err: error instanceof Error ? error.message : String(error) },
+        'cluster: the model could not confirm a borderline join; the rule decides',
+      );
       break;
     }
   }
@@ -214,18 +263,20 @@ async function assignItem(ctx: StageContext, item: SourceItem, params: ClusterPa
     } else {
       storyId = await startStory(trx, ctx, item, features, keys, `from ${item.outlet}: ${item.title} (item ${item.id})`);
     }
-    await trx('raw_feeds').where('id', item.id).update({
-      story_id: storyId,
-      cluster_features: JSON.stringify(features),
-      cluster_fit: chosen?.fit ?? null,
-      processing_status: status,
-      processing_error: null,
-      lease_owner: null,
-      lease_expires_at: null,
-      next_attempt_at: null,
-      processed_at: status === 'processed' ? trx.fn.now() : null,
-      updated_at: trx.fn.now(),
-    });
+    await trx('raw_feeds')
+      .where('id', item.id)
+      .update({
+        story_id: storyId,
+        cluster_features: JSON.stringify(features),
+        cluster_fit: chosen?.fit ?? null,
+        processing_status: status,
+        processing_error: null,
+        lease_owner: null,
+        lease_expires_at: null,
+        next_attempt_at: null,
+        processed_at: status === 'processed' ? trx.fn.now() : null,
+        updated_at: trx.fn.now(),
+      });
     await linkStorm(trx, storyId, item, new Date(features.time));
     await trx.raw(
       `insert into cluster_term_stats (term, df) select t, 1 from unnest(?::text[]) as t
@@ -234,7 +285,15 @@ async function assignItem(ctx: StageContext, item: SourceItem, params: ClusterPa
     );
     if (chosen) {
       const story = [...groups.find((g) => g.id === chosen.id)!.members, self];
-      await recheckStory(trx, ctx, { id: chosen.id, members: story }, groups.filter((g) => g.id !== chosen.id && g.members.length > 0), candidates, params, idf);
+      await recheckStory(
+        trx,
+        ctx,
+        { id: chosen.id, members: story },
+        groups.filter((g) => g.id !== chosen.id && g.members.length > 0),
+        candidates,
+        params,
+        idf,
+      );
     }
     return true;
   });
@@ -258,14 +317,16 @@ async function startStory(trx: Knex, ctx: StageContext, item: SourceItem, featur
     audit_log: [auditEntry('story_created', ctx.actor, ctx.clock(), { details })],
   });
   const iso = new Date(features.time).toISOString();
-  await trx('synced_content').where('id', story.id).update({
-    pipeline_next: 'summarise',
-    entities: entityKeysOf(item),
-    cluster_keys: keys,
-    first_item_at: iso,
-    last_item_at: iso,
-    sources_version: 1,
-  });
+  await trx('synced_content')
+    .where('id', story.id)
+    .update({
+      pipeline_next: 'summarise',
+      entities: entityKeysOf(item),
+      cluster_keys: keys,
+      first_item_at: iso,
+      last_item_at: iso,
+      sources_version: 1,
+    });
   await notify(trx, CHANNELS.storyUpdated, { id: story.id });
   return story.id;
 }
@@ -278,7 +339,15 @@ type Group = { id: string; members: Scored[] };
  * event merges into it (into the published one if only one of the two is published; two published
  * stories are left apart, since both have public addresses). Members' fits are kept for centrality.
  */
-async function recheckStory(trx: Knex, ctx: StageContext, story: Group, others: Group[], rows: { id: string; published_at: string | null }[], params: ClusterParams, idf: Idf): Promise<void> {
+async function recheckStory(
+  trx: Knex,
+  ctx: StageContext,
+  story: Group,
+  others: Group[],
+  rows: { id: string; published_at: string | null }[],
+  params: ClusterParams,
+  idf: Idf,
+): Promise<void> {
   const published = (id: string) => rows.find((r) => r.id === id)?.published_at != null;
   let members = story.members;
   const leaving = misfits(members, params);
@@ -287,7 +356,9 @@ async function recheckStory(trx: Knex, ctx: StageContext, story: Group, others: 
       const [source] = await loadRawItems(trx, [m.id]);
       if (!source) continue;
       const newId = await startStory(trx, ctx, source, m, keysOf(m, idf), `left story ${story.id}: it no longer fit the story's other reports (item ${m.id})`);
-      await trx('raw_feeds').where('id', m.id).update({ story_id: newId, cluster_fit: null, processing_status: 'clustered', processed_at: null, updated_at: trx.fn.now() });
+      await trx('raw_feeds')
+        .where('id', m.id)
+        .update({ story_id: newId, cluster_fit: null, processing_status: 'clustered', processed_at: null, updated_at: trx.fn.now() });
     }
     members = members.filter((m) => !leaving.some((l) => l.id === m.id));
     await refreshSources(trx, ctx, story.id, `${leaving.length} report(s) left: they no longer fit the story's other reports`);
@@ -299,21 +370,28 @@ async function recheckStory(trx: Knex, ctx: StageContext, story: Group, others: 
       continue;
     }
     const [keep, gone] = published(other.id) ? [other, { id: story.id, members }] : [{ id: story.id, members }, other];
-    await trx('raw_feeds').where('story_id', gone.id).update({ story_id: keep.id, processing_status: 'clustered', processed_at: null, updated_at: trx.fn.now() });
+    await trx('raw_feeds')
+      .where('story_id', gone.id)
+      .update({ story_id: keep.id, processing_status: 'clustered', processed_at: null, updated_at: trx.fn.now() });
     const goneRow = await trx('synced_content').select('entities', 'cluster_keys', 'first_item_at', 'last_item_at').where('id', gone.id).first();
-    await trx('synced_content').where('id', keep.id).update({
-      entities: trx.raw('(select array(select distinct unnest(entities || ?::text[]) order by 1))', [goneRow?.entities ?? []]),
-      cluster_keys: trx.raw('(select array(select distinct unnest(cluster_keys || ?::text[])))', [goneRow?.cluster_keys ?? []]),
-      first_item_at: trx.raw('least(first_item_at, ?::timestamptz)', [goneRow?.first_item_at ?? null]),
-      last_item_at: trx.raw('greatest(last_item_at, ?::timestamptz)', [goneRow?.last_item_at ?? null]),
-    });
+    await trx('synced_content')
+      .where('id', keep.id)
+      .update({
+        entities: trx.raw('(select array(select distinct unnest(entities || ?::text[]) order by 1))', [goneRow?.entities ?? []]),
+        cluster_keys: trx.raw('(select array(select distinct unnest(cluster_keys || ?::text[])))', [goneRow?.cluster_keys ?? []]),
+        first_item_at: trx.raw('least(first_item_at, ?::timestamptz)', [goneRow?.first_item_at ?? null]),
+        last_item_at: trx.raw('greatest(last_item_at, ?::timestamptz)', [goneRow?.last_item_at ?? null]),
+      });
     await trx('synced_content').where('id', gone.id).del();
     await notify(trx, CHANNELS.storyUpdated, { id: gone.id });
     await refreshSources(trx, ctx, keep.id, `merged story ${gone.id}: its reports tell the same event`);
     members = [...keep.members, ...gone.members];
     story = { id: keep.id, members };
   }
-  for (const m of members) await trx('raw_feeds').where('id', m.id).update({ cluster_fit: fit(m, members, params) });
+  for (const m of members)
+    await trx('raw_feeds')
+      .where('id', m.id)
+      .update({ cluster_fit: fit(m, members, params) });
 }
 
 /** A story's outlets recounted from its items (and their carriers) after members left or joined, and its layers queued again. */
@@ -330,7 +408,8 @@ async function failItem(ctx: StageContext, id: string, error: unknown): Promise<
   const message = error instanceof Error ? error.message : String(error);
   ctx.logger.warn({ item: id, err: message }, 'cluster: item failed; it will be retried');
   const row = await ctx.db('raw_feeds').select('attempts').where('id', id).first();
-  await ctx.db('raw_feeds')
+  await ctx
+    .db('raw_feeds')
     .where({ id, lease_owner: ctx.workerId })
     .update({
       processing_status: 'failed',

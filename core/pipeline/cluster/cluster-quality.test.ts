@@ -15,7 +15,10 @@ import { bcubedQuality, pairwiseQuality } from './quality';
  */
 
 const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/pipeline/clustering.json', import.meta.url), 'utf8')) as { items: FixtureItem[] };
-const items = fixture.items.map((i) => ({ id: i.id, ...eventFeatures({ title: i.title, summary: i.summary, text: '', outlet: i.outlet, publishedAt: i.published_at, createdAt: i.published_at }) }));
+const items = fixture.items.map((i) => ({
+  id: i.id,
+  ...eventFeatures({ title: i.title, summary: i.summary, text: '', outlet: i.outlet, publishedAt: i.published_at, createdAt: i.published_at }),
+}));
 const truth = new Map(fixture.items.map((i) => [i.id, i.event]));
 
 describe('clustering quality on the labelled pipeline fixture', () => {
@@ -30,7 +33,15 @@ describe('clustering quality on the labelled pipeline fixture', () => {
 
   it('keeps the look-alike pairs apart: two fires, two budgets, two senates, two squads, two oil stories', () => {
     const assignment = clusterEvents(items);
-    for (const [a, b] of [['f1a', 'f2a'], ['b1a', 'b2a'], ['n1a', 'n2a'], ['k1a', 's1a'], ['k1a', 'k2a'], ['o1a', 'o2a'], ['v1a', 'v2a']]) {
+    for (const [a, b] of [
+      ['f1a', 'f2a'],
+      ['b1a', 'b2a'],
+      ['n1a', 'n2a'],
+      ['k1a', 's1a'],
+      ['k1a', 'k2a'],
+      ['o1a', 'o2a'],
+      ['v1a', 'v2a'],
+    ]) {
       expect(assignment.get(a!), `${a} and ${b}`).not.toBe(assignment.get(b!));
     }
   });
@@ -67,7 +78,10 @@ describe('clustering quality at volume', () => {
   it('keeps 250 synthetic events reported by 4 outlets each apart (one kind of event recurs in one place every 3.6 days)', async () => {
     const { syntheticNews } = await import('../../../test/factories/synthetic-news');
     const news = syntheticNews({ events: 250, outlets: 4, end: new Date('2026-11-20T12:00:00Z') });
-    const features = news.map((n, k) => ({ id: String(k), ...eventFeatures({ title: n.title, summary: n.summary!, text: '', outlet: n.outlet, publishedAt: n.published_at!, createdAt: n.published_at! }) }));
+    const features = news.map((n, k) => ({
+      id: String(k),
+      ...eventFeatures({ title: n.title, summary: n.summary!, text: '', outlet: n.outlet, publishedAt: n.published_at!, createdAt: n.published_at! }),
+    }));
     const quality = pairwiseQuality(clusterEvents(features), new Map(news.map((n, k) => [String(k), String(n.event)])));
     expect(quality.precision).toBeGreaterThanOrEqual(0.98);
     expect(quality.recall).toBeGreaterThanOrEqual(0.98);

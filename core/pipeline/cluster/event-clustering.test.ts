@@ -10,24 +10,44 @@ const item = (id: string, outlet: string, at: string, title: string, summary: st
 // The issue's case: three outlets report one rate decision in their own words; one of them, hours
 // earlier, reports the same institution's governor at a tourism conference.
 const bojWeek = [
-  item('speech', 'Jamaica Observer', '2026-11-18T15:20:00Z', 'Bank of Jamaica governor urges tourism investment at Montego Bay conference',
+  item(
+    'speech',
+    'Jamaica Observer',
+    '2026-11-18T15:20:00Z',
+    'Bank of Jamaica governor urges tourism investment at Montego Bay conference',
     'BOJ Governor Dr Everton Lyle told hoteliers at the Jamaica Hotel and Tourist Association conference in Montego Bay that more tourism earnings should stay in the local economy.',
-    'Lyle said linkages between hotels and local farmers and manufacturers were still too weak. He did not comment on interest rates.'),
-  item('rate-1', 'Jamaica Gleaner', '2026-11-18T20:10:00Z', 'Bank of Jamaica raises policy rate to 7.5 per cent',
+    'Lyle said linkages between hotels and local farmers and manufacturers were still too weak. He did not comment on interest rates.',
+  ),
+  item(
+    'rate-1',
+    'Jamaica Gleaner',
+    '2026-11-18T20:10:00Z',
+    'Bank of Jamaica raises policy rate to 7.5 per cent',
     'The Bank of Jamaica has increased its policy interest rate by 50 basis points to 7.5 per cent, citing rising food prices after the storm.',
-    'The central bank said inflation, at 6.1 per cent in October, was above its target range of four to six per cent.'),
-  item('rate-2', 'Jamaica Observer', '2026-11-18T21:00:00Z', 'BOJ hikes rate by 50 basis points to 7.5% as inflation climbs',
+    'The central bank said inflation, at 6.1 per cent in October, was above its target range of four to six per cent.',
+  ),
+  item(
+    'rate-2',
+    'Jamaica Observer',
+    '2026-11-18T21:00:00Z',
+    'BOJ hikes rate by 50 basis points to 7.5% as inflation climbs',
     'The BOJ raised its key rate to 7.5% on Tuesday in a bid to pull inflation back into its target range.',
-    'Governor Everton Lyle said the Monetary Policy Committee voted unanimously for the increase.'),
-  item('rate-3', 'CMC', '2026-11-19T01:30:00Z', 'Jamaica central bank lifts key rate to 7.5 percent',
+    'Governor Everton Lyle said the Monetary Policy Committee voted unanimously for the increase.',
+  ),
+  item(
+    'rate-3',
+    'CMC',
+    '2026-11-19T01:30:00Z',
+    'Jamaica central bank lifts key rate to 7.5 percent',
     "KINGSTON, Jamaica (CMC) — Jamaica's central bank on Tuesday lifted its benchmark policy rate by half a percentage point to 7.5 percent.",
-    'The bank said food prices had climbed sharply after the storm.'),
+    'The bank said food prices had climbed sharply after the storm.',
+  ),
 ];
 
 describe('event features', () => {
   it.each([
     ['BOJ hikes rate by 50 basis points to 7.5% as inflation climbs', ['%:7.5', 'bp:50']],
-    ['Gov\'t seeks $14.2b more; J$14.2 billion in total', ['$:14200000000']],
+    ["Gov't seeks $14.2b more; J$14.2 billion in total", ['$:14200000000']],
     ['12,000 customers without power; 150.000 personas; 7,3 kilómetros', ['#:12000', '#:150000', '#:7.3']],
     ['On 18 November 2026 at 10:30 am, two people were hurt', []],
     ['Inflation climbs to 6.1 per cent in October', ['%:6.1']],
@@ -44,8 +64,22 @@ describe('event features', () => {
   });
 
   it('reads the other languages of the region as English words', () => {
-    const es = eventFeatures({ title: 'Cuba sufre un apagón total', summary: 'Un apagón dejó sin luz a la isla.', text: '', outlet: 'EFE', publishedAt: '2026-11-10T10:00:00Z', createdAt: '' });
-    const en = eventFeatures({ title: 'Cuba hit by total blackout', summary: 'A blackout left the island without power.', text: '', outlet: 'AP', publishedAt: '2026-11-10T11:00:00Z', createdAt: '' });
+    const es = eventFeatures({
+      title: 'Cuba sufre un apagón total',
+      summary: 'Un apagón dejó sin luz a la isla.',
+      text: '',
+      outlet: 'EFE',
+      publishedAt: '2026-11-10T10:00:00Z',
+      createdAt: '',
+    });
+    const en = eventFeatures({
+      title: 'Cuba hit by total blackout',
+      summary: 'A blackout left the island without power.',
+      text: '',
+      outlet: 'AP',
+      publishedAt: '2026-11-10T11:00:00Z',
+      createdAt: '',
+    });
     expect(eventWords('apagón')).toEqual(eventWords('blackout'));
     const shared = Object.keys(es.terms).filter((t) => t in en.terms);
     expect(shared).toEqual(expect.arrayContaining([...eventWords('blackout'), ...eventWords('power'), ...eventWords('island')]));
@@ -54,13 +88,15 @@ describe('event features', () => {
   });
 
   it('takes the country of a local outlet when a report names no place', () => {
-    expect(item('x', 'CNC3', '2026-10-20T10:00:00Z', 'Man shot dead outside his home', 'Police are investigating.', '', 'Trinidad and Tobago').country).toBe('Trinidad and Tobago');
+    expect(item('x', 'CNC3', '2026-10-20T10:00:00Z', 'Man shot dead outside his home', 'Police are investigating.', '', 'Trinidad and Tobago').country).toBe(
+      'Trinidad and Tobago',
+    );
     expect(item('y', 'CMC', '2026-10-20T10:00:00Z', 'Man shot dead outside his home', 'Police are investigating.', '', 'Caribbean').country).toBeUndefined();
   });
 });
 
 describe('event clustering rules', () => {
-  it('joins the three rate reports and keeps the governor\'s speech apart', () => {
+  it("joins the three rate reports and keeps the governor's speech apart", () => {
     const stories = clusterEvents(bojWeek);
     expect(stories.get('rate-1')).toBe(stories.get('rate-2'));
     expect(stories.get('rate-1')).toBe(stories.get('rate-3'));
@@ -68,22 +104,58 @@ describe('event clustering rules', () => {
   });
 
   it('keeps two titles that lead on different rates apart (inflation 6.1%, policy rate 7.5%)', () => {
-    const inflation = item('infl', 'Jamaica Gleaner', '2026-11-16T15:40:00Z', 'Inflation climbs to 6.1 per cent in October', 'Annual inflation rose to 6.1 per cent in October, STATIN said, driven by food prices.');
+    const inflation = item(
+      'infl',
+      'Jamaica Gleaner',
+      '2026-11-16T15:40:00Z',
+      'Inflation climbs to 6.1 per cent in October',
+      'Annual inflation rose to 6.1 per cent in October, STATIN said, driven by food prices.',
+    );
     expect(headlinesConflict(inflation, bojWeek[1]!)).toBe(true);
     expect(headlinesConflict(bojWeek[1]!, bojWeek[2]!)).toBe(false);
   });
 
   it('never joins across places in two countries or parishes, or two items of one outlet hours apart on different things', () => {
     const idf = makeIdf(new Map(), 0);
-    const wageLc = withVector(item('lc', 'St Lucia Times', '2026-10-20T12:00:00Z', 'Minimum wage to rise to $8.50 an hour in Saint Lucia', 'Saint Lucia\'s government raised the minimum wage.'), idf);
-    const wageBb = withVector(item('bb', 'Barbados Today', '2026-10-21T12:00:00Z', 'Minimum wage going up in Barbados', 'Barbados will raise the national minimum wage.'), idf);
+    const wageLc = withVector(
+      item(
+        'lc',
+        'St Lucia Times',
+        '2026-10-20T12:00:00Z',
+        'Minimum wage to rise to $8.50 an hour in Saint Lucia',
+        "Saint Lucia's government raised the minimum wage.",
+      ),
+      idf,
+    );
+    const wageBb = withVector(
+      item('bb', 'Barbados Today', '2026-10-21T12:00:00Z', 'Minimum wage going up in Barbados', 'Barbados will raise the national minimum wage.'),
+      idf,
+    );
     expect(pairScore(wageLc, wageBb).blocked).toBe('place');
-    const fire = withVector(item('f', 'Jamaica Star', '2026-11-18T08:00:00Z', 'Fire destroys market stalls in Montego Bay', 'Vendors lost goods when fire swept through the market.'), idf);
-    const crash = withVector(item('c', 'Jamaica Star', '2026-11-18T11:00:00Z', 'Two die in Montego Bay crash', 'A car and a bus collided on the highway.'), idf);
+    const fire = withVector(
+      item('f', 'Jamaica Star', '2026-11-18T08:00:00Z', 'Fire destroys market stalls in Montego Bay', 'Vendors lost goods when fire swept through the market.'),
+      idf,
+    );
+    const crash = withVector(
+      item('c', 'Jamaica Star', '2026-11-18T11:00:00Z', 'Two die in Montego Bay crash', 'A car and a bus collided on the highway.'),
+      idf,
+    );
     expect(pairScore(fire, crash).blocked).toBe('same outlet');
     // The same outlet's versions in two languages are one report, not two events.
-    const fr = withVector(item('fr', 'AFP', '2026-11-10T10:00:00Z', 'Martinique : des milliers de manifestants contre la vie chère', 'Des milliers de personnes ont défilé à Fort-de-France.'), idf);
-    const en = withVector(item('en', 'AFP', '2026-11-10T10:30:00Z', 'Thousands march in Martinique over cost of living', 'Thousands of people marched in Fort-de-France.'), idf);
+    const fr = withVector(
+      item(
+        'fr',
+        'AFP',
+        '2026-11-10T10:00:00Z',
+        'Martinique : des milliers de manifestants contre la vie chère',
+        'Des milliers de personnes ont défilé à Fort-de-France.',
+      ),
+      idf,
+    );
+    const en = withVector(
+      item('en', 'AFP', '2026-11-10T10:30:00Z', 'Thousands march in Martinique over cost of living', 'Thousands of people marched in Fort-de-France.'),
+      idf,
+    );
     expect(pairScore(fr, en).blocked).toBeUndefined();
   });
 
@@ -95,7 +167,13 @@ describe('event clustering rules', () => {
   });
 
   it('does not join reports more than three days apart', () => {
-    const late = item('late', 'Nationwide Radio', '2026-11-23T20:00:00Z', 'BOJ raises policy rate to 7.5 per cent', 'The Bank of Jamaica raised its policy rate by 50 basis points to 7.5 per cent.');
+    const late = item(
+      'late',
+      'Nationwide Radio',
+      '2026-11-23T20:00:00Z',
+      'BOJ raises policy rate to 7.5 per cent',
+      'The Bank of Jamaica raised its policy rate by 50 basis points to 7.5 per cent.',
+    );
     const stories = clusterEvents([...bojWeek, late]);
     expect(stories.get('late')).not.toBe(stories.get('rate-1'));
   });
@@ -103,9 +181,27 @@ describe('event clustering rules', () => {
   it('ends with one story when a later report restates two reports that shared little', () => {
     // Two reports of one event in words that share little arrive first as two stories; a third
     // report that restates both brings them together.
-    const a = item('a', 'Jamaica Gleaner', '2026-11-17T10:00:00Z', 'JPS restores power to 140,000 customers', 'Jamaica Public Service said 140,000 customers had electricity again after the storm.');
-    const b = item('b', 'Radio Jamaica News', '2026-11-17T11:00:00Z', 'Light company: most customers back on grid', 'The JPS says crews worked overnight on lines in St Elizabeth and Manchester.');
-    const c = item('c', 'CMC', '2026-11-17T14:00:00Z', 'JPS says power back for 140,000 customers as crews work overnight', 'Jamaica Public Service restored electricity to 140,000 customers after crews worked overnight on lines in St Elizabeth and Manchester.');
+    const a = item(
+      'a',
+      'Jamaica Gleaner',
+      '2026-11-17T10:00:00Z',
+      'JPS restores power to 140,000 customers',
+      'Jamaica Public Service said 140,000 customers had electricity again after the storm.',
+    );
+    const b = item(
+      'b',
+      'Radio Jamaica News',
+      '2026-11-17T11:00:00Z',
+      'Light company: most customers back on grid',
+      'The JPS says crews worked overnight on lines in St Elizabeth and Manchester.',
+    );
+    const c = item(
+      'c',
+      'CMC',
+      '2026-11-17T14:00:00Z',
+      'JPS says power back for 140,000 customers as crews work overnight',
+      'Jamaica Public Service restored electricity to 140,000 customers after crews worked overnight on lines in St Elizabeth and Manchester.',
+    );
     const stories = clusterEvents([a, b, c]);
     expect(new Set([stories.get('a'), stories.get('b'), stories.get('c')]).size).toBe(1);
   });

@@ -138,7 +138,11 @@ export function fit(item: Scored, group: readonly Scored[], params: ClusterParam
 }
 
 /** The story an item joins (best fit at `join` or above), or null to start one. */
-export function chooseEventStory(item: Scored, stories: readonly { id: string; members: readonly Scored[] }[], params: ClusterParams = CLUSTER_PARAMS): { id: string; fit: number } | null {
+export function chooseEventStory(
+  item: Scored,
+  stories: readonly { id: string; members: readonly Scored[] }[],
+  params: ClusterParams = CLUSTER_PARAMS,
+): { id: string; fit: number } | null {
   let best: { id: string; fit: number } | null = null;
   for (const s of stories) {
     const f = fit(item, s.members, params);
@@ -233,7 +237,13 @@ export function clusterEvents(items: readonly Member[], options: Partial<Cluster
       if (other.id === story.id) continue;
       const o = stories.find((s) => s.id === other.id);
       if (!o || o.members.length === 0) continue;
-      if (storyAgreement(grown, o.members.map((m) => withVector(m, idf)), params) >= params.merge) {
+      if (
+        storyAgreement(
+          grown,
+          o.members.map((m) => withVector(m, idf)),
+          params,
+        ) >= params.merge
+      ) {
         story.members.push(...o.members);
         o.members = [];
       }

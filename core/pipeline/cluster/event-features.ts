@@ -12,7 +12,15 @@ import { TRANSLATIONS } from './translations';
  */
 
 /** `outletRegion`: the outlet's home country from the registry ("Caribbean" for regional outlets). */
-export type EventItem = { title: string; summary: string; text: string; outlet: string; outletRegion?: string | null; publishedAt: string | null; createdAt: string };
+export type EventItem = {
+  title: string;
+  summary: string;
+  text: string;
+  outlet: string;
+  outletRegion?: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+};
 export type EventFeatures = {
   terms: Record<string, number>;
   figures: string[];
@@ -42,7 +50,9 @@ const STOP = new Set(
   le la les un une des du de et ou en dans par pour avec sans sur que qui se sa son ses est sont ete a au aux ce cette ces il elle ils elles
   selon apres plus pas ne lors jeudi lundi mardi mercredi vendredi samedi dimanche
   de het een en van in op met voor door dat die is zijn werd wordt aan bij naar om ook als maar niet
-  yo li nan ak pou ki se te pa lan sou mwen nou ou`.split(/\s+/).filter(Boolean),
+  yo li nan ak pou ki se te pa lan sou mwen nou ou`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /**
@@ -50,25 +60,78 @@ const STOP = new Set(
  * "gunned down" and "shot dead" one outcome. Stems on the left, what they read as on the right.
  */
 const SYNONYMS: Record<string, string> = {
-  rais: 'rise', hike: 'rise', lift: 'rise', increas: 'rise', climb: 'rise', rose: 'rise', jump: 'rise', boost: 'rise', higher: 'rise', up: 'rise',
-  cut: 'fall', lower: 'fall', reduc: 'fall', slash: 'fall', drop: 'fall', declin: 'fall', fell: 'fall', eas: 'fall', trim: 'fall',
-  murder: 'kill', slain: 'kill', slay: 'kill', gun: 'kill', homicid: 'kill', dead: 'kill', death: 'kill', die: 'kill', fatal: 'kill',
-  blaze: 'fire', inferno: 'fire', gut: 'fire', burn: 'fire', flame: 'fire',
-  blackout: 'outag', 'power-cut': 'outag',
+  rais: 'rise',
+  hike: 'rise',
+  lift: 'rise',
+  increas: 'rise',
+  climb: 'rise',
+  rose: 'rise',
+  jump: 'rise',
+  boost: 'rise',
+  higher: 'rise',
+  up: 'rise',
+  cut: 'fall',
+  lower: 'fall',
+  reduc: 'fall',
+  slash: 'fall',
+  drop: 'fall',
+  declin: 'fall',
+  fell: 'fall',
+  eas: 'fall',
+  trim: 'fall',
+  murder: 'kill',
+  slain: 'kill',
+  slay: 'kill',
+  gun: 'kill',
+  homicid: 'kill',
+  dead: 'kill',
+  death: 'kill',
+  die: 'kill',
+  fatal: 'kill',
+  blaze: 'fire',
+  inferno: 'fire',
+  gut: 'fire',
+  burn: 'fire',
+  flame: 'fire',
+  blackout: 'outag',
+  'power-cut': 'outag',
   cop: 'polic',
 };
 
 /** Words that name a scale after a number, in English, Spanish, French and Dutch. */
 const SCALE: Record<string, number> = {
-  thousand: 1e3, k: 1e3, mil: 1e3, mion: 1e6, miyon: 1e6, million: 1e6, millions: 1e6, m: 1e6, mn: 1e6, mln: 1e6, millon: 1e6, millones: 1e6, miljoen: 1e6,
-  billion: 1e9, billions: 1e9, bn: 1e9, b: 1e9, milliard: 1e9, milliards: 1e9, miljard: 1e9, biyon: 1e9, trillion: 1e12,
+  thousand: 1e3,
+  k: 1e3,
+  mil: 1e3,
+  mion: 1e6,
+  miyon: 1e6,
+  million: 1e6,
+  millions: 1e6,
+  m: 1e6,
+  mn: 1e6,
+  mln: 1e6,
+  millon: 1e6,
+  millones: 1e6,
+  miljoen: 1e6,
+  billion: 1e9,
+  billions: 1e9,
+  bn: 1e9,
+  b: 1e9,
+  milliard: 1e9,
+  milliards: 1e9,
+  miljard: 1e9,
+  biyon: 1e9,
+  trillion: 1e12,
 };
 const PERCENT = /^(%|per\s?cent|percent|por\s?ciento|pour\s?cent|procent|pour\s?cents)/i;
 const BASIS_POINTS = /^(basis\s+points?|bps|bp|puntos\s+basicos|points\s+de\s+base)/i;
 const CURRENCY_BEFORE = /(US\$|USD|J\$|JMD|TT\$|TTD|EC\$|XCD|BDS\$|BD\$|BBD|RD\$|G\$|GYD|B\$|\$|€|£|US\s?\$)\s*$/i;
 
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Number written in any of the region's styles: 7.5, 7,5, 1,200, 1.200, 150 000. */
@@ -101,9 +164,20 @@ export function findEventFigures(text: string): string[] {
     else if (CURRENCY_BEFORE.test(before)) keys.add(`$:${round(value * (scale ?? 1))}`);
     else {
       if (scale) value *= scale;
-      else if (Number.isInteger(value) && value >= 1900 && value <= 2100) continue; // a year
-      else if (/^(de\s+)?(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|january|february|march|april|may|june|july|august|september|october|november|december|oktober|januari|februari|maart|mei|juni|juli|augustus)\b/i.test(after)) continue;
-      else if (/(january|february|march|april|may|june|july|august|september|october|november|december|\bjan|\bfeb|\bmar|\bapr|\bjun|\bjul|\baug|\bsep|\boct|\bnov|\bdec)\.?\s*$/i.test(folded.slice(Math.max(0, start - 12), start))) continue;
+      else if (Number.isInteger(value) && value >= 1900 && value <= 2100)
+        continue; // a year
+      else if (
+        /^(de\s+)?(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|january|february|march|april|may|june|july|august|september|october|november|december|oktober|januari|februari|maart|mei|juni|juli|augustus)\b/i.test(
+          after,
+        )
+      )
+        continue;
+      else if (
+        /(january|february|march|april|may|june|july|august|september|october|november|december|\bjan|\bfeb|\bmar|\bapr|\bjun|\bjul|\baug|\bsep|\boct|\bnov|\bdec)\.?\s*$/i.test(
+          folded.slice(Math.max(0, start - 12), start),
+        )
+      )
+        continue;
       // Small counts (two people, 5 homes) recur in unrelated stories; they identify nothing.
       if (value < 10 && Number.isInteger(value)) continue;
       keys.add(`#:${round(value)}`);
@@ -215,16 +289,33 @@ export function eventFeatures(item: EventItem): EventFeatures {
   // Place names are compared as places (with the conflict rule), not as words: otherwise two events in
   // one town look alike by their most repeated words.
   const placeWords = new Set([...named, ...findPlaces(rest)].flatMap((p) => eventWords(p.name)));
-  for (const [text, w] of [[item.title, TITLE_WEIGHT], [lead, LEAD_WEIGHT], [rest, BODY_WEIGHT]] as const) {
+  for (const [text, w] of [
+    [item.title, TITLE_WEIGHT],
+    [lead, LEAD_WEIGHT],
+    [rest, BODY_WEIGHT],
+  ] as const) {
     const words = eventWords(text).filter((x) => !placeWords.has(x));
     add(words, w);
     // Word pairs ("bus park", "policy rate", "free movement") tell one event's reports from its look-alikes
     // in the same town or meeting far better than the single words they share.
-    add(words.slice(1).map((x, i) => `${words[i]}_${x}`), w);
+    add(
+      words.slice(1).map((x, i) => `${words[i]}_${x}`),
+      w,
+    );
     add(findInstitutions(text, country), w);
   }
   const figures = findEventFigures(`${item.title}\n${lead}\n${rest}`);
   const headline = findEventFigures(item.title).filter((f) => !f.startsWith('#'));
   const regional = REGIONAL.test(`${item.title}\n${lead}`);
-  return { terms, figures, headline, places, country, regional, language: guessLanguage(`${item.title} ${lead}`), outlet: item.outlet, time: new Date(item.publishedAt ?? item.createdAt).getTime() };
+  return {
+    terms,
+    figures,
+    headline,
+    places,
+    country,
+    regional,
+    language: guessLanguage(`${item.title} ${lead}`),
+    outlet: item.outlet,
+    time: new Date(item.publishedAt ?? item.createdAt).getTime(),
+  };
 }

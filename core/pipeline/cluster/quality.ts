@@ -11,7 +11,10 @@ function f1(precision: number, recall: number): number {
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
 
-export function pairwiseQuality(predicted: ReadonlyMap<string, string>, truth: ReadonlyMap<string, string>): Quality & { truePairs: number; predictedPairs: number } {
+export function pairwiseQuality(
+  predicted: ReadonlyMap<string, string>,
+  truth: ReadonlyMap<string, string>,
+): Quality & { truePairs: number; predictedPairs: number } {
   const ids = [...truth.keys()].sort();
   let tp = 0;
   let predictedPairs = 0;

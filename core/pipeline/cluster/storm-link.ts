@@ -12,8 +12,15 @@ export type StormRef = { id: string; name: string; classification: string };
 
 export async function stormNamedIn(db: Knex, text: string, at: Date): Promise<StormRef | null> {
   const since = new Date(at.getTime() - RECENT_DAYS * 86_400_000).toISOString();
-  const storms = (await db('storms').select('id', 'name', 'classification').where('last_update_at', '>=', since).orderBy('last_update_at', 'desc')) as StormRef[];
-  return storms.find((s) => s.name.trim().length > 1 && new RegExp(`(?<![\\p{L}])(${escape(s.name)}|${escape(s.name.toUpperCase())})(?![\\p{L}])`, 'u').test(text)) ?? null;
+  const storms = (await db('storms')
+    .select('id', 'name', 'classification')
+    .where('last_update_at', '>=', since)
+    .orderBy('last_update_at', 'desc')) as StormRef[];
+  return (
+    storms.find(
+      (s) => s.name.trim().length > 1 && new RegExp(`(?<![\\p{L}])(${escape(s.name)}|${escape(s.name.toUpperCase())})(?![\\p{L}])`, 'u').test(text),
+    ) ?? null
+  );
 }
 
 /** NHC's classification codes as the storm types alerts know. */

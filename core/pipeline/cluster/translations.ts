@@ -102,5 +102,10 @@ const GROUPS: Record<string, string> = {
 };
 
 export const TRANSLATIONS: ReadonlyMap<string, string> = new Map(
-  Object.entries(GROUPS).flatMap(([english, words]) => words.split(' ').filter((w) => w && w !== english).map((w) => [w.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''), english] as const)),
+  Object.entries(GROUPS).flatMap(([english, words]) =>
+    words
+      .split(' ')
+      .filter((w) => w && w !== english)
+      .map((w) => [w.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''), english] as const),
+  ),
 );

@@ -10,7 +10,10 @@ import type { Enricher, ExternalDataFeed } from './enrichers';
  * empty list, so it is not picked again until its layers are regenerated (summarise resets it to null).
  * One enricher's failure is logged and skipped; the others still apply.
  */
-export async function enrichStories(ctx: StageContext, options: { enrichers: readonly Enricher[]; limit?: number }): Promise<StageStats & { enriched: number }> {
+export async function enrichStories(
+  ctx: StageContext,
+  options: { enrichers: readonly Enricher[]; limit?: number },
+): Promise<StageStats & { enriched: number }> {
   const stats = { ...emptyStats(), enriched: 0 };
   const limit = options.limit ?? 10;
   ctx.onProgress?.({ stage: 'enrich', status: 'started' });
@@ -46,7 +49,9 @@ export async function enrichStories(ctx: StageContext, options: { enrichers: rea
       if (!hasWhy && metrics.length > 0) layers.push({ layerType: 'why_it_matters', content: '', sentences: [], metricsTable: metrics });
       await saveStory(trx, id, {
         patch: { external_data_feeds: feeds, layers },
-        audit: auditEntry('enriched', ctx.actor, ctx.clock(), { details: feeds.length ? feeds.map((f) => `${f.enricher}: ${f.subject}`).join('; ') : 'no external data applies' }),
+        audit: auditEntry('enriched', ctx.actor, ctx.clock(), {
+          details: feeds.length ? feeds.map((f) => `${f.enricher}: ${f.subject}`).join('; ') : 'no external data applies',
+        }),
       });
       stats.processed++;
       if (feeds.length) stats.enriched++;

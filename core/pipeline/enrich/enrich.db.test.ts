@@ -14,8 +14,18 @@ import { countryFactsEnricher, indicatorsEnricher, parseIndicators, type Enriche
 
 const SAMPLE = fileURLToPath(new URL('../../../data/indicators/caribbean-gdp.csv', import.meta.url));
 let db: Database;
-const ctx = (): StageContext => ({ db: db.knex, clock: () => new Date('2026-11-20T12:00:00Z'), logger: silentLogger, actor: 'cli:enrich (tester)', workerId: 'w', leaseMs: 60_000, batchSize: 10 });
-const layers: Layer[] = [{ layerType: 'why_it_matters', content: 'Money matters.', metricsTable: [{ label: 'Home', previous: 'N/A', current: '4', trend: 'reported' }] }];
+const ctx = (): StageContext => ({
+  db: db.knex,
+  clock: () => new Date('2026-11-20T12:00:00Z'),
+  logger: silentLogger,
+  actor: 'cli:enrich (tester)',
+  workerId: 'w',
+  leaseMs: 60_000,
+  batchSize: 10,
+});
+const layers: Layer[] = [
+  { layerType: 'why_it_matters', content: 'Money matters.', metricsTable: [{ label: 'Home', previous: 'N/A', current: '4', trend: 'reported' }] },
+];
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -62,7 +72,9 @@ describe('enrichers', () => {
 
   it('rejects a malformed indicators file with the line and the fix', () => {
     expect(() => parseIndicators('country,indicator\nJamaica,GDP', 'x.csv')).toThrow('x.csv lacks column(s): year, value, source.');
-    expect(() => parseIndicators('country,indicator,year,value,source\nJamaica,GDP,2016,lots,WB', 'x.csv')).toThrow('x.csv, line 2: value "lots" is not a number.');
+    expect(() => parseIndicators('country,indicator,year,value,source\nJamaica,GDP,2016,lots,WB', 'x.csv')).toThrow(
+      'x.csv, line 2: value "lots" is not a number.',
+    );
     expect(() => parseIndicators('country,indicator,year,value,source\nJamaica,GDP,2016,1,', 'x.csv')).toThrow('country, indicator and source are required');
     expect(() => parseIndicators('country,indicator,year,value,source\n"Jamaica,GDP,2016,1,WB', 'x.csv')).toThrow('a quoted field is not closed');
   });
@@ -88,7 +100,12 @@ describe('enrich stage', () => {
 
   it('skips an enricher that fails and keeps the others', async () => {
     const story = await createStory(db.knex, { title: 'Jamaica story', region: 'Jamaica', layers, external_data_feeds: null });
-    const broken: Enricher = { name: 'broken', enrich: () => { throw new Error('boom'); } };
+    const broken: Enricher = {
+      name: 'broken',
+      enrich: () => {
+        throw new Error('boom');
+      },
+    };
     const dir = mkdtempSync(join(tmpdir(), 'c360-ind-'));
     writeFileSync(join(dir, 'bad.csv'), 'nonsense');
     const stats = await enrichStories(ctx(), { enrichers: [broken, indicatorsEnricher(join(dir, 'bad.csv')), countryFactsEnricher()] });

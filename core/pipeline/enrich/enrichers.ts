@@ -18,11 +18,20 @@ export type Enrichment = { feed: ExternalDataFeed; metrics: MetricRow[] };
 export type Enricher = { name: string; enrich: (input: EnrichInput) => Enrichment | null };
 
 const WORLD_COUNTRIES_SOURCE = 'world-countries 5 (mledoze/countries), ODbL-1.0';
-const ALIASES: Record<string, string> = { 'st lucia': 'Saint Lucia', 'st kitts and nevis': 'Saint Kitts and Nevis', 'st vincent and the grenadines': 'Saint Vincent and the Grenadines', 'the bahamas': 'Bahamas', 'trinidad & tobago': 'Trinidad and Tobago', 'curacao': 'Curaçao' };
+const ALIASES: Record<string, string> = {
+  'st lucia': 'Saint Lucia',
+  'st kitts and nevis': 'Saint Kitts and Nevis',
+  'st vincent and the grenadines': 'Saint Vincent and the Grenadines',
+  'the bahamas': 'Bahamas',
+  'trinidad & tobago': 'Trinidad and Tobago',
+  curacao: 'Curaçao',
+};
 
 function findCountry(region: string) {
   const wanted = (ALIASES[region.trim().toLowerCase()] ?? region).trim().toLowerCase();
-  return countries.find((c) => c.name.common.toLowerCase() === wanted || c.name.official.toLowerCase() === wanted || c.altSpellings.some((a) => a.toLowerCase() === wanted));
+  return countries.find(
+    (c) => c.name.common.toLowerCase() === wanted || c.name.official.toLowerCase() === wanted || c.altSpellings.some((a) => a.toLowerCase() === wanted),
+  );
 }
 
 export function countryFactsEnricher(): Enricher {
@@ -101,7 +110,9 @@ export function parseIndicators(text: string, file = 'indicators file'): Indicat
   const [header, ...lines] = parseCsv(text.replace(/^\uFEFF/, ''));
   if (!header) throw new C360Error('invalid_input', `${file} is empty.`, { hint: `The first line must name the columns: ${COLUMNS.join(',')}.` });
   const names = header.map((h) => h.trim().toLowerCase());
-  const missing = COLUMNS.filter((c) => !names.includes(c) && c !== 'previous_year' && c !== 'previous_value' && c !== 'topics' && c !== 'unit' && c !== 'source_url');
+  const missing = COLUMNS.filter(
+    (c) => !names.includes(c) && c !== 'previous_year' && c !== 'previous_value' && c !== 'topics' && c !== 'unit' && c !== 'source_url',
+  );
   if (missing.length) throw new C360Error('invalid_input', `${file} lacks column(s): ${missing.join(', ')}.`, { hint: `Columns: ${COLUMNS.join(',')}.` });
   const col = (row: string[], name: string) => (names.indexOf(name) >= 0 ? (row[names.indexOf(name)] ?? '').trim() : '');
   return lines.map((row, i) => {
@@ -110,13 +121,17 @@ export function parseIndicators(text: string, file = 'indicators file'): Indicat
       const raw = col(row, name);
       if (raw === '' && !required) return null;
       const n = Number(raw.replace(/,/g, ''));
-      if (!Number.isFinite(n)) throw new C360Error('invalid_input', `${file}, line ${line}: ${name} "${raw}" is not a number.`, { hint: 'Write numbers without units, e.g. 14056908749.35.' });
+      if (!Number.isFinite(n))
+        throw new C360Error('invalid_input', `${file}, line ${line}: ${name} "${raw}" is not a number.`, {
+          hint: 'Write numbers without units, e.g. 14056908749.35.',
+        });
       return n;
     };
     const country = col(row, 'country');
     const indicator = col(row, 'indicator');
     const source = col(row, 'source');
-    if (!country || !indicator || !source) throw new C360Error('invalid_input', `${file}, line ${line}: country, indicator and source are required.`, { hint: 'Every figure needs its source.' });
+    if (!country || !indicator || !source)
+      throw new C360Error('invalid_input', `${file}, line ${line}: country, indicator and source are required.`, { hint: 'Every figure needs its source.' });
     return {
       country,
       indicator,
@@ -125,7 +140,10 @@ export function parseIndicators(text: string, file = 'indicators file'): Indicat
       value: number('value', true)!,
       previousYear: number('previous_year', false),
       previousValue: number('previous_value', false),
-      topics: col(row, 'topics').split(';').map((t) => t.trim().toLowerCase()).filter(Boolean),
+      topics: col(row, 'topics')
+        .split(';')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
       source,
       sourceUrl: col(row, 'source_url'),
     };
@@ -157,7 +175,14 @@ export function indicatorsEnricher(file: string): Enricher {
           source: [...new Set(matching.map((r) => r.source))].join('; '),
           source_url: matching[0]!.sourceUrl || undefined,
           subject: matching[0]!.country,
-          data: matching.map((r) => ({ indicator: r.indicator, unit: r.unit, year: r.year, value: r.value, previous_year: r.previousYear, previous_value: r.previousValue })),
+          data: matching.map((r) => ({
+            indicator: r.indicator,
+            unit: r.unit,
+            year: r.year,
+            value: r.value,
+            previous_year: r.previousYear,
+            previous_value: r.previousValue,
+          })),
         },
         metrics: matching.map((r): MetricRow => ({
           label: `${r.indicator}, ${r.country}`,

@@ -29,7 +29,11 @@ export type StoryAssessment = {
  * only: the fact-check stage writes it, and an editor's claim decision recomputes it at once
  * (core/editorial/resolve-claim.ts), so both weigh a story by the very same rules.
  */
-export async function assessStory(db: Knex, story: Story, input: { claims: readonly Claim[]; decisions: readonly EditorClaimDecision[] }): Promise<StoryAssessment> {
+export async function assessStory(
+  db: Knex,
+  story: Story,
+  input: { claims: readonly Claim[]; decisions: readonly EditorClaimDecision[] },
+): Promise<StoryAssessment> {
   const sources = await loadStorySources(db, story.id);
   const independence = assessIndependence(sources);
   const voices = prepareVoices(independence);

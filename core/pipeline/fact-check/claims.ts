@@ -81,7 +81,10 @@ export function checkClaim(claim: Claim, voices: readonly VoiceText[], independe
   if (contradicting.length > 0) {
     verdict = 'contradicted';
     explanation = contradicting
-      .map((c) => `${c.voice.outlet} gives ${formatFigure(c.figure.value, c.figure.kind)} ${c.figure.label} where the claim says ${formatFigure(c.expected.value, c.expected.kind)}`)
+      .map(
+        (c) =>
+          `${c.voice.outlet} gives ${formatFigure(c.figure.value, c.figure.kind)} ${c.figure.label} where the claim says ${formatFigure(c.expected.value, c.expected.kind)}`,
+      )
       .join('; ');
   } else if (supportGroups.size >= 2) {
     verdict = 'corroborated';

@@ -7,7 +7,15 @@ import type { StageContext } from '../types';
 import { factCheckStories } from './fact-check-stories';
 
 let db: Database;
-const ctx = (): StageContext => ({ db: db.knex, clock: () => new Date('2026-11-20T12:00:00Z'), logger: silentLogger, actor: 'cron:pipeline', workerId: 'w', leaseMs: 60_000, batchSize: 10 });
+const ctx = (): StageContext => ({
+  db: db.knex,
+  clock: () => new Date('2026-11-20T12:00:00Z'),
+  logger: silentLogger,
+  actor: 'cron:pipeline',
+  workerId: 'w',
+  leaseMs: 60_000,
+  batchSize: 10,
+});
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -19,7 +27,10 @@ afterAll(async () => {
 describe('fact-check stage failures', () => {
   it('a story it cannot check keeps its reason and an audit entry, and waits to be retried', async () => {
     const story = await createStory(db.knex, { pipeline_stage: 'drafted', status: 'draft', published_at: null });
-    await db.knex('synced_content').where('id', story.id).update({ pipeline_next: 'fact_check', claims: JSON.stringify('not a list') });
+    await db
+      .knex('synced_content')
+      .where('id', story.id)
+      .update({ pipeline_next: 'fact_check', claims: JSON.stringify('not a list') });
     const stats = await factCheckStories(ctx());
     expect(stats).toMatchObject({ processed: 0, failed: 1 });
     const row = await db.knex('synced_content').where('id', story.id).first();

@@ -21,7 +21,13 @@ export async function factCheckStories(ctx: StageContext, options: { limit?: num
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   ctx.onProgress?.({ stage: 'fact_check', status: 'started' });
   while (stats.processed + stats.failed < limit) {
-    const ids = await claimStories(ctx.db, { work: 'fact_check', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed), only: options.only });
+    const ids = await claimStories(ctx.db, {
+      work: 'fact_check',
+      workerId: ctx.workerId,
+      leaseMs: ctx.leaseMs,
+      limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed),
+      only: options.only,
+    });
     if (ids.length === 0) break;
     for (const id of ids) {
       try {
@@ -73,7 +79,9 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
     const dropped = await dropStaleClaimDecisions(trx, id, version);
     const notes = [
       ...(approvalLapsed ? [auditEntry('approval_lapsed', ctx.actor, now, { details: "the story's sources changed since an editor approved it" })] : []),
-      ...(dropped > 0 ? [auditEntry('claim_decisions_dropped', ctx.actor, now, { details: `${dropped} editor decision(s) on claims made on earlier sources` })] : []),
+      ...(dropped > 0
+        ? [auditEntry('claim_decisions_dropped', ctx.actor, now, { details: `${dropped} editor decision(s) on claims made on earlier sources` })]
+        : []),
     ];
     await saveStory(trx, id, {
       patch: {
@@ -99,9 +107,12 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
         sources: JSON.stringify(independence.verdicts),
         ...(approvalLapsed ? { approved_sources_version: null } : {}),
       },
-      audit: [...notes, auditEntry('fact_checked', ctx.actor, now, {
-        details: `${independence.independentOutlets.length} independent of ${story.source_count} outlet(s); ${panel.filter((p) => p.source_resolved).length}/${panel.length} claim(s) corroborated${decisions.length ? `, ${decisions.length} decided by an editor` : ''}; risk ${risk.level}${risk.reasons.length ? ` (${risk.reasons.join('; ')})` : ''}`,
-      })],
+      audit: [
+        ...notes,
+        auditEntry('fact_checked', ctx.actor, now, {
+          details: `${independence.independentOutlets.length} independent of ${story.source_count} outlet(s); ${panel.filter((p) => p.source_resolved).length}/${panel.length} claim(s) corroborated${decisions.length ? `, ${decisions.length} decided by an editor` : ''}; risk ${risk.level}${risk.reasons.length ? ` (${risk.reasons.join('; ')})` : ''}`,
+        }),
+      ],
     });
     return flagReason && !editorFlag ? 'flagged' : 'checked';
   });

@@ -8,20 +8,39 @@ let n = 0;
 function item(outlet: string, text: string, extra: Partial<SourceItem> = {}): SourceItem {
   n++;
   return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, outlet, outletKind: 'press', ownerGroup: outlet, url: `https://example.test/${n}`,
-    title: text.split('.')[0]!, summary: '', text, author: null, publishedAt: `2026-11-18T${String(8 + n % 10).padStart(2, '0')}:00:00Z`, createdAt: '2026-11-18T12:00:00Z', region: null, carriers: [], ...extra,
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    outlet,
+    outletKind: 'press',
+    ownerGroup: outlet,
+    url: `https://example.test/${n}`,
+    title: text.split('.')[0]!,
+    summary: '',
+    text,
+    author: null,
+    publishedAt: `2026-11-18T${String(8 + (n % 10)).padStart(2, '0')}:00:00Z`,
+    createdAt: '2026-11-18T12:00:00Z',
+    region: null,
+    carriers: [],
+    ...extra,
   };
 }
 
-const WIRE = 'A fire destroyed four homes in Ocho Rios, St Ann, on Monday and left 15 people homeless, the Jamaica Fire Brigade said. Firefighters fought the blaze for two hours.';
+const WIRE =
+  'A fire destroyed four homes in Ocho Rios, St Ann, on Monday and left 15 people homeless, the Jamaica Fire Brigade said. Firefighters fought the blaze for two hours.';
 
 describe('independence', () => {
   it('counts each owner group once, and near-identical text (wire copy) once, saying why', () => {
     const sources = [
       item('Antilles Wire', WIRE, { publishedAt: '2026-11-16T08:00:00Z' }),
       item('Northcoast Times', `${WIRE} Residents are counting their losses.`, { publishedAt: '2026-11-16T10:00:00Z' }),
-      item('Kingston Ledger', 'Four homes were gutted by fire near Ocho Rios on Monday; 15 residents lost their homes.', { ownerGroup: 'Ledger Group', publishedAt: '2026-11-16T09:00:00Z' }),
-      item('Sunday Ledger', 'Fifteen people are homeless after Monday\'s Ocho Rios fire destroyed four houses.', { ownerGroup: 'Ledger Group', publishedAt: '2026-11-16T12:00:00Z' }),
+      item('Kingston Ledger', 'Four homes were gutted by fire near Ocho Rios on Monday; 15 residents lost their homes.', {
+        ownerGroup: 'Ledger Group',
+        publishedAt: '2026-11-16T09:00:00Z',
+      }),
+      item('Sunday Ledger', "Fifteen people are homeless after Monday's Ocho Rios fire destroyed four houses.", {
+        ownerGroup: 'Ledger Group',
+        publishedAt: '2026-11-16T12:00:00Z',
+      }),
     ];
     const result = assessIndependence(sources);
     expect(result.independentOutlets).toEqual(['Antilles Wire', 'Kingston Ledger']);
@@ -29,13 +48,22 @@ describe('independence', () => {
     expect(why['Antilles Wire']).toMatchObject({ independent: true, reason: 'own reporting' });
     expect(why['Northcoast Times']).toMatchObject({ independent: false, counted_as: 'Antilles Wire' });
     expect(why['Northcoast Times']!.reason).toMatch(/near-identical text to Antilles Wire \(\d+% shared wording\): wire copy/);
-    expect(why['Sunday Ledger']).toMatchObject({ independent: false, counted_as: 'Kingston Ledger', reason: 'same owner group (Ledger Group) as Kingston Ledger' });
+    expect(why['Sunday Ledger']).toMatchObject({
+      independent: false,
+      counted_as: 'Kingston Ledger',
+      reason: 'same owner group (Ledger Group) as Kingston Ledger',
+    });
   });
 
   it('treats a government release re-published by the press as one voice, and a carried item as its original', () => {
-    const release = 'The Ministry of Health confirmed 12 new cases of dengue in St Catherine this week and urged residents to clear breeding sites around their homes.';
+    const release =
+      'The Ministry of Health confirmed 12 new cases of dengue in St Catherine this week and urged residents to clear breeding sites around their homes.';
     const sources = [
-      item('Jamaica Information Service', release, { outletKind: 'official', publishedAt: '2026-11-16T08:00:00Z', carriers: [{ outlet: 'Caribbean Aggregator', outletKind: 'aggregator', ownerGroup: 'Caribbean Aggregator', url: null, matchedBy: 'content_hash' }] }),
+      item('Jamaica Information Service', release, {
+        outletKind: 'official',
+        publishedAt: '2026-11-16T08:00:00Z',
+        carriers: [{ outlet: 'Caribbean Aggregator', outletKind: 'aggregator', ownerGroup: 'Caribbean Aggregator', url: null, matchedBy: 'content_hash' }],
+      }),
       item('Kingston Ledger', release, { publishedAt: '2026-11-16T09:00:00Z' }),
     ];
     const result = assessIndependence(sources);
@@ -50,7 +78,7 @@ describe('claims', () => {
   const sources = [
     item('Antilles Wire', WIRE),
     item('Kingston Ledger', 'Four homes were destroyed by fire in Ocho Rios on Monday, leaving 15 people homeless.'),
-    item('Northcoast Times', 'Monday\'s fire in Ocho Rios destroyed five homes, according to residents.'),
+    item('Northcoast Times', "Monday's fire in Ocho Rios destroyed five homes, according to residents."),
   ];
   const independence = assessIndependence(sources);
   const voices = prepareVoices(independence);
@@ -69,14 +97,36 @@ describe('claims', () => {
   });
 
   it('leaves single-source and unsupported claims unresolved', () => {
-    expect(checkClaim({ text: 'Firefighters fought the blaze for two hours.' }, voices, independence)).toMatchObject({ verdict: 'single source', resolved: false });
-    expect(checkClaim({ text: 'The prime minister visited the families on Tuesday.' }, voices, independence)).toMatchObject({ verdict: 'unsupported', resolved: false });
+    expect(checkClaim({ text: 'Firefighters fought the blaze for two hours.' }, voices, independence)).toMatchObject({
+      verdict: 'single source',
+      resolved: false,
+    });
+    expect(checkClaim({ text: 'The prime minister visited the families on Tuesday.' }, voices, independence)).toMatchObject({
+      verdict: 'unsupported',
+      resolved: false,
+    });
   });
 });
 
 describe('risk rules', () => {
-  const panel = (verdicts: string[]) => verdicts.map((v) => ({ claim: v, verdict: v, resolved: v === 'corroborated', supporting_outlets: [], independent_outlets: [], contradicting_outlets: [], explanation: '' })) as RiskInput['panel'];
-  const base: RiskInput = { independentSources: 3, panel: panel(['corroborated', 'corroborated']), sensitive: [], quotesReported: 0, factualSentences: 4, sourcedSentences: 4 };
+  const panel = (verdicts: string[]) =>
+    verdicts.map((v) => ({
+      claim: v,
+      verdict: v,
+      resolved: v === 'corroborated',
+      supporting_outlets: [],
+      independent_outlets: [],
+      contradicting_outlets: [],
+      explanation: '',
+    })) as RiskInput['panel'];
+  const base: RiskInput = {
+    independentSources: 3,
+    panel: panel(['corroborated', 'corroborated']),
+    sensitive: [],
+    quotesReported: 0,
+    factualSentences: 4,
+    sourcedSentences: 4,
+  };
   it.each([
     ['well sourced, all corroborated', {}, 'low'],
     ['single source', { independentSources: 1 }, 'high'],
@@ -96,6 +146,9 @@ describe('risk rules', () => {
 
   it('scores: fact_check_score is the corroborated share; truth_score weighs independence, tracing and contradictions', () => {
     expect(scoreStory(base)).toEqual({ factCheckScore: 1, truthScore: 1 });
-    expect(scoreStory({ ...base, independentSources: 1, panel: panel(['corroborated', 'contradicted']), sourcedSentences: 2 })).toEqual({ factCheckScore: 0.5, truthScore: 0.3 });
+    expect(scoreStory({ ...base, independentSources: 1, panel: panel(['corroborated', 'contradicted']), sourcedSentences: 2 })).toEqual({
+      factCheckScore: 0.5,
+      truthScore: 0.3,
+    });
   });
 });

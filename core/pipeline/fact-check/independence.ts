@@ -47,9 +47,30 @@ export function voicesOf(sources: readonly SourceItem[]): Voice[] {
   for (const s of sources) {
     const text = `${s.title}. ${s.summary}\n${s.text}`;
     const time = s.publishedAt ?? s.createdAt;
-    voices.push({ key: s.id, itemId: s.id, outlet: s.outlet, ownerGroup: s.ownerGroup || s.outlet, kind: s.outletKind, url: s.url, text, time, region: s.region });
+    voices.push({
+      key: s.id,
+      itemId: s.id,
+      outlet: s.outlet,
+      ownerGroup: s.ownerGroup || s.outlet,
+      kind: s.outletKind,
+      url: s.url,
+      text,
+      time,
+      region: s.region,
+    });
     for (const c of s.carriers) {
-      voices.push({ key: `${s.id}:${c.outlet}`, itemId: s.id, outlet: c.outlet, ownerGroup: c.ownerGroup || c.outlet, kind: c.outletKind, url: c.url, text, time, region: c.region ?? null, carrierOf: s.outlet });
+      voices.push({
+        key: `${s.id}:${c.outlet}`,
+        itemId: s.id,
+        outlet: c.outlet,
+        ownerGroup: c.ownerGroup || c.outlet,
+        kind: c.outletKind,
+        url: c.url,
+        text,
+        time,
+        region: c.region ?? null,
+        carrierOf: s.outlet,
+      });
     }
   }
   return voices;
@@ -74,9 +95,13 @@ export function assessIndependence(sources: readonly SourceItem[]): Independence
       const b = voices[j]!;
       if (b.carrierOf && b.itemId === a.itemId) union(i, j, `carried ${a.outlet}'s item (the same story re-published)`, 'carried');
       else if (a.ownerGroup.toLowerCase() === b.ownerGroup.toLowerCase()) {
-        union(i, j, a.outlet === b.outlet ? `another item from ${a.outlet}` : `same owner group (${b.ownerGroup}) as ${a.outlet}`, a.outlet === b.outlet ? 'same_outlet' : 'owner_group');
-      }
-      else {
+        union(
+          i,
+          j,
+          a.outlet === b.outlet ? `another item from ${a.outlet}` : `same owner group (${b.ownerGroup}) as ${a.outlet}`,
+          a.outlet === b.outlet ? 'same_outlet' : 'owner_group',
+        );
+      } else {
         const similarity = textSimilarity(a.text, b.text);
         if (similarity >= NEAR_IDENTICAL) {
           const what = a.kind === 'official' || b.kind === 'official' ? 'a government release re-published' : 'wire copy or a re-published story';
@@ -98,7 +123,12 @@ export function assessIndependence(sources: readonly SourceItem[]): Independence
       kind: v.kind,
       independent: root === i,
       counted_as: representative.outlet,
-      reason: root === i ? (v.kind === 'official' ? 'own release (official source)' : 'own reporting') : (reasons.get(i)?.reason ?? `counted with ${representative.outlet}`),
+      reason:
+        root === i
+          ? v.kind === 'official'
+            ? 'own release (official source)'
+            : 'own reporting'
+          : (reasons.get(i)?.reason ?? `counted with ${representative.outlet}`),
       region: v.region,
       link: root === i ? null : (reasons.get(i)?.link ?? 'copy'),
     };

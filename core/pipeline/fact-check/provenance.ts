@@ -25,7 +25,13 @@ export type ProvenanceResult = { layers: Layer[]; factualSentences: number; sour
 const FACTUAL: readonly string[] = ['short_version', 'what_happened', 'why_it_matters'];
 
 function normaliseQuote(text: string): string {
-  return text.toLowerCase().replace(/[“”„"«»]/g, '"').replace(/[‘’]/g, "'").replace(/\s+/g, ' ').replace(/[.,!?;:]+$/, '').trim();
+  return text
+    .toLowerCase()
+    .replace(/[“”„"«»]/g, '"')
+    .replace(/[‘’]/g, "'")
+    .replace(/\s+/g, ' ')
+    .replace(/[.,!?;:]+$/, '')
+    .trim();
 }
 
 function factsOfText(text: string): SentenceFacts {
@@ -37,7 +43,10 @@ function factsOfText(text: string): SentenceFacts {
 function sentencesOf(layer: Layer): { sentences: LayerSentence[]; fromWriter: boolean } {
   const own = currentSentences(layer);
   if (own) return { sentences: own, fromWriter: true };
-  const lines = layer.content.split('\n').map((l) => l.replace(/^- /, '').trim()).filter(Boolean);
+  const lines = layer.content
+    .split('\n')
+    .map((l) => l.replace(/^- /, '').trim())
+    .filter(Boolean);
   return { sentences: lines.flatMap((l) => splitSentences(l).map((s) => ({ text: s.text, item_ids: [], outlets: [] }))), fromWriter: false };
 }
 
@@ -47,7 +56,10 @@ export function traceLayers(layers: readonly Layer[], voices: readonly Voice[]):
     return { voice, sentences: splitSentences(text).map(factsOf), quoteText: normaliseQuote(text) };
   });
   const itemIds = new Set(voices.map((v) => v.itemId));
-  const credit = (supporting: readonly Voice[]) => ({ item_ids: [...new Set(supporting.map((v) => v.itemId))], outlets: [...new Set(supporting.map((v) => v.outlet))] });
+  const credit = (supporting: readonly Voice[]) => ({
+    item_ids: [...new Set(supporting.map((v) => v.itemId))],
+    outlets: [...new Set(supporting.map((v) => v.outlet))],
+  });
   const trace = (text: string): Pick<LayerSentence, 'item_ids' | 'outlets'> => {
     const written = factsOfText(text);
     return credit(sources.filter((s) => s.sentences.some((f) => supports(f, written))).map((s) => s.voice));
@@ -74,7 +86,10 @@ export function traceLayers(layers: readonly Layer[], voices: readonly Voice[]):
           quotes.push({ ...q, verified: true, sources: [...new Set(found.map((f) => f.voice.outlet))] });
           quotesKept++;
         } else {
-          const text = `According to ${q.author}${q.role ? ` (${q.role})` : ''}, ${q.quote.replace(/["“”«»]/g, '').trim().replace(/[.!?]*$/, '.')}`;
+          const text = `According to ${q.author}${q.role ? ` (${q.role})` : ''}, ${q.quote
+            .replace(/["“”«»]/g, '')
+            .trim()
+            .replace(/[.!?]*$/, '.')}`;
           traced = [...traced, { text, item_ids: [], outlets: [] }];
           quotesReported++;
           reportedHere++;

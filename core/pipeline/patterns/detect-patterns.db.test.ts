@@ -12,7 +12,15 @@ import { listPatterns, listSignals } from './signal-repository';
 let db: Database;
 const now = new Date('2026-11-20T12:00:00Z');
 const HOUR = 3_600_000;
-const ctx = (): StageContext => ({ db: db.knex, clock: () => now, logger: silentLogger, actor: 'cli:pattern-detect (tester)', workerId: 'w', leaseMs: 60_000, batchSize: 10 });
+const ctx = (): StageContext => ({
+  db: db.knex,
+  clock: () => now,
+  logger: silentLogger,
+  actor: 'cli:pattern-detect (tester)',
+  workerId: 'w',
+  leaseMs: 60_000,
+  batchSize: 10,
+});
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -37,9 +45,23 @@ describe('pattern detection', () => {
   it('pure rule: a key bursting against its 7-day baseline is a signal; a steady one is not', () => {
     const base = { summary: '', region: 'Jamaica', urgency: 50, source_list: ['A'] };
     const stories = [
-      ...[1, 2, 3, 4].map((h) => ({ ...base, id: `s${h}`, title: `Sargassum report ${h}`, topics: ['environment'], entities: ['name:sargassum'], at: new Date(now.getTime() - h * HOUR) })),
+      ...[1, 2, 3, 4].map((h) => ({
+        ...base,
+        id: `s${h}`,
+        title: `Sargassum report ${h}`,
+        topics: ['environment'],
+        entities: ['name:sargassum'],
+        at: new Date(now.getTime() - h * HOUR),
+      })),
       // "politics" shows up every day: its 3 stories today match its baseline.
-      ...Array.from({ length: 24 }, (_, d) => ({ ...base, id: `p${d}`, title: `Politics ${d}`, topics: ['politics'], entities: [], at: new Date(now.getTime() - (d % 8) * 24 * HOUR - 2 * HOUR) })),
+      ...Array.from({ length: 24 }, (_, d) => ({
+        ...base,
+        id: `p${d}`,
+        title: `Politics ${d}`,
+        topics: ['politics'],
+        entities: [],
+        at: new Date(now.getTime() - (d % 8) * 24 * HOUR - 2 * HOUR),
+      })),
     ];
     const signals = findSignals(stories, now, 24);
     expect(signals.map((s) => s.key)).toContain('name:sargassum');
@@ -67,10 +89,30 @@ describe('pattern detection', () => {
     expect(pattern.confidence).toBeGreaterThan(0);
     expect(pattern.emerging_trend).toBe(true);
     const [shaped] = (await listSignals(db.knex)).filter((s) => s.title.startsWith('Sargassum'));
-    expect(Object.keys(shaped!).sort()).toEqual(['clusterId', 'id', 'keywords', 'patternTags', 'region', 'sentiment', 'source', 'strength', 'summary', 'timestamp', 'title', 'type', 'urgency', 'verified']);
+    expect(Object.keys(shaped!).sort()).toEqual([
+      'clusterId',
+      'id',
+      'keywords',
+      'patternTags',
+      'region',
+      'sentiment',
+      'source',
+      'strength',
+      'summary',
+      'timestamp',
+      'title',
+      'type',
+      'urgency',
+      'verified',
+    ]);
     expect(shaped!.patternTags).toEqual([pattern.name]);
     const [shapedPattern] = await listPatterns(db.knex);
-    expect(shapedPattern).toMatchObject({ id: pattern.id, relatedSignals: expect.arrayContaining([sargassum.id]), emergingTrend: true, cluster: sargassum.cluster_id });
+    expect(shapedPattern).toMatchObject({
+      id: pattern.id,
+      relatedSignals: expect.arrayContaining([sargassum.id]),
+      emergingTrend: true,
+      cluster: sargassum.cluster_id,
+    });
     await until(() => listener.payloads.length > 0);
     await listener.stop();
     const second = await detectPatterns(ctx(), { windowHours: 24 });

@@ -18,7 +18,17 @@ export const MIN_Z = 1.5;
 export const CLUSTER_OVERLAP = 0.34;
 
 type SignalType = keyof typeof SIGNAL_TYPE_TOPICS;
-type StoryRow = { id: string; title: string; summary: string; region: string; topics: string[]; entities: string[]; urgency: number; source_list: string[]; at: Date };
+type StoryRow = {
+  id: string;
+  title: string;
+  summary: string;
+  region: string;
+  topics: string[];
+  entities: string[];
+  urgency: number;
+  source_list: string[];
+  at: Date;
+};
 export type DetectedSignal = {
   key: string;
   label: string;
@@ -56,7 +66,9 @@ function label(key: string): string {
 function typeOf(stories: readonly StoryRow[], key: string): SignalType {
   const counts = new Map<SignalType, number>();
   const topics = key.startsWith('topic:') ? [key.slice(6)] : stories.flatMap((s) => s.topics);
-  for (const t of topics) for (const [type, list] of Object.entries(SIGNAL_TYPE_TOPICS) as [SignalType, readonly string[]][]) if (list.includes(t)) counts.set(type, (counts.get(type) ?? 0) + 1);
+  for (const t of topics)
+    for (const [type, list] of Object.entries(SIGNAL_TYPE_TOPICS) as [SignalType, readonly string[]][])
+      if (list.includes(t)) counts.set(type, (counts.get(type) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'Social';
 }
 
@@ -99,7 +111,13 @@ export function findSignals(stories: readonly StoryRow[], windowEnd: Date, windo
       strength: z >= 4 && count >= 5 ? 'High' : z >= 2.5 || count >= 3 ? 'Medium' : 'Low',
       region: regions.length === 1 ? regions[0]! : regions.length === 2 ? regions.sort().join(' / ') : 'Caribbean',
       outlets,
-      keywords: [label(key), ...[...coKeys.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 4).map(([k]) => label(k))],
+      keywords: [
+        label(key),
+        ...[...coKeys.entries()]
+          .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+          .slice(0, 4)
+          .map(([k]) => label(k)),
+      ],
       sentiment: Math.max(-1, Math.min(1, Math.round((sentiments.reduce((a, b) => a + b, 0) / sentiments.length) * 100) / 100)),
       urgency: Math.round(list.reduce((sum, s) => sum + s.urgency, 0) / count),
     });
@@ -130,7 +148,8 @@ export async function detectPatterns(ctx: StageContext, options: { windowHours?:
   const now = ctx.clock();
   ctx.onProgress?.({ stage: 'patterns', status: 'started' });
   const since = new Date(now.getTime() - windowHours * 3_600_000 - BASELINE_DAYS * 86_400_000);
-  const rows = await ctx.db('synced_content')
+  const rows = await ctx
+    .db('synced_content')
     .select('id', 'title', 'summary', 'region', 'topics', 'entities', 'urgency', 'source_list', ctx.db.raw('coalesce(first_item_at, created_at) as at'))
     .where('last_item_at', '>=', since.toISOString())
     .orderBy('last_item_at', 'desc')
@@ -156,7 +175,9 @@ export async function detectPatterns(ctx: StageContext, options: { windowHours?:
     const ids = new Map<string, string>();
     for (const s of signals) {
       const values = {
-        source: s.outlets.length ? `news stream: ${s.outlets.slice(0, 3).join(', ')}${s.outlets.length > 3 ? ` and ${s.outlets.length - 3} more` : ''}` : 'news stream',
+        source: s.outlets.length
+          ? `news stream: ${s.outlets.slice(0, 3).join(', ')}${s.outlets.length > 3 ? ` and ${s.outlets.length - 3} more` : ''}`
+          : 'news stream',
         type: s.type,
         strength: s.strength,
         title: `${s.label}: ${s.count} stories in ${windowHours} h`,
@@ -176,7 +197,11 @@ export async function detectPatterns(ctx: StageContext, options: { windowHours?:
         dedupe_key: `${s.key}|${windowHours}h|${bucket}`,
         updated_at: now.toISOString(),
       };
-      const [row] = await trx('signals').insert(values).onConflict('dedupe_key').merge().returning(['id', trx.raw('(xmax = 0) as inserted')]);
+      const [row] = await trx('signals')
+        .insert(values)
+        .onConflict('dedupe_key')
+        .merge()
+        .returning(['id', trx.raw('(xmax = 0) as inserted')]);
       ids.set(s.key, row.id);
       if (row.inserted) inserted++;
     }
@@ -187,10 +212,16 @@ export async function detectPatterns(ctx: StageContext, options: { windowHours?:
       const clusterName = `${cluster[0]!.type.toLowerCase()}-${bucket}-${n + 1}`;
       const storyIds = [...new Set(cluster.flatMap((s) => s.storyIds))].sort();
       const strengths = { High: 1, Medium: 0.66, Low: 0.33 } as const;
-      const confidence = Math.min(1, Math.round(((cluster.reduce((sum, s) => sum + strengths[s.strength], 0) / cluster.length) * 0.7 + Math.min(1, storyIds.length / 10) * 0.3) * 100) / 100);
+      const confidence = Math.min(
+        1,
+        Math.round(((cluster.reduce((sum, s) => sum + strengths[s.strength], 0) / cluster.length) * 0.7 + Math.min(1, storyIds.length / 10) * 0.3) * 100) / 100,
+      );
       const [pattern] = await trx('story_patterns')
         .insert({
-          name: cluster.map((s) => s.label).slice(0, 4).join(' + '),
+          name: cluster
+            .map((s) => s.label)
+            .slice(0, 4)
+            .join(' + '),
           description: `${cluster.length} signal(s) moving together across ${storyIds.length} stories (${[...new Set(cluster.map((s) => s.region))].join(', ')}): ${cluster.map((s) => `${s.label} ${s.count} vs baseline ${s.baseline}`).join('; ')}.`,
           confidence,
           related_signals: JSON.stringify(cluster.map((s) => ids.get(s.key))),
@@ -210,11 +241,27 @@ export async function detectPatterns(ctx: StageContext, options: { windowHours?:
         .returning(['id', 'name', trx.raw('(xmax = 0) as inserted')]);
       patternsDetected++;
       if (pattern.inserted) inserted++;
-      await trx('signals').whereIn('id', cluster.map((s) => ids.get(s.key)!)).update({ cluster_id: clusterName, pattern_tags: [pattern.name] });
+      await trx('signals')
+        .whereIn(
+          'id',
+          cluster.map((s) => ids.get(s.key)!),
+        )
+        .update({ cluster_id: clusterName, pattern_tags: [pattern.name] });
     }
     if (inserted > 0) await notify(trx, CHANNELS.patternsInserted, { signals: signals.length, patterns: patternsDetected });
   });
-  const result: PatternResult = { ...emptyStats(), processed: signals.length, patternsDetected, clustersFound: clusters.length, signalsDetected: signals.length };
-  ctx.onProgress?.({ stage: 'patterns', status: 'finished', processed: signals.length, message: `${patternsDetected} pattern(s), ${clusters.length} cluster(s)` });
+  const result: PatternResult = {
+    ...emptyStats(),
+    processed: signals.length,
+    patternsDetected,
+    clustersFound: clusters.length,
+    signalsDetected: signals.length,
+  };
+  ctx.onProgress?.({
+    stage: 'patterns',
+    status: 'finished',
+    processed: signals.length,
+    message: `${patternsDetected} pattern(s), ${clusters.length} cluster(s)`,
+  });
   return result;
 }

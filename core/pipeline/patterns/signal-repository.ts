@@ -33,7 +33,10 @@ export type Pattern = {
 const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 
 export async function listSignals(db: Knex, options: { limit?: number } = {}): Promise<Signal[]> {
-  const rows = await db('signals').select('*').orderBy([{ column: 'timestamp', order: 'desc' }, { column: 'id' }]).limit(Math.min(200, options.limit ?? 50));
+  const rows = await db('signals')
+    .select('*')
+    .orderBy([{ column: 'timestamp', order: 'desc' }, { column: 'id' }])
+    .limit(Math.min(200, options.limit ?? 50));
   return rows.map(rowToSignal);
 }
 
@@ -57,7 +60,10 @@ export function rowToSignal(r: Record<string, unknown>): Signal {
 }
 
 export async function listPatterns(db: Knex, options: { limit?: number } = {}): Promise<Pattern[]> {
-  const rows = await db('story_patterns').select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]).limit(Math.min(200, options.limit ?? 50));
+  const rows = await db('story_patterns')
+    .select('*')
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
+    .limit(Math.min(200, options.limit ?? 50));
   return rows.map(rowToPattern);
 }
 

@@ -18,7 +18,13 @@ export async function autoPublish(ctx: StageContext, options: { limit?: number; 
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   ctx.onProgress?.({ stage: 'publish', status: 'started' });
   while (stats.processed + stats.failed < limit) {
-    const ids = await claimStories(ctx.db, { work: 'publish', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed), only: options.only });
+    const ids = await claimStories(ctx.db, {
+      work: 'publish',
+      workerId: ctx.workerId,
+      leaseMs: ctx.leaseMs,
+      limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed),
+      only: options.only,
+    });
     if (ids.length === 0) break;
     for (const id of ids) {
       try {

@@ -118,7 +118,9 @@ export function groupFacts(candidates: readonly Candidate[], voiceOf: ReadonlyMa
     }
     f.seed = best;
     // Credited: every report with a sentence that supports the seed's own wording, grouped here or not, first reporter first.
-    f.credited = [...new Set([f.seed.report, ...candidates.filter((m) => supports(m, f.seed)).map((m) => m.report)])].sort((a, b) => orderOf.get(a)! - orderOf.get(b)!);
+    f.credited = [...new Set([f.seed.report, ...candidates.filter((m) => supports(m, f.seed)).map((m) => m.report)])].sort(
+      (a, b) => orderOf.get(a)! - orderOf.get(b)!,
+    );
     f.voices = new Set([...f.members.map((m) => m.report), ...f.credited].map((r) => voiceOf.get(r))).size;
   }
   return facts;

@@ -55,7 +55,9 @@ describe('a 1 MB crafted feed, from ingest to fact-check', () => {
     for (const [stage, ms] of Object.entries(timings)) expect(ms, `${stage} took ${Math.round(ms)} ms`).toBeLessThan(10_000);
     const story = await db.knex('synced_content').first();
     expect(story.title).toBe('Fire destroys four homes in Ocho Rios');
-    expect(story.layers.find((l: { layerType: string }) => l.layerType === 'short_version').content).toMatch(/^A fire destroyed four homes in Ocho Rios on Monday\b/);
+    expect(story.layers.find((l: { layerType: string }) => l.layerType === 'short_version').content).toMatch(
+      /^A fire destroyed four homes in Ocho Rios on Monday\b/,
+    );
     // The runs are not sentences a writer would keep: nothing of them reaches the layers.
     expect(JSON.stringify(story.layers)).not.toContain('Jane Doe');
   });

@@ -26,7 +26,16 @@ describe('the offline writer on adversarial text', () => {
       storyId: 'bad',
       now: new Date('2026-11-20T12:00:00Z'),
       sources: [
-        { id: 'a', outlet: 'Crafted Feed', title: 'Fire destroys four homes in Ocho Rios', summary: 'A fire destroyed four homes in Ocho Rios on Monday, the fire brigade said.', text, author: null, url: null, publishedAt: '2026-11-20T10:00:00Z' },
+        {
+          id: 'a',
+          outlet: 'Crafted Feed',
+          title: 'Fire destroys four homes in Ocho Rios',
+          summary: 'A fire destroyed four homes in Ocho Rios on Monday, the fire brigade said.',
+          text,
+          author: null,
+          url: null,
+          publishedAt: '2026-11-20T10:00:00Z',
+        },
       ],
     });
     const ms = performance.now() - started;

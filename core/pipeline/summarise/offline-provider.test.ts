@@ -12,11 +12,21 @@ const events = [...new Set(fixture.items.map((i) => i.event))];
 const inputFor = (event: string): SummariseInput => ({
   storyId: event,
   now,
-  sources: fixture.items.filter((i) => i.event === event).map((i) => ({ id: i.id, outlet: i.outlet, title: i.title, summary: i.summary, text: '', author: null, url: null, publishedAt: i.published_at })),
+  sources: fixture.items
+    .filter((i) => i.event === event)
+    .map((i) => ({ id: i.id, outlet: i.outlet, title: i.title, summary: i.summary, text: '', author: null, url: null, publishedAt: i.published_at })),
 });
 let n = 0;
 const source = (outlet: string, text: string, extra: Partial<SourceForAi> = {}): SourceForAi => ({
-  id: `item-${++n}`, outlet, title: text.split('.')[0]!, summary: '', text, author: null, url: null, publishedAt: `2026-11-18T${String(10 + (n % 10)).padStart(2, '0')}:00:00Z`, ...extra,
+  id: `item-${++n}`,
+  outlet,
+  title: text.split('.')[0]!,
+  summary: '',
+  text,
+  author: null,
+  url: null,
+  publishedAt: `2026-11-18T${String(10 + (n % 10)).padStart(2, '0')}:00:00Z`,
+  ...extra,
 });
 const write = (...sources: SourceForAi[]) => summariseOffline({ storyId: 'x', now, sources });
 const allSentences = (s: StorySummary) => Object.values(s.layers).flatMap((l) => l.sentences.map((x) => x.text));
@@ -41,11 +51,20 @@ describe('offline writer: every story of the clustering fixture', () => {
 describe('offline writer: the rules', () => {
   it('states a fact two outlets report once, credited to both', () => {
     const story = write(
-      source('Kingston Ledger', 'The Bank of Jamaica raised its policy rate by 50 basis points to 7.5 per cent on Wednesday. The rate had been held at 7.0 per cent since March.'),
-      source('Island Wire', "Jamaica's central bank lifted its key interest rate to 7.5 per cent on Wednesday, its first increase since 2023. Analysts expect loan rates to rise."),
+      source(
+        'Kingston Ledger',
+        'The Bank of Jamaica raised its policy rate by 50 basis points to 7.5 per cent on Wednesday. The rate had been held at 7.0 per cent since March.',
+      ),
+      source(
+        'Island Wire',
+        "Jamaica's central bank lifted its key interest rate to 7.5 per cent on Wednesday, its first increase since 2023. Analysts expect loan rates to rise.",
+      ),
     );
     const [ledger, wire] = ['Kingston Ledger', 'Island Wire'];
-    const layers = toLayers(story, [{ id: 'a', outlet: ledger }, { id: 'b', outlet: wire }]);
+    const layers = toLayers(story, [
+      { id: 'a', outlet: ledger },
+      { id: 'b', outlet: wire },
+    ]);
     const what = layers.find((l) => l.layerType === 'what_happened')!.sentences!;
     const rate = what.filter((s) => /7\.5 per cent/.test(s.text));
     expect(rate).toHaveLength(1);
@@ -74,7 +93,10 @@ describe('offline writer: the rules', () => {
 
   it('removes datelines, wire sign-offs and web furniture', () => {
     const story = write(
-      source('CMC', 'KINGSTON, Jamaica, Nov 18, CMC – The Jamaica Fire Brigade said a fire destroyed four homes in May Pen on Monday.\nRead more: fires this year.\nFirefighters from three stations fought the blaze for two hours. CMC'),
+      source(
+        'CMC',
+        'KINGSTON, Jamaica, Nov 18, CMC – The Jamaica Fire Brigade said a fire destroyed four homes in May Pen on Monday.\nRead more: fires this year.\nFirefighters from three stations fought the blaze for two hours. CMC',
+      ),
     );
     const text = allSentences(story).join(' ');
     expect(text).toContain('The Jamaica Fire Brigade said a fire destroyed four homes in May Pen on Monday.');
@@ -82,7 +104,9 @@ describe('offline writer: the rules', () => {
   });
 
   it('leaves a layer empty rather than padding it, and writes no "our take" for a single voice', () => {
-    const story = write(source('Spice Isle News', 'The nutmeg festival in Grenville drew a record crowd on Sunday. Organisers thanked the volunteers for their work.'));
+    const story = write(
+      source('Spice Isle News', 'The nutmeg festival in Grenville drew a record crowd on Sunday. Organisers thanked the volunteers for their work.'),
+    );
     expect(story.layers.what_locals_saying).toEqual({ sentences: [], quotes: [] });
     expect(story.layers.why_it_matters.sentences).toEqual([]);
     expect(story.layers.our_take.sentences).toEqual([]);
@@ -98,8 +122,14 @@ describe('offline writer: the rules', () => {
 
   it('says what independent outlets agree on, where they differ and what only one reports', () => {
     const story = write(
-      source('Kingston Ledger', 'A fire destroyed 4 homes in May Pen on Monday, leaving 15 people homeless. Damage was put at J$30 million by the parish council.', { publishedAt: '2026-11-18T08:00:00Z' }),
-      source('Island Wire', 'Fire destroyed 5 homes in May Pen on Monday and left 15 people homeless, the fire brigade said.', { publishedAt: '2026-11-18T09:00:00Z' }),
+      source(
+        'Kingston Ledger',
+        'A fire destroyed 4 homes in May Pen on Monday, leaving 15 people homeless. Damage was put at J$30 million by the parish council.',
+        { publishedAt: '2026-11-18T08:00:00Z' },
+      ),
+      source('Island Wire', 'Fire destroyed 5 homes in May Pen on Monday and left 15 people homeless, the fire brigade said.', {
+        publishedAt: '2026-11-18T09:00:00Z',
+      }),
     );
     const take = story.layers.our_take.sentences.map((s) => s.text);
     expect(take).toContain('Kingston Ledger and Island Wire give the same figure: 15 people.');
@@ -110,13 +140,34 @@ describe('offline writer: the rules', () => {
 
 describe('quotations', () => {
   it.each([
-    ['"We will rebuild every home," said Marcia Brown, president of the residents association.', { quote: 'We will rebuild every home', author: 'Marcia Brown', role: 'president of the residents association' }],
-    ['"The blaze started in a kitchen at the back," fire officer Dwayne Clarke said.', { quote: 'The blaze started in a kitchen at the back', author: 'Dwayne Clarke', role: null }],
-    ['Finance Minister Marcia Thelwell said: "This is targeted relief for farmers and fishers."', { quote: 'This is targeted relief for farmers and fishers.', author: 'Marcia Thelwell', role: 'Finance Minister' }],
-    ['Coach Norman Bailey-Lyn praised his bench. "The boys who came on won us the game," he said.', { quote: 'The boys who came on won us the game', author: 'Norman Bailey-Lyn', role: 'Coach' }],
-    ['Governor of the Bank, Mr. Conrad Ashby, spoke on Thursday. "Our action is aimed at preventing that spiral," the Governor said.', { quote: 'Our action is aimed at preventing that spiral', author: 'Conrad Ashby', role: null }],
-    ['Union leader Devon Blake said on Tuesday that teachers would strike. "Teachers are tired of promises and want a date."', { quote: 'Teachers are tired of promises and want a date.', author: 'Devon Blake', role: null }],
-    ['Krisztina Varga led the mission. "The authorities have served Jamaica well so far," Varga said.', { quote: 'The authorities have served Jamaica well so far', author: 'Krisztina Varga', role: null }],
+    [
+      '"We will rebuild every home," said Marcia Brown, president of the residents association.',
+      { quote: 'We will rebuild every home', author: 'Marcia Brown', role: 'president of the residents association' },
+    ],
+    [
+      '"The blaze started in a kitchen at the back," fire officer Dwayne Clarke said.',
+      { quote: 'The blaze started in a kitchen at the back', author: 'Dwayne Clarke', role: null },
+    ],
+    [
+      'Finance Minister Marcia Thelwell said: "This is targeted relief for farmers and fishers."',
+      { quote: 'This is targeted relief for farmers and fishers.', author: 'Marcia Thelwell', role: 'Finance Minister' },
+    ],
+    [
+      'Coach Norman Bailey-Lyn praised his bench. "The boys who came on won us the game," he said.',
+      { quote: 'The boys who came on won us the game', author: 'Norman Bailey-Lyn', role: 'Coach' },
+    ],
+    [
+      'Governor of the Bank, Mr. Conrad Ashby, spoke on Thursday. "Our action is aimed at preventing that spiral," the Governor said.',
+      { quote: 'Our action is aimed at preventing that spiral', author: 'Conrad Ashby', role: null },
+    ],
+    [
+      'Union leader Devon Blake said on Tuesday that teachers would strike. "Teachers are tired of promises and want a date."',
+      { quote: 'Teachers are tired of promises and want a date.', author: 'Devon Blake', role: null },
+    ],
+    [
+      'Krisztina Varga led the mission. "The authorities have served Jamaica well so far," Varga said.',
+      { quote: 'The authorities have served Jamaica well so far', author: 'Krisztina Varga', role: null },
+    ],
   ])('%s', (text, expected) => {
     expect(findQuotesIn(text)).toEqual([expected]);
   });
@@ -136,6 +187,8 @@ describe('quotations', () => {
       source('Island Wire', `A fire destroyed four homes in May Pen on Monday. ${wire}`, { publishedAt: '2026-11-18T08:00:00Z' }),
       source('Daily Star', `Four homes burned in May Pen on Monday. ${wire}`, { publishedAt: '2026-11-18T09:00:00Z' }),
     );
-    expect(story.layers.what_locals_saying.quotes).toEqual([{ quote: 'We lost everything in the fire last night', author: 'Marcia Brown', role: 'a resident of May Pen', source: 0 }]);
+    expect(story.layers.what_locals_saying.quotes).toEqual([
+      { quote: 'We lost everything in the fire last night', author: 'Marcia Brown', role: 'a resident of May Pen', source: 0 },
+    ]);
   });
 });

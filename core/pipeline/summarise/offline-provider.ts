@@ -26,7 +26,8 @@ const MAX_QUOTES = 4;
 const MAX_WHY_SENTENCES = 2;
 /** A single-voice detail joins "what happened" only when it is this well placed or carries a figure or date. */
 const MIN_SOLO_SCORE = 0.8;
-const IMPACT = /\b(will|would|expects?|expected|could|means|aims? to|in order to|to help|so that|benefit\w*|affect\w*|impact\w*|costs?|prices?|jobs|households?|families|consumers|businesses|workers|residents|visitors|economy|growth|inflation|revenue|loans?|bills?)\b/i;
+const IMPACT =
+  /\b(will|would|expects?|expected|could|means|aims? to|in order to|to help|so that|benefit\w*|affect\w*|impact\w*|costs?|prices?|jobs|households?|families|consumers|businesses|workers|residents|visitors|economy|growth|inflation|revenue|loans?|bills?)\b/i;
 
 export function createOfflineProvider(): AiProvider {
   return {
@@ -55,7 +56,14 @@ export function summariseOffline(input: SummariseInput): StorySummary {
   // A second sentence only for a fact of weight: told by two voices (when there are two), or, from a lone voice, carrying a figure or date.
   const severalVoices = new Set(voiceOf.values()).size >= 2;
   const second = statements.find(
-    (f) => f !== lead && !f.seed.quoted && !alreadySaid(f.seed, short.map((s) => s.seed)) && (f.voices >= 2 || (!severalVoices && (f.seed.figures.length > 0 || f.seed.dates.length > 0))),
+    (f) =>
+      f !== lead &&
+      !f.seed.quoted &&
+      !alreadySaid(
+        f.seed,
+        short.map((s) => s.seed),
+      ) &&
+      (f.voices >= 2 || (!severalVoices && (f.seed.figures.length > 0 || f.seed.dates.length > 0))),
   );
   if (lead && second && lead.seed.wordCount + second.seed.wordCount <= SHORT_VERSION_MAX_WORDS) short.push(second);
   const shortSentences = short.map(sourced);
@@ -65,7 +73,13 @@ export function summariseOffline(input: SummariseInput): StorySummary {
   for (const f of statements) {
     if (chosen.length >= MAX_FACTS) break;
     if (chosen.length > 0 && f.voices < 2 && f.score < MIN_SOLO_SCORE && f.seed.figures.length === 0 && f.seed.dates.length === 0) continue;
-    if (alreadySaid(f.seed, chosen.map((c) => c.seed))) continue;
+    if (
+      alreadySaid(
+        f.seed,
+        chosen.map((c) => c.seed),
+      )
+    )
+      continue;
     chosen.push(f);
   }
   const ordered = [chosen[0], ...chosen.slice(1).sort((a, b) => relativePlace(a) - relativePlace(b))].filter((f): f is Fact => Boolean(f));
@@ -76,9 +90,20 @@ export function summariseOffline(input: SummariseInput): StorySummary {
   const used = new Set<Fact>([...short, ...chosen]);
   const reported = quotes.length > 0 ? [] : statements.filter((f) => !used.has(f) && isReportedSpeech(f.seed)).slice(0, 2);
   reported.forEach((f) => used.add(f));
-  const why = statements.filter((f) => !used.has(f) && IMPACT.test(f.seed.text) && !alreadySaid(f.seed, [...used].map((u) => u.seed))).slice(0, MAX_WHY_SENTENCES);
+  const why = statements
+    .filter(
+      (f) =>
+        !used.has(f) &&
+        IMPACT.test(f.seed.text) &&
+        !alreadySaid(
+          f.seed,
+          [...used].map((u) => u.seed),
+        ),
+    )
+    .slice(0, MAX_WHY_SENTENCES);
 
-  const summarySentences = shortSentences.length === 1 && ordered[1] ? [...shortSentences, sourced(ordered[1])] : shortSentences.length ? shortSentences : factSentences.slice(0, 1);
+  const summarySentences =
+    shortSentences.length === 1 && ordered[1] ? [...shortSentences, sourced(ordered[1])] : shortSentences.length ? shortSentences : factSentences.slice(0, 1);
   let summary = summarySentences.map((s) => s.text).join(' ');
   if (countSentences(summary) > MAX_SUMMARY_SENTENCES) summary = summarySentences[0]!.text;
 
@@ -96,7 +121,15 @@ export function summariseOffline(input: SummariseInput): StorySummary {
     ...analysis,
     // The claims a fact-check weighs are what the story states as its core: the short version's facts
     // that independent outlets tell (the lead alone when none is), as the gate asks of a published story.
-    claims: (severalVoices && short.some((f) => f.voices >= 2) ? short.filter((f) => f.voices >= 2) : short.slice(0, 1)).filter((f) => f.seed.figures.length > 0 || f.seed.dates.length > 0 || findNames([f.seed.sentence]).people.length > 0 || findEntities(f.seed.text, [f.seed.sentence]).places.length > 0).map((f) => claimOf(f.seed)),
+    claims: (severalVoices && short.some((f) => f.voices >= 2) ? short.filter((f) => f.voices >= 2) : short.slice(0, 1))
+      .filter(
+        (f) =>
+          f.seed.figures.length > 0 ||
+          f.seed.dates.length > 0 ||
+          findNames([f.seed.sentence]).people.length > 0 ||
+          findEntities(f.seed.text, [f.seed.sentence]).places.length > 0,
+      )
+      .map((f) => claimOf(f.seed)),
   };
 }
 
@@ -121,14 +154,23 @@ function isReportedSpeech(c: Candidate): boolean {
 export function quotesOf(reports: readonly Report[]): StorySummary['layers']['what_locals_saying']['quotes'] {
   const all = reports.flatMap((r) => findQuotesIn(r.text).map((q) => ({ ...q, source: r.index })));
   const unique = all.filter((q, i) => all.findIndex((o) => o.quote === q.quote) === i);
-  const bySpeaker = [...unique.filter((q, i) => unique.findIndex((o) => o.author === q.author) === i), ...unique.filter((q, i) => unique.findIndex((o) => o.author === q.author) !== i)];
+  const bySpeaker = [
+    ...unique.filter((q, i) => unique.findIndex((o) => o.author === q.author) === i),
+    ...unique.filter((q, i) => unique.findIndex((o) => o.author === q.author) !== i),
+  ];
   return bySpeaker.slice(0, MAX_QUOTES).map((q) => ({ quote: q.quote, author: q.author, role: q.role, source: q.source }));
 }
 
 function buildTimeline(facts: readonly Fact[], reports: readonly Report[]): StorySummary['layers']['what_happened']['timeline'] {
   // Only what has happened by the time it was reported: "from January 1" is a schedule, not an event.
-  const filed = (f: Fact) => reports.find((r) => r.index === f.seed.report)!.published.toISOString().slice(0, 10);
-  const entries = facts.filter((f) => f.seed.dates.length > 0 && f.seed.dates[0]! <= filed(f)).map((f) => ({ date: f.seed.dates[0]!, event: f.seed.text, sources: f.credited }));
+  const filed = (f: Fact) =>
+    reports
+      .find((r) => r.index === f.seed.report)!
+      .published.toISOString()
+      .slice(0, 10);
+  const entries = facts
+    .filter((f) => f.seed.dates.length > 0 && f.seed.dates[0]! <= filed(f))
+    .map((f) => ({ date: f.seed.dates[0]!, event: f.seed.text, sources: f.credited }));
   // One dated fact is not a timeline.
   if (new Set(entries.map((e) => e.date)).size < 2) return [];
   return entries.sort((a, b) => a.date.localeCompare(b.date)).slice(0, 8);
@@ -162,7 +204,15 @@ function analyseStory(input: SummariseInput, reports: readonly Report[]): Pick<S
   const topics = topicsOf(lemmas);
   const text = reports.map((r) => `${r.source.title.slice(0, 300)}. ${r.text}`).join('\n');
   const entities = findEntities(text, sentences);
-  const region = storyCountry(reports.map((r) => ({ title: r.source.title.slice(0, 300), lead: r.source.summary || r.text.slice(0, 600), body: r.text, outletRegion: r.source.outletRegion })), input.regionHint);
+  const region = storyCountry(
+    reports.map((r) => ({
+      title: r.source.title.slice(0, 300),
+      lead: r.source.summary || r.text.slice(0, 600),
+      body: r.text,
+      outletRegion: r.source.outletRegion,
+    })),
+    input.regionHint,
+  );
   const tags = [...new Set([...topics, ...topics.map((t) => SECTION_TOPICS[t]).filter((t): t is string => Boolean(t))])].slice(0, 8);
   const outlets = new Set(reports.map((r) => r.source.outlet));
   const urgentHits = lemmas.filter((l) => URGENT_WORDS.includes(l)).length;
@@ -175,8 +225,11 @@ function analyseStory(input: SummariseInput, reports: readonly Report[]): Pick<S
   // Diaspora relevance: 10, +35 for diaspora words, +15 for places abroad, +15 for economy or tourism, +10 for emergencies.
   const diaspora = Math.min(
     100,
-    10 + (diasporaHits > 0 ? 35 : 0) + (abroad ? 15 : 0) + (topics.some((t) => ['economy', 'tourism', 'business'].includes(t)) ? 15 : 0) + (urgentHits > 0 ? 10 : 0),
+    10 +
+      (diasporaHits > 0 ? 35 : 0) +
+      (abroad ? 15 : 0) +
+      (topics.some((t) => ['economy', 'tourism', 'business'].includes(t)) ? 15 : 0) +
+      (urgentHits > 0 ? 10 : 0),
   );
   return { tags, region, topics, urgency, diaspora_relevance: diaspora };
 }
-

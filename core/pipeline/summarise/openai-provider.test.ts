@@ -8,8 +8,26 @@ const input: SummariseInput = {
   storyId: 's1',
   now: new Date('2026-11-20T12:00:00Z'),
   sources: [
-    { id: 'a', outlet: 'Kingston Ledger', title: 'Blaze destroys four homes in Ocho Rios community', summary: 'Four houses were gutted by fire in the Ocho Rios area of St Ann early Monday, leaving 15 residents homeless.', text: '', author: null, url: null, publishedAt: '2026-11-16T08:00:00Z' },
-    { id: 'b', outlet: 'Antilles Wire', title: 'St Ann fire leaves 15 people homeless', summary: 'Fifteen people are homeless after a fire swept through four dwellings near Ocho Rios, St Ann, on Monday morning.', text: '', author: null, url: null, publishedAt: '2026-11-16T11:30:00Z' },
+    {
+      id: 'a',
+      outlet: 'Kingston Ledger',
+      title: 'Blaze destroys four homes in Ocho Rios community',
+      summary: 'Four houses were gutted by fire in the Ocho Rios area of St Ann early Monday, leaving 15 residents homeless.',
+      text: '',
+      author: null,
+      url: null,
+      publishedAt: '2026-11-16T08:00:00Z',
+    },
+    {
+      id: 'b',
+      outlet: 'Antilles Wire',
+      title: 'St Ann fire leaves 15 people homeless',
+      summary: 'Fifteen people are homeless after a fire swept through four dwellings near Ocho Rios, St Ann, on Monday morning.',
+      text: '',
+      author: null,
+      url: null,
+      publishedAt: '2026-11-16T11:30:00Z',
+    },
   ],
 };
 
@@ -22,7 +40,12 @@ afterEach(async () => {
 function provider(f: FakeOpenAi, extra: { timeoutMs?: number; maxRetries?: number } = {}) {
   const waits: number[] = [];
   const p = createOpenAiProvider({
-    apiKey: 'test-key', baseUrl: f.baseUrl, model: 'fake-model', timeoutMs: extra.timeoutMs ?? 5000, maxRetries: extra.maxRetries ?? 3, backoffMs: 5,
+    apiKey: 'test-key',
+    baseUrl: f.baseUrl,
+    model: 'fake-model',
+    timeoutMs: extra.timeoutMs ?? 5000,
+    maxRetries: extra.maxRetries ?? 3,
+    backoffMs: 5,
     sleep: async (ms) => {
       waits.push(ms);
     },

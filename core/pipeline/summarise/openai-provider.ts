@@ -50,7 +50,7 @@ export const SYSTEM_PROMPT = [
 export const SAME_EVENT_PROMPT = [
   'You check news clustering for C360. You receive one new report and the reports of an existing story.',
   'Answer whether the new report tells the same news event: the same happening at the same time and place (an update, a correction or a new figure about it counts as the same event).',
-  'A different happening that involves the same people, institution, place or figures is NOT the same event (a central bank governor\'s speech and that bank\'s rate decision the same day are two events).',
+  "A different happening that involves the same people, institution, place or figures is NOT the same event (a central bank governor's speech and that bank's rate decision the same day are two events).",
   'Reply with JSON: {"same": true} or {"same": false}.',
 ].join('\n');
 const sameEventSchema = z.object({ same: z.boolean() });
@@ -73,11 +73,20 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
   const sameEventFormat = zodResponseFormat(sameEventSchema, 'same_event');
   const translationFormat = zodResponseFormat(translationSchema, 'translation');
 
-  async function complete(messages: Message[], usage: AiUsage, format: typeof responseFormat | typeof sameEventFormat | typeof translationFormat = responseFormat): Promise<string> {
+  async function complete(
+    messages: Message[],
+    usage: AiUsage,
+    format: typeof responseFormat | typeof sameEventFormat | typeof translationFormat = responseFormat,
+  ): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
         usage.calls++;
-        const response = await client.chat.completions.create({ model: options.model, messages, response_format: format, temperature: format === responseFormat ? 0.2 : 0 });
+        const response = await client.chat.completions.create({
+          model: options.model,
+          messages,
+          response_format: format,
+          temperature: format === responseFormat ? 0.2 : 0,
+        });
         usage.promptTokens += response.usage?.prompt_tokens ?? 0;
         usage.completionTokens += response.usage?.completion_tokens ?? 0;
         usage.totalTokens += response.usage?.total_tokens ?? 0;
@@ -113,7 +122,10 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       options.logger?.warn({ problems: checked.problems }, 'AI output invalid; asking once for a repair');
       messages.push(
         { role: 'assistant', content: first.slice(0, 20_000) },
-        { role: 'user', content: `That answer is not valid:\n- ${checked.problems.join('\n- ')}\nReply again with the complete JSON object, fixed, and nothing else.` },
+        {
+          role: 'user',
+          content: `That answer is not valid:\n- ${checked.problems.join('\n- ')}\nReply again with the complete JSON object, fixed, and nothing else.`,
+        },
       );
       const second = await complete(messages, usage);
       const repaired = check(second, input.sources.length);
@@ -122,7 +134,12 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     },
     async sameEvent(input) {
       const usage = emptyUsage('openai', options.model);
-      const brief = (b: { outlet: string; title: string; lead: string; publishedAt: string | null }) => ({ outlet: b.outlet, published_at: b.publishedAt, title: b.title.slice(0, 300), lead: b.lead.slice(0, 600) });
+      const brief = (b: { outlet: string; title: string; lead: string; publishedAt: string | null }) => ({
+        outlet: b.outlet,
+        published_at: b.publishedAt,
+        title: b.title.slice(0, 300),
+        lead: b.lead.slice(0, 600),
+      });
       const content = await complete(
         [
           { role: 'system', content: SAME_EVENT_PROMPT },
@@ -158,7 +175,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       if (parsed.texts.length !== input.texts.length) {
         throw new AiFailure(`the translation has ${parsed.texts.length} texts for ${input.texts.length}`, usage, { retryable: false });
       }
-      if (parsed.texts.some((t, i) => input.texts[i]!.trim() !== '' && t.trim() === '')) throw new AiFailure('the translation left a text empty', usage, { retryable: false });
+      if (parsed.texts.some((t, i) => input.texts[i]!.trim() !== '' && t.trim() === ''))
+        throw new AiFailure('the translation left a text empty', usage, { retryable: false });
       return { texts: parsed.texts, usage };
     },
   };

@@ -33,7 +33,12 @@ function asWritten(figure: Figure, sentence: string): string {
   const at = sentence.indexOf(figure.text);
   if (at < 0) return figure.text;
   const prefix = /([A-Z]{0,3}\$)\s?$/.exec(sentence.slice(Math.max(0, at - 5), at));
-  const unit = figure.label !== figure.kind ? new RegExp(String.raw`^\s+((?:[a-z\-]+\s+)?${figure.label}s?(?:\s+points?)?)\b`).exec(sentence.slice(at + figure.text.length, at + figure.text.length + 40)) : null;
+  const unit =
+    figure.label !== figure.kind
+      ? new RegExp(String.raw`^\s+((?:[a-z\-]+\s+)?${figure.label}s?(?:\s+points?)?)\b`).exec(
+          sentence.slice(at + figure.text.length, at + figure.text.length + 40),
+        )
+      : null;
   return `${prefix && !figure.text.includes('$') ? prefix[1] : ''}${figure.text}${unit ? ` ${unit[1]}` : ''}`;
 }
 
@@ -43,7 +48,12 @@ function withLabel(figure: Figure, sentence: string): string {
   return written === figure.text && figure.label !== figure.kind ? `${written} (${figure.label})` : written;
 }
 
-export function writeOurTake(facts: readonly Fact[], reports: readonly Report[], voiceOf: ReadonlyMap<number, number>, lead: Fact | undefined): SourcedSentence[] {
+export function writeOurTake(
+  facts: readonly Fact[],
+  reports: readonly Report[],
+  voiceOf: ReadonlyMap<number, number>,
+  lead: Fact | undefined,
+): SourcedSentence[] {
   const proper = properWords(reports);
   const voiceCount = new Set(voiceOf.values()).size;
   if (voiceCount < 2) return [];
@@ -78,7 +88,11 @@ export function writeOurTake(facts: readonly Fact[], reports: readonly Report[],
     for (const figure of fact.seed.figures) {
       // A real difference: their figure is nowhere in our sentence, and ours nowhere in theirs ("aged 24 to 41" is no conflict).
       const differs = (m: Candidate) => (g: Figure) =>
-        g.kind === figure.kind && g.label === figure.label && !sameValue(g.value, figure.value) && !fact.seed.figures.some((f) => sameValue(f.value, g.value)) && !m.figures.some((f) => sameValue(f.value, figure.value));
+        g.kind === figure.kind &&
+        g.label === figure.label &&
+        !sameValue(g.value, figure.value) &&
+        !fact.seed.figures.some((f) => sameValue(f.value, g.value)) &&
+        !m.figures.some((f) => sameValue(f.value, figure.value));
       const other = fact.members.find((m) => voiceOf.get(m.report) !== voiceOf.get(fact.seed.report) && m.figures.some(differs(m)));
       if (!other) continue;
       const theirs = other.figures.find(differs(other))!;
@@ -87,7 +101,10 @@ export function writeOurTake(facts: readonly Fact[], reports: readonly Report[],
         { report: fact.seed.report, text: withLabel(figure, fact.seed.text) },
         { report: other.report, text: asWritten(theirs, other.text) },
       ].sort((a, b) => orderOf(a.report) - orderOf(b.report));
-      out.push({ text: `They differ on one figure: ${outlet(pair[0]!.report)} gives ${pair[0]!.text} where ${outlet(pair[1]!.report)} gives ${pair[1]!.text}.`, sources: pair.map((p) => p.report) });
+      out.push({
+        text: `They differ on one figure: ${outlet(pair[0]!.report)} gives ${pair[0]!.text} where ${outlet(pair[1]!.report)} gives ${pair[1]!.text}.`,
+        sources: pair.map((p) => p.report),
+      });
       differences++;
       break;
     }
@@ -98,7 +115,12 @@ export function writeOurTake(facts: readonly Fact[], reports: readonly Report[],
   const compared = new Set(facts.flatMap((f) => f.members.map((m) => m.report)));
   // Nor when other outlets say the same in other words (a fact of several voices already covers it).
   const told = facts.filter((f) => f.voices >= 2).map((f) => f.seed);
-  const solo = reports.some((r) => !compared.has(r.index)) ? undefined : facts.find((f) => f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS && !alreadySaid(f.seed, told));
+  const solo = reports.some((r) => !compared.has(r.index))
+    ? undefined
+    : facts.find(
+        (f) =>
+          f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS && !alreadySaid(f.seed, told),
+      );
   if (solo) out.push({ text: `Only ${outlet(solo.seed.report)} reports that ${asClause(solo.seed, proper)}.`, sources: [solo.seed.report] });
   return out;
 }

@@ -29,10 +29,47 @@ const CLOSE = new Set(['"', '”', '»']);
 
 const HONORIFIC = String.raw`(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Hon|Rev|Fr)\.?`;
 const TITLE_WORDS = [
-  'Prime Minister', 'Deputy Prime Minister', 'Minister', 'Senator', 'President', 'Vice President', 'Premier', 'Governor', 'Deputy Governor', 'Commissioner',
-  'Deputy Commissioner', 'Superintendent', 'Assistant Commissioner', 'Inspector', 'Sergeant', 'Corporal', 'Constable', 'Judge', 'Justice', 'Chief Justice',
-  'Mayor', 'Councillor', 'Council Member', 'Bishop', 'Ambassador', 'Chairman', 'Chairperson', 'Director', 'Director General', 'Secretary-General', 'Secretary General',
-  'Opposition Leader', 'Leader of the Opposition', 'Chief Executive', 'CEO', 'Attorney General', 'Speaker', 'Captain', 'Coach', 'Dr', 'Professor',
+  'Prime Minister',
+  'Deputy Prime Minister',
+  'Minister',
+  'Senator',
+  'President',
+  'Vice President',
+  'Premier',
+  'Governor',
+  'Deputy Governor',
+  'Commissioner',
+  'Deputy Commissioner',
+  'Superintendent',
+  'Assistant Commissioner',
+  'Inspector',
+  'Sergeant',
+  'Corporal',
+  'Constable',
+  'Judge',
+  'Justice',
+  'Chief Justice',
+  'Mayor',
+  'Councillor',
+  'Council Member',
+  'Bishop',
+  'Ambassador',
+  'Chairman',
+  'Chairperson',
+  'Director',
+  'Director General',
+  'Secretary-General',
+  'Secretary General',
+  'Opposition Leader',
+  'Leader of the Opposition',
+  'Chief Executive',
+  'CEO',
+  'Attorney General',
+  'Speaker',
+  'Captain',
+  'Coach',
+  'Dr',
+  'Professor',
 ];
 const TITLE = `(?:${TITLE_WORDS.map((t) => t.replace(/[-\s]/g, (c) => (c === ' ' ? '\\s+' : '-'))).join('|')})`;
 const WORD = String.raw`[A-Z][\p{L}'’\-]+`;
@@ -47,15 +84,45 @@ const AFTER_VERB_NAME = new RegExp(String.raw`^\s*,?\s*${VERB}\s+${NAME}${ROLE}`
 // "…," fire officer Dwayne Clarke said: a few lower-case words may describe the speaker first.
 const AFTER_NAME_VERB = new RegExp(String.raw`^\s*,?\s*(?:[a-z][\p{L}\-]*\s+){0,3}${NAME}${ROLE},?\s+${VERB}`, 'u');
 const AFTER_PRONOUN = new RegExp(String.raw`^\s*,?\s*(?:${PRONOUN}\s+${VERB}|${VERB}\s+${PRONOUN})\b`, 'iu');
-const BEFORE_NAME_VERB = new RegExp(String.raw`${NAME}${ROLE},?\s+${VERB}(?:\s+(?:on|at|in|during|yesterday|today|last)\b[^,:"“”]{0,40})?\s*(?:that\s+)?[,:]?\s*$`, 'u');
+const BEFORE_NAME_VERB = new RegExp(
+  String.raw`${NAME}${ROLE},?\s+${VERB}(?:\s+(?:on|at|in|during|yesterday|today|last)\b[^,:"“”]{0,40})?\s*(?:that\s+)?[,:]?\s*$`,
+  'u',
+);
 const SPEECH_SENTENCE = new RegExp(String.raw`${NAME}${ROLE},?\s+${VERB}`, 'u');
 const SPEECH_SENTENCE_ALL = new RegExp(String.raw`${NAME}${ROLE},?\s+${VERB}`, 'gu');
 /** An attribution after the quotation, named or not ("…," said one analyst): the quotation is not the previous speaker's. */
 const ANY_ATTRIBUTION = /^\s*,?\s*(?:[\p{L}'’-]+\s+){0,5}?(?:said|says|told|added|complained|explained|noted|asked|insisted|warned|stated)\b/iu;
 
 const NOT_NAMES = new Set([
-  'The', 'A', 'An', 'It', 'This', 'That', 'They', 'We', 'He', 'She', 'In', 'On', 'At', 'But', 'And', 'Police', 'Government', 'Statement', 'Officials',
-  'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Residents', 'Analysts', 'Sources',
+  'The',
+  'A',
+  'An',
+  'It',
+  'This',
+  'That',
+  'They',
+  'We',
+  'He',
+  'She',
+  'In',
+  'On',
+  'At',
+  'But',
+  'And',
+  'Police',
+  'Government',
+  'Statement',
+  'Officials',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+  'Residents',
+  'Analysts',
+  'Sources',
 ]);
 const ORG_WORDS =
   /\b(Bank|Ministry|Council|Authority|Corporation|Company|Limited|Association|Union|Force|Department|Agency|Commission|Board|Court|Parliament|Senate|House|Police|Service|Office|Committee|Government|Party|Group|Fund|Centre|Center|Institute|Network|Chamber|Federation|Organisation|Organization|Airport|International|Conference|Summit|Cup|League|Festival|Hotel|Hospital|School|University|College|Stadium|Observer|Gleaner|Express|Times|News|Star|Guardian|Nation|Today|Chronicle|Herald|Voice|Mirror|Wire|Journal|Post|Business)\b/;
@@ -94,7 +161,10 @@ function personName(run: string): { name: string; title: string | null } {
 }
 
 function cleanRole(raw: string | null | undefined): string | null {
-  let role = raw?.replace(/\s+/g, ' ').trim().replace(/^the\s+/i, '');
+  let role = raw
+    ?.replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^the\s+/i, '');
   if (!role) return null;
   // "Dr" is not a role; "Jamaica President" is a president; "FINANCE Minister" is a finance minister.
   role = role.replace(new RegExp(String.raw`\s+${HONORIFIC}$`, 'u'), '');
@@ -146,7 +216,12 @@ function resolveSpeaker(reference: string, before: string): { author: string; ro
   const ref = reference.toLowerCase().replace(/\s+/g, ' ');
   if (ref === 'he' || ref === 'she') {
     // The person named in the sentence just before the quotation, else the last one reported speaking, else the last one named.
-    const previous = peopleIn(before.replace(/[.!?]["”]?\s*$/, '').split(/[.!?]["”]?\s+/).pop() ?? '');
+    const previous = peopleIn(
+      before
+        .replace(/[.!?]["”]?\s*$/, '')
+        .split(/[.!?]["”]?\s+/)
+        .pop() ?? '',
+    );
     if (previous.length) return { author: previous[previous.length - 1]!.name, role: cleanRole(previous[previous.length - 1]!.title) };
     const speaker = cleanName(lastSpeaker(before) ?? undefined);
     if (speaker) return speaker.includes(' ') ? { author: personName(speaker).name, role: personName(speaker).title } : resolveSpeaker(speaker, before);
@@ -154,8 +229,17 @@ function resolveSpeaker(reference: string, before: string): { author: string; ro
     return last ? { author: last.name, role: cleanRole(last.title) } : null;
   }
   if (ref.startsWith('the ')) {
-    const title = ref.replace(/^the\s+/, '').split(' ').pop()!;
-    const match = [...people].reverse().find((p) => p.title?.toLowerCase().includes(title) || new RegExp(`\\b${title}\\b`, 'i').test(before.slice(Math.max(0, before.lastIndexOf(p.name) - 60), before.lastIndexOf(p.name) + p.name.length + 60)));
+    const title = ref
+      .replace(/^the\s+/, '')
+      .split(' ')
+      .pop()!;
+    const match = [...people]
+      .reverse()
+      .find(
+        (p) =>
+          p.title?.toLowerCase().includes(title) ||
+          new RegExp(`\\b${title}\\b`, 'i').test(before.slice(Math.max(0, before.lastIndexOf(p.name) - 60), before.lastIndexOf(p.name) + p.name.length + 60)),
+      );
     return match ? { author: match.name, role: cleanRole(match.title) } : null;
   }
   // A surname alone: the full name that ends with it.
@@ -188,7 +272,11 @@ export function findQuotesIn(rawText: string): FoundQuote[] {
     if (!speaker && !opensSentence && (m = BEFORE_NAME_VERB.exec(before))) speaker = withName(m[1], m[2], context);
     if (!speaker && opensSentence && !ANY_ATTRIBUTION.test(after)) {
       // "Doe said on Tuesday. "…"": the sentence before names the speaker, or the previous quotation's speaker goes on.
-      const lastSentence = before.replace(/[.!?]["”]?\s*$/, '').split(/[.!?]\s+/).pop() ?? '';
+      const lastSentence =
+        before
+          .replace(/[.!?]["”]?\s*$/, '')
+          .split(/[.!?]\s+/)
+          .pop() ?? '';
       const s = SPEECH_SENTENCE.exec(lastSentence);
       if (s) speaker = withName(s[1], s[2], context);
       else if (previousSpeaker && start - previousSpeaker.end < 300) speaker = previousSpeaker;

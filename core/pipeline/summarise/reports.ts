@@ -147,7 +147,10 @@ export function candidatesOf(reports: readonly Report[]): Candidate[] {
           order: report.order,
           position: position - 1,
           wordCount: words.length,
-          dates: sentence.entities.filter((e) => e.type === 'DATE').map((e) => resolveDate(e.text, report.published)).filter((d): d is string => Boolean(d)),
+          dates: sentence.entities
+            .filter((e) => e.type === 'DATE')
+            .map((e) => resolveDate(e.text, report.published))
+            .filter((d): d is string => Boolean(d)),
           quoted: QUOTE_MARK.test(text),
           speech: SPEECH.test(text),
           english: sentence.tokens.filter((t) => t.stop).length >= 0.2 * words.length,

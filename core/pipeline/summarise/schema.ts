@@ -13,7 +13,11 @@ import type { Layer, LayerSentence } from '../../stories/story';
  */
 
 const sourced = z.object({ text: z.string().min(1), sources: z.array(z.number().int().min(0)).min(1).max(20) });
-const timelineEntry = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'), event: z.string().min(1), sources: z.array(z.number().int().min(0)).min(1).max(20) });
+const timelineEntry = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'),
+  event: z.string().min(1),
+  sources: z.array(z.number().int().min(0)).min(1).max(20),
+});
 const quote = z.object({ quote: z.string().min(1), author: z.string().min(1), role: z.string().nullable(), source: z.number().int().min(0) });
 const claim = z.object({ text: z.string().min(1), figures: z.array(z.string()), entities: z.array(z.string()) });
 
@@ -58,14 +62,29 @@ export function checkedSummarySchema(reportCount: number) {
     const badSource = (i: number) => i >= reportCount;
     for (const [name, layer] of Object.entries(value.layers)) {
       layer.sentences.forEach((s, i) => {
-        if (s.sources.some(badSource)) ctx.addIssue({ code: 'custom', path: ['layers', name, 'sentences', i, 'sources'], message: `sources must be report numbers from 0 to ${reportCount - 1}` });
+        if (s.sources.some(badSource))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['layers', name, 'sentences', i, 'sources'],
+            message: `sources must be report numbers from 0 to ${reportCount - 1}`,
+          });
       });
     }
     value.layers.what_happened.timeline.forEach((t, i) => {
-      if (t.sources.some(badSource)) ctx.addIssue({ code: 'custom', path: ['layers', 'what_happened', 'timeline', i, 'sources'], message: `sources must be report numbers from 0 to ${reportCount - 1}` });
+      if (t.sources.some(badSource))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['layers', 'what_happened', 'timeline', i, 'sources'],
+          message: `sources must be report numbers from 0 to ${reportCount - 1}`,
+        });
     });
     value.layers.what_locals_saying.quotes.forEach((q, i) => {
-      if (badSource(q.source)) ctx.addIssue({ code: 'custom', path: ['layers', 'what_locals_saying', 'quotes', i, 'source'], message: `source must be a report number from 0 to ${reportCount - 1}` });
+      if (badSource(q.source))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['layers', 'what_locals_saying', 'quotes', i, 'source'],
+          message: `source must be a report number from 0 to ${reportCount - 1}`,
+        });
     });
   });
 }
@@ -93,7 +112,10 @@ export function toLayers(summary: StorySummary, reports: readonly ReportRef[]): 
   };
   return [
     layer('short_version', l.short_version.sentences),
-    { ...layer('what_happened', l.what_happened.sentences), timeline: l.what_happened.timeline.map((t) => ({ date: t.date, event: t.event, outlets: refs(t.sources).outlets })) },
+    {
+      ...layer('what_happened', l.what_happened.sentences),
+      timeline: l.what_happened.timeline.map((t) => ({ date: t.date, event: t.event, outlets: refs(t.sources).outlets })),
+    },
     {
       ...layer('what_locals_saying', l.what_locals_saying.sentences),
       quotes: l.what_locals_saying.quotes.map((q) => {

@@ -11,7 +11,15 @@ import { summariseStories } from './summarise-stories';
 
 let db: Database;
 let fake: FakeOpenAi;
-const ctx = (): StageContext => ({ db: db.knex, clock: () => new Date('2026-11-20T12:00:00Z'), logger: silentLogger, actor: 'cli:summarise (tester)', workerId: 'w', leaseMs: 60_000, batchSize: 10 });
+const ctx = (): StageContext => ({
+  db: db.knex,
+  clock: () => new Date('2026-11-20T12:00:00Z'),
+  logger: silentLogger,
+  actor: 'cli:summarise (tester)',
+  workerId: 'w',
+  leaseMs: 60_000,
+  batchSize: 10,
+});
 const ai = () => createOpenAiProvider({ apiKey: 'k', baseUrl: fake.baseUrl, model: 'fake-model', timeoutMs: 3000, maxRetries: 1, backoffMs: 1 });
 
 beforeAll(async () => {
@@ -31,8 +39,18 @@ beforeEach(async () => {
 
 async function twoOutletStory(): Promise<string> {
   await insertRawItems(db.knex, [
-    { outlet: 'Kingston Ledger', title: 'Blaze destroys four homes in Ocho Rios community', summary: 'Four houses were gutted by fire in the Ocho Rios area of St Ann early Monday, leaving 15 residents homeless.', published_at: '2026-11-16T08:00:00Z' },
-    { outlet: 'Antilles Wire', title: 'St Ann fire leaves 15 people homeless', summary: 'Fifteen people are homeless after a fire swept through four dwellings near Ocho Rios, St Ann, on Monday morning.', published_at: '2026-11-16T11:30:00Z' },
+    {
+      outlet: 'Kingston Ledger',
+      title: 'Blaze destroys four homes in Ocho Rios community',
+      summary: 'Four houses were gutted by fire in the Ocho Rios area of St Ann early Monday, leaving 15 residents homeless.',
+      published_at: '2026-11-16T08:00:00Z',
+    },
+    {
+      outlet: 'Antilles Wire',
+      title: 'St Ann fire leaves 15 people homeless',
+      summary: 'Fifteen people are homeless after a fire swept through four dwellings near Ocho Rios, St Ann, on Monday morning.',
+      published_at: '2026-11-16T11:30:00Z',
+    },
   ]);
   await clusterItems(ctx());
   const [story] = await db.knex('synced_content').select('id');
@@ -48,7 +66,13 @@ describe('summarise stage with the OpenAI-compatible provider', () => {
     const story = await db.knex('synced_content').where('id', id).first();
     expect(story.pipeline_stage).toBe('drafted');
     expect(story.pipeline_next).toBe('fact_check');
-    expect(story.layers.map((l: { layerType: string }) => l.layerType)).toEqual(['short_version', 'what_happened', 'what_locals_saying', 'why_it_matters', 'our_take']);
+    expect(story.layers.map((l: { layerType: string }) => l.layerType)).toEqual([
+      'short_version',
+      'what_happened',
+      'what_locals_saying',
+      'why_it_matters',
+      'our_take',
+    ]);
     expect(story.ai_usage).toMatchObject({ provider: 'openai', model: 'fake-model', calls: 1, total_tokens: fake.promptTokens + fake.completionTokens });
     expect(story.audit_log.at(-1)).toMatchObject({ action: 'summarised', user: 'cli:summarise (tester)' });
     const items = await db.knex('raw_feeds').select('processing_status');
@@ -75,11 +99,20 @@ describe('summarise stage with the OpenAI-compatible provider', () => {
     // Not retried before its back-off ends...
     expect(await summariseStories(ctx(), { ai: ai() })).toMatchObject({ processed: 0, failed: 0 });
     // ...then retried once the provider behaves.
-    await db.knex('synced_content').where('id', id).update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() });
+    await db
+      .knex('synced_content')
+      .where('id', id)
+      .update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() });
     fake.setScript([], 'valid');
     expect(await summariseStories(ctx(), { ai: ai() })).toMatchObject({ processed: 1, failed: 0 });
-    expect(await db.knex('synced_content').where('id', id).first('pipeline_next', 'work_error', 'work_attempts')).toEqual({ pipeline_next: 'fact_check', work_error: null, work_attempts: 0 });
-    expect((await db.knex('raw_feeds').select('processing_status')).every((i: { processing_status: string }) => i.processing_status === 'processed')).toBe(true);
+    expect(await db.knex('synced_content').where('id', id).first('pipeline_next', 'work_error', 'work_attempts')).toEqual({
+      pipeline_next: 'fact_check',
+      work_error: null,
+      work_attempts: 0,
+    });
+    expect((await db.knex('raw_feeds').select('processing_status')).every((i: { processing_status: string }) => i.processing_status === 'processed')).toBe(
+      true,
+    );
   });
 
   it('drops a summary written while a new outlet joined, and summarises again with it', async () => {
@@ -91,7 +124,14 @@ describe('summarise stage with the OpenAI-compatible provider', () => {
       summarise: async (input: Parameters<typeof provider.summarise>[0]) => {
         if (!joined) {
           joined = true;
-          await insertRawItems(db.knex, [{ outlet: 'Northcoast Times', title: 'Ocho Rios families count losses after Monday blaze', summary: 'Residents of a St Ann community near Ocho Rios are picking up the pieces after fire destroyed four homes.', published_at: '2026-11-17T06:00:00Z' }]);
+          await insertRawItems(db.knex, [
+            {
+              outlet: 'Northcoast Times',
+              title: 'Ocho Rios families count losses after Monday blaze',
+              summary: 'Residents of a St Ann community near Ocho Rios are picking up the pieces after fire destroyed four homes.',
+              published_at: '2026-11-17T06:00:00Z',
+            },
+          ]);
           await clusterItems({ ...ctx(), workerId: 'other' });
         }
         return provider.summarise(input);

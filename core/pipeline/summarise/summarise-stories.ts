@@ -26,7 +26,13 @@ export async function summariseStories(ctx: StageContext, options: SummariseOpti
   const run = pLimit(Math.max(1, options.concurrency ?? 4));
   ctx.onProgress?.({ stage: 'summarise', status: 'started' });
   while (stats.processed + stats.failed < limit) {
-    const ids = await claimStories(ctx.db, { work: 'summarise', workerId: ctx.workerId, leaseMs: ctx.leaseMs, limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed), only: options.only });
+    const ids = await claimStories(ctx.db, {
+      work: 'summarise',
+      workerId: ctx.workerId,
+      leaseMs: ctx.leaseMs,
+      limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed),
+      only: options.only,
+    });
     if (ids.length === 0) break;
     await Promise.all(
       ids.map((id) =>
@@ -55,7 +61,18 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
       storyId: id,
       now,
       regionHint: before.region ?? undefined,
-      sources: sources.map((s) => ({ id: s.id, outlet: s.outlet, ownerGroup: s.ownerGroup, outletRegion: s.region, title: s.title, summary: s.summary, text: s.text, author: s.author, url: s.url, publishedAt: s.publishedAt })),
+      sources: sources.map((s) => ({
+        id: s.id,
+        outlet: s.outlet,
+        ownerGroup: s.ownerGroup,
+        outletRegion: s.region,
+        title: s.title,
+        summary: s.summary,
+        text: s.text,
+        author: s.author,
+        url: s.url,
+        publishedAt: s.publishedAt,
+      })),
     });
     const s = result.summary;
     return await ctx.db.transaction(async (trx) => {
@@ -63,7 +80,9 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
       if (!held) return 'skipped'; // another worker took it over after our lease ran out
       if (held.sources_version !== version || (await trx('synced_content').select('pipeline_next').where('id', id).first())?.pipeline_next !== 'summarise') {
         // A new source joined while we worked: this summary is already out of date.
-        await trx('synced_content').where('id', id).update({ lease_owner: null, lease_expires_at: null, ai_usage: JSON.stringify(addUsage(before.ai_usage, result.usage)) });
+        await trx('synced_content')
+          .where('id', id)
+          .update({ lease_owner: null, lease_expires_at: null, ai_usage: JSON.stringify(addUsage(before.ai_usage, result.usage)) });
         return 'skipped';
       }
       const current = await trx('synced_content').select('status', 'pipeline_stage').where('id', id).first();
@@ -148,4 +167,3 @@ function addUsage(previous: unknown, usage: AiUsage): Record<string, unknown> {
     last: { calls: usage.calls, prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens },
   };
 }
-

@@ -8,7 +8,15 @@ import type { StageContext } from '../types';
 import { claimRawItems, outstandingWork } from './leases';
 
 let db: Database;
-const ctx = (workerId: string, leaseMs = 60_000): StageContext => ({ db: db.knex, clock: () => new Date('2026-11-20T12:00:00Z'), logger: silentLogger, actor: 'cli:worker (tester)', workerId, leaseMs, batchSize: 5 });
+const ctx = (workerId: string, leaseMs = 60_000): StageContext => ({
+  db: db.knex,
+  clock: () => new Date('2026-11-20T12:00:00Z'),
+  logger: silentLogger,
+  actor: 'cli:worker (tester)',
+  workerId,
+  leaseMs,
+  batchSize: 5,
+});
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -21,7 +29,13 @@ beforeEach(async () => {
   await db.knex('synced_content').del();
 });
 
-const items = (n: number) => Array.from({ length: n }, (_, i) => ({ outlet: `Outlet ${i % 3}`, title: `Story number ${i} about topic ${i}`, summary: `Unique words ${i} zeta${i} omega${i}.`, published_at: '2026-11-19T10:00:00Z' }));
+const items = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    outlet: `Outlet ${i % 3}`,
+    title: `Story number ${i} about topic ${i}`,
+    summary: `Unique words ${i} zeta${i} omega${i}.`,
+    published_at: '2026-11-19T10:00:00Z',
+  }));
 
 describe('work claiming with leases', () => {
   it('two claimers never get the same item, and claims count attempts', async () => {
@@ -47,9 +61,16 @@ describe('work claiming with leases', () => {
     expect(await clusterClaimed(ctx('dead'), dead)).toMatchObject({ processed: 0, failed: 0 });
     expect(await clusterClaimed(ctx('alive'), alive)).toMatchObject({ processed: 3, failed: 0 });
     const rows = await db.knex('raw_feeds').select('attempts', 'processing_status', 'lease_owner', 'story_id');
-    expect(rows.every((r: { attempts: number; processing_status: string; lease_owner: string | null; story_id: string | null }) => r.attempts === 2 && r.processing_status === 'clustered' && r.lease_owner === null && r.story_id)).toBe(true);
+    expect(
+      rows.every(
+        (r: { attempts: number; processing_status: string; lease_owner: string | null; story_id: string | null }) =>
+          r.attempts === 2 && r.processing_status === 'clustered' && r.lease_owner === null && r.story_id,
+      ),
+    ).toBe(true);
     const stories = await db.knex('synced_content').select('id', 'audit_log');
-    const joins = stories.flatMap((s: { audit_log: { action: string }[] }) => s.audit_log.filter((e) => e.action === 'story_created' || e.action === 'source_added'));
+    const joins = stories.flatMap((s: { audit_log: { action: string }[] }) =>
+      s.audit_log.filter((e) => e.action === 'story_created' || e.action === 'source_added'),
+    );
     expect(joins).toHaveLength(3);
   });
 
@@ -68,8 +89,14 @@ describe('work claiming with leases', () => {
     expect(row.processing_error).toMatch(/^cluster: .*c360_test_no_stories/);
     expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now());
     expect((await outstandingWork(db.knex)).waiting).toBe(1);
-    await db.knex('raw_feeds').where('id', id).update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() });
+    await db
+      .knex('raw_feeds')
+      .where('id', id)
+      .update({ next_attempt_at: new Date(Date.now() - 1000).toISOString() });
     expect(await clusterItems(ctx('W'))).toMatchObject({ processed: 1, failed: 0 });
-    expect(await db.knex('raw_feeds').where('id', id).first('processing_status', 'processing_error')).toEqual({ processing_status: 'clustered', processing_error: null });
+    expect(await db.knex('raw_feeds').where('id', id).first('processing_status', 'processing_error')).toEqual({
+      processing_status: 'clustered',
+      processing_error: null,
+    });
   });
 });

@@ -47,7 +47,10 @@ export async function claimRawItem(db: Knex, options: { id: string; workerId: st
 export type StoryWork = 'summarise' | 'fact_check' | 'publish';
 
 /** `only` restricts the claim to those stories (the operator's "process this one item"). */
-export async function claimStories(db: Knex, options: { work: StoryWork; workerId: string; leaseMs: number; limit: number; only?: readonly string[] }): Promise<string[]> {
+export async function claimStories(
+  db: Knex,
+  options: { work: StoryWork; workerId: string; leaseMs: number; limit: number; only?: readonly string[] },
+): Promise<string[]> {
   const only = options.only ? `and id = any(?::uuid[])` : '';
   const result = await db.raw(
     `update synced_content s

@@ -48,8 +48,24 @@ export async function saveStory(
 /** Reads the pipeline columns the Story shape leaves out. */
 export async function getStoryWork(db: Knex, id: string): Promise<Record<string, unknown> | undefined> {
   return db('synced_content')
-    .select('pipeline_next', 'lease_owner', 'lease_expires_at', 'work_attempts', 'work_error', 'next_attempt_at', 'sources_version', 'flag_origin',
-      'ai_usage', 'diaspora_relevance', 'topics', 'entities', 'claims', 'sources', 'first_item_at', 'last_item_at')
+    .select(
+      'pipeline_next',
+      'lease_owner',
+      'lease_expires_at',
+      'work_attempts',
+      'work_error',
+      'next_attempt_at',
+      'sources_version',
+      'flag_origin',
+      'ai_usage',
+      'diaspora_relevance',
+      'topics',
+      'entities',
+      'claims',
+      'sources',
+      'first_item_at',
+      'last_item_at',
+    )
     .where('id', id)
     .first();
 }
@@ -75,7 +91,13 @@ export async function recordStageFailure(
         work_error: `${input.stage}: ${input.reason}`.slice(0, 1000),
         next_attempt_at: trx.raw(`now() + (? * interval '1 millisecond')`, [input.retryMs]),
       },
-      audit: { action: `${input.stage}_failed`, user: input.actor, timestamp: input.now.toISOString(), reason: input.reason.slice(0, 300), details: `attempt ${attempts}; retried later` },
+      audit: {
+        action: `${input.stage}_failed`,
+        user: input.actor,
+        timestamp: input.now.toISOString(),
+        reason: input.reason.slice(0, 300),
+        details: `attempt ${attempts}; retried later`,
+      },
     });
   });
 }

@@ -29,7 +29,11 @@ export function sharedFigures(a: readonly Figure[], b: readonly Figure[]): numbe
 }
 
 export function conflictingFigure(a: readonly Figure[], b: readonly Figure[]): boolean {
-  return a.some((f) => !b.some((g) => g.kind === f.kind && sameValue(g.value, f.value)) && b.some((g) => g.kind === f.kind && g.label === f.label && g.label !== g.kind && !a.some((x) => sameValue(x.value, g.value))));
+  return a.some(
+    (f) =>
+      !b.some((g) => g.kind === f.kind && sameValue(g.value, f.value)) &&
+      b.some((g) => g.kind === f.kind && g.label === f.label && g.label !== g.kind && !a.some((x) => sameValue(x.value, g.value))),
+  );
 }
 
 export function supports(source: SentenceFacts, written: SentenceFacts): boolean {

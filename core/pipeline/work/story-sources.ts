@@ -43,7 +43,16 @@ async function loadSources(db: Knex, filter: (q: Knex.QueryBuilder) => Knex.Quer
     db('raw_feeds as r')
       .leftJoin('feeds as f', 'f.id', 'r.feed_id')
       .select(
-        'r.id', 'r.outlet', 'r.url', 'r.title', 'r.summary', 'r.content', 'r.author', 'r.published_at', 'r.created_at', 'r.cluster_fit',
+        'r.id',
+        'r.outlet',
+        'r.url',
+        'r.title',
+        'r.summary',
+        'r.content',
+        'r.author',
+        'r.published_at',
+        'r.created_at',
+        'r.cluster_fit',
         db.raw('coalesce(r.owner_group, f.owner_group, r.outlet) as owner_group'),
         db.raw(`coalesce(f.kind, r.outlet_kind, 'press') as outlet_kind`),
         db.raw('coalesce(r.outlet_region, f.region) as region'),
@@ -53,7 +62,15 @@ async function loadSources(db: Knex, filter: (q: Knex.QueryBuilder) => Knex.Quer
   const carriers = ids.length
     ? await db('raw_item_carriers as c')
         .leftJoin('feeds as f', 'f.id', 'c.feed_id')
-        .select('c.raw_feed_id', 'c.outlet', 'c.url', 'c.matched_by', db.raw('coalesce(c.owner_group, f.owner_group, c.outlet) as owner_group'), db.raw(`coalesce(f.kind, c.outlet_kind, 'press') as outlet_kind`), db.raw('coalesce(c.outlet_region, f.region) as region'))
+        .select(
+          'c.raw_feed_id',
+          'c.outlet',
+          'c.url',
+          'c.matched_by',
+          db.raw('coalesce(c.owner_group, f.owner_group, c.outlet) as owner_group'),
+          db.raw(`coalesce(f.kind, c.outlet_kind, 'press') as outlet_kind`),
+          db.raw('coalesce(c.outlet_region, f.region) as region'),
+        )
         .whereIn('c.raw_feed_id', ids)
         .orderBy(['c.raw_feed_id', 'c.first_seen_at', 'c.outlet'])
     : [];

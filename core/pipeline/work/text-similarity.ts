@@ -7,7 +7,11 @@
 const SHINGLE = 5;
 
 function shingles(text: string): Set<string> {
-  const words = text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const out = new Set<string>();
   for (let i = 0; i + SHINGLE <= words.length; i++) out.add(words.slice(i, i + SHINGLE).join(' '));
   if (out.size === 0 && words.length > 0) out.add(words.join(' '));

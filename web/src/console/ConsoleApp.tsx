@@ -17,7 +17,9 @@ export default function ConsoleApp() {
       <div className="empty-state console-refused">
         <h1>The console is for editors</h1>
         <p>You are signed in as {user.email}, a reader account.</p>
-        <p>{consoleMessage ?? 'The editorial console is open to C360 editors and administrators. Ask an administrator to give your account the editor role.'}</p>
+        <p>
+          {consoleMessage ?? 'The editorial console is open to C360 editors and administrators. Ask an administrator to give your account the editor role.'}
+        </p>
         <p>
           <a href="/">Back to the news</a>
         </p>

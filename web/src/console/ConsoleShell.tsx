@@ -99,7 +99,10 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   useEffect(() => {
     if (role !== 'admin') return;
     let live = true;
-    getJson<{ enabled: boolean }>('/api/console/outbox?limit=1').then((r) => live && setMailCatcher(r.enabled), () => undefined);
+    getJson<{ enabled: boolean }>('/api/console/outbox?limit=1').then(
+      (r) => live && setMailCatcher(r.enabled),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -109,73 +112,81 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   const bottom = shown.filter((r) => r.pinned === 'bottom');
   return (
     <LiveEventsProvider>
-    <div className={`console${narrow ? ' console-narrow' : collapsed ? ' console-collapsed' : ''}${menuOpen ? ' console-menu-open' : ''}`}>
-      <a className="skip-link" href="#console-main">
-        {t('console.shell.skip')}
-      </a>
-      <nav
-        id="console-sidebar"
-        ref={sidebar}
-        className="c-sidebar"
-        aria-label={t('console.shell.console')}
-        hidden={narrow && !menuOpen ? true : undefined}
-        onClick={(event) => {
-          // A link chosen from the menu (the current screen's too) closes it; focus goes to the content.
-          if (!menuOpen || !(event.target as HTMLElement).closest('a')) return;
-          setMenuOpen(false);
-          requestAnimationFrame(() => document.getElementById('console-main')?.focus());
-        }}
-      >
-        <div className="c-brand">
-          <Link to={HOME_PATH} className="c-brand-link" title={t('console.shell.homeTitle')}>
-            <span className="c-brand-mark" aria-hidden="true">C3</span>
-            <span className="c-brand-text">{t('console.shell.brand')}</span>
-          </Link>
-        </div>
-        <ul className="c-nav">
-          {main.map((r) => (
-            <SidebarLink key={r.path} route={r} collapsed={collapsed && !narrow} />
-          ))}
-        </ul>
-        <ul className="c-nav c-nav-bottom">
-          {bottom.map((r) => (
-            <SidebarLink key={r.path} route={r} collapsed={collapsed && !narrow} />
-          ))}
-          <li className="c-collapse-item">
-            <button type="button" className="c-collapse" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed} aria-label={collapsed ? t('console.shell.expand') : t('console.shell.collapseSidebar')}>
-              {collapsed ? <ChevronRightIcon size={18} /> : <ChevronLeftIcon size={18} />}
-              <span className="c-nav-label">{t('console.shell.collapse')}</span>
-            </button>
-          </li>
-        </ul>
-      </nav>
-      {menuOpen ? <div className="c-scrim" aria-hidden="true" onClick={() => closeMenu(true)} /> : null}
-      <div className="c-body">
-        <ConsoleHeader
-          email={email}
-          role={role}
-          menu={
-            narrow ? (
+      <div className={`console${narrow ? ' console-narrow' : collapsed ? ' console-collapsed' : ''}${menuOpen ? ' console-menu-open' : ''}`}>
+        <a className="skip-link" href="#console-main">
+          {t('console.shell.skip')}
+        </a>
+        <nav
+          id="console-sidebar"
+          ref={sidebar}
+          className="c-sidebar"
+          aria-label={t('console.shell.console')}
+          hidden={narrow && !menuOpen ? true : undefined}
+          onClick={(event) => {
+            // A link chosen from the menu (the current screen's too) closes it; focus goes to the content.
+            if (!menuOpen || !(event.target as HTMLElement).closest('a')) return;
+            setMenuOpen(false);
+            requestAnimationFrame(() => document.getElementById('console-main')?.focus());
+          }}
+        >
+          <div className="c-brand">
+            <Link to={HOME_PATH} className="c-brand-link" title={t('console.shell.homeTitle')}>
+              <span className="c-brand-mark" aria-hidden="true">
+                C3
+              </span>
+              <span className="c-brand-text">{t('console.shell.brand')}</span>
+            </Link>
+          </div>
+          <ul className="c-nav">
+            {main.map((r) => (
+              <SidebarLink key={r.path} route={r} collapsed={collapsed && !narrow} />
+            ))}
+          </ul>
+          <ul className="c-nav c-nav-bottom">
+            {bottom.map((r) => (
+              <SidebarLink key={r.path} route={r} collapsed={collapsed && !narrow} />
+            ))}
+            <li className="c-collapse-item">
               <button
-                ref={menuButton}
                 type="button"
-                className="c-menu-button"
-                aria-expanded={menuOpen}
-                aria-controls="console-sidebar"
-                aria-label={menuOpen ? t('responsive.closeMenu') : t('responsive.openMenu')}
-                onClick={() => (menuOpen ? closeMenu(false) : setMenuOpen(true))}
+                className="c-collapse"
+                onClick={() => setCollapsed((c) => !c)}
+                aria-expanded={!collapsed}
+                aria-label={collapsed ? t('console.shell.expand') : t('console.shell.collapseSidebar')}
               >
-                <MenuIcon size={20} />
-                <span className="c-menu-label">{t('responsive.menu')}</span>
+                {collapsed ? <ChevronRightIcon size={18} /> : <ChevronLeftIcon size={18} />}
+                <span className="c-nav-label">{t('console.shell.collapse')}</span>
               </button>
-            ) : null
-          }
-        />
-        <main id="console-main" className="c-main" tabIndex={-1}>
-          {route ? <Screen route={route} /> : <NotFound />}
-        </main>
+            </li>
+          </ul>
+        </nav>
+        {menuOpen ? <div className="c-scrim" aria-hidden="true" onClick={() => closeMenu(true)} /> : null}
+        <div className="c-body">
+          <ConsoleHeader
+            email={email}
+            role={role}
+            menu={
+              narrow ? (
+                <button
+                  ref={menuButton}
+                  type="button"
+                  className="c-menu-button"
+                  aria-expanded={menuOpen}
+                  aria-controls="console-sidebar"
+                  aria-label={menuOpen ? t('responsive.closeMenu') : t('responsive.openMenu')}
+                  onClick={() => (menuOpen ? closeMenu(false) : setMenuOpen(true))}
+                >
+                  <MenuIcon size={20} />
+                  <span className="c-menu-label">{t('responsive.menu')}</span>
+                </button>
+              ) : null
+            }
+          />
+          <main id="console-main" className="c-main" tabIndex={-1}>
+            {route ? <Screen route={route} /> : <NotFound />}
+          </main>
+        </div>
       </div>
-    </div>
     </LiveEventsProvider>
   );
 }

@@ -1,7 +1,24 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
-  BellIcon, ChartIcon, CpuIcon, DocumentIcon, EditIcon, FeedIcon, FlaskIcon, GlobeIcon, HomeIcon, LayersIcon,
-  MailIcon, MessageIcon, PulseIcon, RadioIcon, SettingsIcon, StarIcon, SyncIcon, UsersIcon, ZapIcon,
+  BellIcon,
+  ChartIcon,
+  CpuIcon,
+  DocumentIcon,
+  EditIcon,
+  FeedIcon,
+  FlaskIcon,
+  GlobeIcon,
+  HomeIcon,
+  LayersIcon,
+  MailIcon,
+  MessageIcon,
+  PulseIcon,
+  RadioIcon,
+  SettingsIcon,
+  StarIcon,
+  SyncIcon,
+  UsersIcon,
+  ZapIcon,
 } from './icons';
 
 /**

@@ -34,12 +34,28 @@ export function Card({ title, actions, children, className = '' }: { title?: Rea
   );
 }
 
-export function StatCard({ label, value, note, icon, tone }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode; tone?: 'blue' | 'green' | 'purple' | 'red' | 'orange' }) {
+export function StatCard({
+  label,
+  value,
+  note,
+  icon,
+  tone,
+}: {
+  label: string;
+  value: ReactNode;
+  note?: ReactNode;
+  icon?: ReactNode;
+  tone?: 'blue' | 'green' | 'purple' | 'red' | 'orange';
+}) {
   return (
     <div className={`c-stat c-tone-${tone ?? 'blue'}`}>
       <div className="c-stat-top">
         <span className="c-stat-label">{label}</span>
-        {icon ? <span className="c-stat-icon" aria-hidden="true">{icon}</span> : null}
+        {icon ? (
+          <span className="c-stat-icon" aria-hidden="true">
+            {icon}
+          </span>
+        ) : null}
       </div>
       <div className="c-stat-value">{value}</div>
       {note ? <div className="c-stat-note">{note}</div> : null}
@@ -50,7 +66,19 @@ export function StatCard({ label, value, note, icon, tone }: { label: string; va
 export type TabItem<K extends string> = { key: K; label: ReactNode; count?: number };
 
 /** WAI-ARIA tabs: arrow keys move between tabs, the panel follows the selected tab. */
-export function Tabs<K extends string>({ tabs, value, onChange, label, children }: { tabs: readonly TabItem<K>[]; value: K; onChange: (key: K) => void; label: string; children: ReactNode }) {
+export function Tabs<K extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+  children,
+}: {
+  tabs: readonly TabItem<K>[];
+  value: K;
+  onChange: (key: K) => void;
+  label: string;
+  children: ReactNode;
+}) {
   const id = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onKey = (event: KeyboardEvent, index: number) => {
@@ -138,7 +166,19 @@ export function InlineError({ children }: { children: ReactNode }) {
  * A modal dialog on the native <dialog> (focus stays inside, Escape closes, focus returns to the
  * opener). Render it only while open.
  */
-export function Dialog({ title, onClose, children, footer, wide }: { title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+}: {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);

@@ -18,7 +18,23 @@ import nl from './nl.json';
  * English one only when it is listed below: brand and proper names, language names written in
  * their own language, and words the language itself uses (cognates), each checked by hand.
  */
-const BRANDS = ['C360', 'C360 Pro', 'C360 Local', 'Instagram', 'Facebook', 'X', 'LinkedIn', 'YouTube', 'WhatsApp', 'OK', 'English', 'Español', 'Français', 'Nederlands', 'HTML'];
+const BRANDS = [
+  'C360',
+  'C360 Pro',
+  'C360 Local',
+  'Instagram',
+  'Facebook',
+  'X',
+  'LinkedIn',
+  'YouTube',
+  'WhatsApp',
+  'OK',
+  'English',
+  'Español',
+  'Français',
+  'Nederlands',
+  'HTML',
+];
 const SAME_AS_ENGLISH: Record<'es' | 'fr' | 'nl', readonly string[]> = {
   es: [...BRANDS],
   fr: [...BRANDS, 'E-mail', 'Console', 'Source', 'source', 'sources', 'Menu', 'Active', 'Contact', 'Sports', 'Culture'],
@@ -35,7 +51,11 @@ function entries(value: unknown, prefix = ''): [string, unknown][] {
 }
 const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
 /** The text with its placeholders and punctuation removed: what a reader would see as words. */
-const words = (text: unknown) => String(text).replace(/\{\{\w+\}\}/g, '').replace(/[\s\p{P}\p{S}]+/gu, ' ').trim();
+const words = (text: unknown) =>
+  String(text)
+    .replace(/\{\{\w+\}\}/g, '')
+    .replace(/[\s\p{P}\p{S}]+/gu, ' ')
+    .trim();
 
 const SETS: [string, Tree, Record<'es' | 'fr' | 'nl', Tree>][] = [
   ['site', en, { es, fr, nl }],

@@ -38,12 +38,28 @@ type Formatters = {
   /** A region's name in the language (Intl.DisplayNames). */
   region: (name: string) => string;
 };
-type I18n = { language: Language; t: T; tn: (key: string, n: number, params?: Record<string, string | number>) => string; fmt: Formatters; cycle: () => Promise<void> };
+type I18n = {
+  language: Language;
+  t: T;
+  tn: (key: string, n: number, params?: Record<string, string | number>) => string;
+  fmt: Formatters;
+  cycle: () => Promise<void>;
+};
 
 const I18nContext = createContext<I18n | null>(null);
 
 /** The site's own texts in four languages; stories stay in the language they were written in. */
-export function I18nProvider({ initial, preferred, dictionary, children }: { initial: Language; preferred?: Language; dictionary: Dictionary; children: ReactNode }) {
+export function I18nProvider({
+  initial,
+  preferred,
+  dictionary,
+  children,
+}: {
+  initial: Language;
+  preferred?: Language;
+  dictionary: Dictionary;
+  children: ReactNode;
+}) {
   const [state, setState] = useState({ language: initial, dictionary });
   // Hydration must match the server's English page; the reader's own language follows at once.
   useEffect(() => {

@@ -12,7 +12,9 @@ export function NotFoundPage() {
     <section className="not-found">
       <h1>404</h1>
       <p>{t('notFound.title')}</p>
-      <Link to="/" className="button">{t('notFound.home')}</Link>
+      <Link to="/" className="button">
+        {t('notFound.home')}
+      </Link>
     </section>
   );
 }

@@ -13,14 +13,29 @@ export default function OperatorPanel() {
     <section className="operator-panel card" aria-labelledby="operator-title">
       <h2 id="operator-title">{t('operator.title')}</h2>
       <div className="operator-actions">
-        <button type="button" disabled={busy} onClick={() => void runAll()}>{t('operator.runAll')}</button>
-        <button type="button" disabled={busy} onClick={() => void processOne()}>{t('operator.processOne')}</button>
-        <button type="button" disabled={busy} onClick={() => void check()}>{t('operator.check')}</button>
+        <button type="button" disabled={busy} onClick={() => void runAll()}>
+          {t('operator.runAll')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void processOne()}>
+          {t('operator.processOne')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void check()}>
+          {t('operator.check')}
+        </button>
       </div>
       {pending && pending.length > 0 ? (
         <>
           <h3>{t('operator.pending')}</h3>
-          <ul>{pending.map((p) => <li key={p.id}>{p.title} <span className="muted">({p.processing_status}, {p.created_at})</span></li>)}</ul>
+          <ul>
+            {pending.map((p) => (
+              <li key={p.id}>
+                {p.title}{' '}
+                <span className="muted">
+                  ({p.processing_status}, {p.created_at})
+                </span>
+              </li>
+            ))}
+          </ul>
         </>
       ) : null}
       {result ? (

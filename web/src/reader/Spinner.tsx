@@ -15,7 +15,9 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="load-error" role="alert">
       <p>{t('common.error')}</p>
-      <button type="button" className="button-secondary" onClick={onRetry}>{t('common.retry')}</button>
+      <button type="button" className="button-secondary" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
     </div>
   );
 }

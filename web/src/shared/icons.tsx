@@ -3,7 +3,18 @@ type Props = { title?: string; size?: number };
 const svg = (path: string) =>
   function Icon({ title, size = 20 }: Props) {
     return (
-      <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden={title ? undefined : true} role={title ? 'img' : undefined}>
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden={title ? undefined : true}
+        role={title ? 'img' : undefined}
+      >
         {title ? <title>{title}</title> : null}
         <path d={path} />
       </svg>

@@ -31,7 +31,16 @@ type Alert = {
   deliveries: number;
   last_delivered_at: string | null;
 };
-type Delivery = { id: number; event_kind: string; subject: string; status: string; attempts: number; last_error: string | null; created_at: string; sent_at: string | null };
+type Delivery = {
+  id: number;
+  event_kind: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
 
 type ConsoleI18n = ReturnType<typeof useConsoleI18n>;
 /** A region's name in the console's language (Intl), "Regional" for the whole Caribbean. */
@@ -78,13 +87,32 @@ export default function AlertManager() {
     if (user) void load();
   }, [user, load]);
 
-  const header = <PageHeader title={t('console.alerts.title')} subtitle={t('console.alerts.subtitle')} actions={user ? <button type="button" className="c-button" onClick={() => setCreating(true)}><PlusIcon size={16} /> {t('console.alerts.create')}</button> : null} />;
+  const header = (
+    <PageHeader
+      title={t('console.alerts.title')}
+      subtitle={t('console.alerts.subtitle')}
+      actions={
+        user ? (
+          <button type="button" className="c-button" onClick={() => setCreating(true)}>
+            <PlusIcon size={16} /> {t('console.alerts.create')}
+          </button>
+        ) : null
+      }
+    />
+  );
   if (!ready) return <Skeleton rows={2} />;
   if (!user) {
     return (
       <div className="al">
         {header}
-        <EmptyState title={t('console.alerts.logIn')} action={<a className="c-button" href="/auth">{t('console.alerts.signIn')}</a>} />
+        <EmptyState
+          title={t('console.alerts.logIn')}
+          action={
+            <a className="c-button" href="/auth">
+              {t('console.alerts.signIn')}
+            </a>
+          }
+        />
       </div>
     );
   }
@@ -93,7 +121,11 @@ export default function AlertManager() {
     setBusy(alert.id);
     try {
       await api.toggle(alert.id, !alert.is_active);
-      toast.show({ title: alert.is_active ? t('console.alerts.disabledToast') : t('console.alerts.enabledToast'), description: regionLabel(i18n, alert.region), tone: 'success' });
+      toast.show({
+        title: alert.is_active ? t('console.alerts.disabledToast') : t('console.alerts.enabledToast'),
+        description: regionLabel(i18n, alert.region),
+        tone: 'success',
+      });
       await load();
     } catch (e) {
       toast.show({ title: t('console.alerts.error'), description: message(e), tone: 'error' });
@@ -118,7 +150,8 @@ export default function AlertManager() {
     <div className="al">
       {header}
       <div className="c-ok-box al-note">
-        {t('console.alerts.noteBefore')} <strong>{user.email}</strong>{t('console.alerts.noteAfter')}
+        {t('console.alerts.noteBefore')} <strong>{user.email}</strong>
+        {t('console.alerts.noteAfter')}
       </div>
       {error ? <InlineError>{t('console.alerts.loadFailed', { error })}</InlineError> : null}
       {!alerts ? (
@@ -166,11 +199,16 @@ function AlertRow({ alert, busy, onToggle, onDelete }: { alert: Alert; busy: boo
     <li className={`c-list-item al-item${alert.is_active ? '' : ' al-off'}`}>
       <div className="c-grow">
         <h3 className="c-row">
-          {regionLabel(i18n, alert.region)} <Badge tone={LEVEL_TONE[alert.alert_level]}>{known(t, `console.risk.${alert.alert_level}`, alert.alert_level)}</Badge>
+          {regionLabel(i18n, alert.region)}{' '}
+          <Badge tone={LEVEL_TONE[alert.alert_level]}>{known(t, `console.risk.${alert.alert_level}`, alert.alert_level)}</Badge>
           {alert.is_active ? <Badge tone="green">{t('console.alerts.active')}</Badge> : <Badge tone="grey">{t('console.alerts.disabled')}</Badge>}
         </h3>
         <div className="c-meta c-row">
-          <span>{alert.storm_types.length ? alert.storm_types.map((type) => known(t, `console.alerts.storm.${type}`, type)).join(', ') : t('console.alerts.allTypes')}</span>
+          <span>
+            {alert.storm_types.length
+              ? alert.storm_types.map((type) => known(t, `console.alerts.storm.${type}`, type)).join(', ')
+              : t('console.alerts.allTypes')}
+          </span>
           <span>·</span>
           <span>
             {alert.notification_methods
@@ -195,7 +233,10 @@ function AlertRow({ alert, busy, onToggle, onDelete }: { alert: Alert; busy: boo
             <ul className="al-history">
               {history.map((d) => (
                 <li key={d.id}>
-                  <Badge tone={d.status === 'sent' ? 'green' : d.status === 'failed' ? 'red' : 'grey'}>{known(t, `console.alerts.delivery.${d.status}`, d.status)}</Badge> {d.subject} <span className="c-hint">{fmt.dateTime(d.sent_at ?? d.created_at)}</span>
+                  <Badge tone={d.status === 'sent' ? 'green' : d.status === 'failed' ? 'red' : 'grey'}>
+                    {known(t, `console.alerts.delivery.${d.status}`, d.status)}
+                  </Badge>{' '}
+                  {d.subject} <span className="c-hint">{fmt.dateTime(d.sent_at ?? d.created_at)}</span>
                 </li>
               ))}
             </ul>
@@ -203,9 +244,16 @@ function AlertRow({ alert, busy, onToggle, onDelete }: { alert: Alert; busy: boo
         ) : null}
       </div>
       <label className="c-check">
-        <input type="checkbox" checked={alert.is_active} disabled={busy} onChange={onToggle} /> {alert.is_active ? t('console.alerts.enabled') : t('console.alerts.disabled')}
+        <input type="checkbox" checked={alert.is_active} disabled={busy} onChange={onToggle} />{' '}
+        {alert.is_active ? t('console.alerts.enabled') : t('console.alerts.disabled')}
       </label>
-      <button type="button" className="c-icon-button" disabled={busy} onClick={onDelete} aria-label={t('console.alerts.delete', { region: regionLabel(i18n, alert.region) })}>
+      <button
+        type="button"
+        className="c-icon-button"
+        disabled={busy}
+        onClick={onDelete}
+        aria-label={t('console.alerts.delete', { region: regionLabel(i18n, alert.region) })}
+      >
         <TrashIcon size={16} />
       </button>
     </li>
@@ -251,13 +299,19 @@ function CreateAlertDialog({ onClose, onCreated }: { onClose: () => void; onCrea
         </>
       }
     >
-      {error ? <div className="c-gate" role="alert">{error}</div> : null}
+      {error ? (
+        <div className="c-gate" role="alert">
+          {error}
+        </div>
+      ) : null}
       <label className="c-field">
         <span>{t('console.alerts.region')}</span>
         <select value={region} onChange={(e) => setRegion(e.target.value)} required>
           <option value="">{t('console.alerts.chooseRegion')}</option>
           {REGIONS.map((r) => (
-            <option key={r.value} value={r.value}>{regionLabel(i18n, r.value)}</option>
+            <option key={r.value} value={r.value}>
+              {regionLabel(i18n, r.value)}
+            </option>
           ))}
         </select>
       </label>
@@ -265,7 +319,9 @@ function CreateAlertDialog({ onClose, onCreated }: { onClose: () => void; onCrea
         <span>{t('console.alerts.level')}</span>
         <select value={level} onChange={(e) => setLevel(e.target.value as (typeof LEVELS)[number])}>
           {LEVELS.map((l) => (
-            <option key={l} value={l}>{known(t, `console.risk.${l}`, l)}</option>
+            <option key={l} value={l}>
+              {known(t, `console.risk.${l}`, l)}
+            </option>
           ))}
         </select>
         <span className="c-hint">{t('console.alerts.levelHint')}</span>
@@ -274,7 +330,8 @@ function CreateAlertDialog({ onClose, onCreated }: { onClose: () => void; onCrea
         <legend className="c-label">{t('console.alerts.stormTypes')}</legend>
         {STORM_TYPES.map((type) => (
           <label key={type} className="c-check">
-            <input type="checkbox" checked={types.includes(type)} onChange={() => setTypes((l) => flip(l, type))} /> {known(t, `console.alerts.storm.${type}`, type)}
+            <input type="checkbox" checked={types.includes(type)} onChange={() => setTypes((l) => flip(l, type))} />{' '}
+            {known(t, `console.alerts.storm.${type}`, type)}
           </label>
         ))}
         <span className="c-hint">{t('console.alerts.noneChosen')}</span>

@@ -12,7 +12,15 @@ export function RangeButtons({ range, onChange, onRefresh, loading }: { range: R
     <div className="c-actions">
       <div className="an-ranges" role="radiogroup" aria-label={t('console.analytics.range')}>
         {RANGES.map((r) => (
-          <button key={r} type="button" role="radio" aria-checked={range === r} title={t(`console.analytics.period.${r}`)} className={`c-button c-button-small ${range === r ? '' : 'c-button-ghost'}`} onClick={() => onChange(r)}>
+          <button
+            key={r}
+            type="button"
+            role="radio"
+            aria-checked={range === r}
+            title={t(`console.analytics.period.${r}`)}
+            className={`c-button c-button-small ${range === r ? '' : 'c-button-ghost'}`}
+            onClick={() => onChange(r)}
+          >
             {t(`console.analytics.ranges.${r}`)}
           </button>
         ))}
@@ -29,10 +37,26 @@ export function TotalCards({ data }: { data: ReaderAnalytics | null }) {
   const v = (n: number | undefined) => (data ? fmt.number(n ?? 0) : '...');
   return (
     <div className="c-stats">
-      <StatCard label={t('console.analytics.totalViews')} value={v(data?.totals.pageViews)} note={data ? t('console.analytics.onStories', { n: fmt.number(data.totals.articleViews) }) : undefined} icon={<ChartIcon size={18} />} />
-      <StatCard label={t('console.analytics.uniqueReaders')} value={v(data?.totals.uniqueReaders)} note={t('console.analytics.uniqueNote')} icon={<UsersIcon size={18} />} tone="green" />
+      <StatCard
+        label={t('console.analytics.totalViews')}
+        value={v(data?.totals.pageViews)}
+        note={data ? t('console.analytics.onStories', { n: fmt.number(data.totals.articleViews) }) : undefined}
+        icon={<ChartIcon size={18} />}
+      />
+      <StatCard
+        label={t('console.analytics.uniqueReaders')}
+        value={v(data?.totals.uniqueReaders)}
+        note={t('console.analytics.uniqueNote')}
+        icon={<UsersIcon size={18} />}
+        tone="green"
+      />
       <StatCard label={t('console.analytics.shares')} value={v(data?.totals.shares)} icon={<ShareIcon size={18} />} tone="orange" />
-      <StatCard label={t('console.analytics.engagementRate')} value={data ? percent(data.totals.engagementRate, fmt.locale) : '...'} note={t('console.analytics.engagementNote')} tone="purple" />
+      <StatCard
+        label={t('console.analytics.engagementRate')}
+        value={data ? percent(data.totals.engagementRate, fmt.locale) : '...'}
+        note={t('console.analytics.engagementNote')}
+        tone="purple"
+      />
     </div>
   );
 }
@@ -44,7 +68,11 @@ export default function Analytics() {
   const { data, error, loading, reload } = useReaderAnalytics(range);
   return (
     <div className="an">
-      <PageHeader title={t('console.analytics.title')} subtitle={t('console.analytics.subtitle')} actions={<RangeButtons range={range} onChange={setRange} onRefresh={() => void reload()} loading={loading} />} />
+      <PageHeader
+        title={t('console.analytics.title')}
+        subtitle={t('console.analytics.subtitle')}
+        actions={<RangeButtons range={range} onChange={setRange} onRefresh={() => void reload()} loading={loading} />}
+      />
       {error ? <InlineError>{t('console.analytics.loadError', { error })}</InlineError> : null}
       <TotalCards data={data} />
       <Card title={t('console.analytics.trend', { period: t(`console.analytics.period.${range}`) })}>

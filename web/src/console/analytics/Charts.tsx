@@ -7,7 +7,10 @@ import { bucketLabel, PALETTE, percent, type Breakdown, type Range, type ReaderA
 export function ViewsChart({ data }: { data: ReaderAnalytics }) {
   const { t, fmt } = useConsoleI18n();
   const points = data.series.map((p) => ({ label: bucketLabel(p.at, data.range as Range, fmt.locale), views: p.views, readers: p.readers }));
-  const summary = t(data.range === '24h' ? 'console.analytics.chartHourly' : 'console.analytics.chartDaily', { points: fmt.number(data.series.length), views: fmt.number(data.totals.pageViews) });
+  const summary = t(data.range === '24h' ? 'console.analytics.chartHourly' : 'console.analytics.chartDaily', {
+    points: fmt.number(data.series.length),
+    views: fmt.number(data.totals.pageViews),
+  });
   return (
     <div className="an-chart" role="img" aria-label={summary}>
       <ResponsiveContainer width="100%" height={260}>

@@ -18,7 +18,11 @@ export default function ReaderAnalytics() {
   const tabs = TAB_KEYS.map((key) => ({ key, label: t(`console.analytics.tabs.${key}`) }));
   return (
     <div className="an">
-      <PageHeader title={t('console.analytics.readerTitle')} subtitle={t('console.analytics.readerSubtitle')} actions={<RangeButtons range={range} onChange={setRange} onRefresh={() => void reload()} loading={loading} />} />
+      <PageHeader
+        title={t('console.analytics.readerTitle')}
+        subtitle={t('console.analytics.readerSubtitle')}
+        actions={<RangeButtons range={range} onChange={setRange} onRefresh={() => void reload()} loading={loading} />}
+      />
       {error ? <InlineError>{t('console.analytics.loadError', { error })}</InlineError> : null}
       <TotalCards data={data} />
       <Tabs tabs={tabs} value={tab} onChange={setTab} label={t('console.analytics.tabsLabel')}>
@@ -96,7 +100,8 @@ function Panel({ tab, data }: { tab: TabKey; data: Data }) {
             <strong>{percent(data.totals.engagementRate, fmt.locale)}</strong> {t('console.analytics.engagedFact')}
           </span>
           <span>
-            <strong>{perReader.toLocaleString(fmt.locale, { minimumFractionDigits: perReader ? 1 : 0, maximumFractionDigits: 1 })}</strong> {t('console.analytics.pagesFact')}
+            <strong>{perReader.toLocaleString(fmt.locale, { minimumFractionDigits: perReader ? 1 : 0, maximumFractionDigits: 1 })}</strong>{' '}
+            {t('console.analytics.pagesFact')}
           </span>
           <span>
             <strong>{fmt.number(data.totals.shares)}</strong> {t(`console.analytics.sharesFact_${data.totals.shares === 1 ? 'one' : 'other'}`)}

@@ -94,7 +94,9 @@ export default function ArticleFeed() {
       {!data ? (
         <Skeleton rows={4} label={t('console.articles.loading')} />
       ) : data.items.length === 0 ? (
-        <EmptyState title={t('console.articles.emptyTitle')}>{q || region || stage ? t('console.articles.noMatch') : t('console.articles.emptyBody')}</EmptyState>
+        <EmptyState title={t('console.articles.emptyTitle')}>
+          {q || region || stage ? t('console.articles.noMatch') : t('console.articles.emptyBody')}
+        </EmptyState>
       ) : (
         <>
           <h2 className="c-section-title" aria-live="polite">

@@ -62,7 +62,11 @@ export default function ContentCuration() {
     <>
       <PageHeader
         title={t('console.curation.title')}
-        subtitle={counts ? t('console.curation.counts', { published: fmt.number(counts.published), featured: fmt.number(counts.featured) }) : t('console.curation.subtitle')}
+        subtitle={
+          counts
+            ? t('console.curation.counts', { published: fmt.number(counts.published), featured: fmt.number(counts.featured) })
+            : t('console.curation.subtitle')
+        }
       />
       <Tabs<Tab>
         label={t('console.curation.tabsLabel')}
@@ -123,7 +127,12 @@ export default function ContentCuration() {
               </div>
               {lists.ready.total > lists.ready.items.length ? (
                 <div className="c-more">
-                  <button type="button" className="c-button c-button-ghost" onClick={() => setReadyLimit((n) => Math.min(100, n + PAGE))} disabled={readyLimit >= 100}>
+                  <button
+                    type="button"
+                    className="c-button c-button-ghost"
+                    onClick={() => setReadyLimit((n) => Math.min(100, n + PAGE))}
+                    disabled={readyLimit >= 100}
+                  >
                     {t('console.curation.showMore', { shown: fmt.number(lists.ready.items.length), total: fmt.number(lists.ready.total) })}
                   </button>
                 </div>
@@ -180,7 +189,19 @@ export default function ContentCuration() {
   );
 }
 
-function FeaturedList({ stories, where, updating, onAction, onEdit }: { stories: StoryCard[]; where: 'homepage' | 'section'; updating: Set<string>; onAction: (s: StoryCard, a: FeatureAction) => void; onEdit: (s: StoryCard) => void }) {
+function FeaturedList({
+  stories,
+  where,
+  updating,
+  onAction,
+  onEdit,
+}: {
+  stories: StoryCard[];
+  where: 'homepage' | 'section';
+  updating: Set<string>;
+  onAction: (s: StoryCard, a: FeatureAction) => void;
+  onEdit: (s: StoryCard) => void;
+}) {
   const now = Date.now();
   const { t, fmt } = useConsoleI18n();
   return (
@@ -190,24 +211,46 @@ function FeaturedList({ stories, where, updating, onAction, onEdit }: { stories:
         const expired = story.feature_expires_at !== null && new Date(story.feature_expires_at).getTime() <= now;
         return (
           <li key={story.id} className="c-list-item" aria-busy={busy}>
-            <Badge tone="yellow" title={t('console.curation.priorityTitle')}>#{story.featured_priority}</Badge>
+            <Badge tone="yellow" title={t('console.curation.priorityTitle')}>
+              #{story.featured_priority}
+            </Badge>
             <div className="c-grow">
               <h3>
-                <Link to={editorPath(story.id)} lang={story.language ?? 'en'}>{story.title}</Link>
+                <Link to={editorPath(story.id)} lang={story.language ?? 'en'}>
+                  {story.title}
+                </Link>
               </h3>
               <div className="c-meta">
                 <RegionBadge region={story.region} />
                 <StatusBadge label={story.status_label} />
                 {!story.live ? <Badge tone="red">{t('console.curation.notLive')}</Badge> : null}
-                <span className="c-hint">{story.feature_expires_at ? t(expired ? 'console.curation.expired' : 'console.curation.until', { time: fmt.dateTime(story.feature_expires_at) }) : t('console.curation.noExpiry')}</span>
+                <span className="c-hint">
+                  {story.feature_expires_at
+                    ? t(expired ? 'console.curation.expired' : 'console.curation.until', { time: fmt.dateTime(story.feature_expires_at) })
+                    : t('console.curation.noExpiry')}
+                </span>
               </div>
             </div>
             {where === 'homepage' ? (
               <div className="c-row" role="group" aria-label={t('console.curation.priorityOf', { title: story.title })}>
-                <button type="button" className="c-icon-button" onClick={() => onAction(story, 'priority_up')} disabled={busy || story.featured_priority <= 1} aria-label={t('console.curation.raise')} title={t('console.curation.raise')}>
+                <button
+                  type="button"
+                  className="c-icon-button"
+                  onClick={() => onAction(story, 'priority_up')}
+                  disabled={busy || story.featured_priority <= 1}
+                  aria-label={t('console.curation.raise')}
+                  title={t('console.curation.raise')}
+                >
                   <ChevronUpIcon size={18} />
                 </button>
-                <button type="button" className="c-icon-button" onClick={() => onAction(story, 'priority_down')} disabled={busy} aria-label={t('console.curation.lower')} title={t('console.curation.lower')}>
+                <button
+                  type="button"
+                  className="c-icon-button"
+                  onClick={() => onAction(story, 'priority_down')}
+                  disabled={busy}
+                  aria-label={t('console.curation.lower')}
+                  title={t('console.curation.lower')}
+                >
                   <ChevronDownIcon size={18} />
                 </button>
               </div>
@@ -215,7 +258,12 @@ function FeaturedList({ stories, where, updating, onAction, onEdit }: { stories:
             <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => onEdit(story)} disabled={busy}>
               {t('console.curation.editPublication')}
             </button>
-            <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => onAction(story, where === 'homepage' ? 'remove_homepage' : 'remove_section')} disabled={busy}>
+            <button
+              type="button"
+              className="c-button c-button-ghost c-button-small"
+              onClick={() => onAction(story, where === 'homepage' ? 'remove_homepage' : 'remove_section')}
+              disabled={busy}
+            >
               <TrashIcon size={14} /> {t('console.curation.remove')}
             </button>
           </li>

@@ -60,8 +60,20 @@ export default function DashboardHome() {
         }
       />
       <div className="c-stats">
-        <StatCard label={t('console.home.activeSignals')} value={t('console.home.live')} note={data ? t('console.home.scannerSignals', { n: fmt.number(data.signalsLast24h) }) : t('console.home.scanner')} icon={<PulseIcon />} tone="green" />
-        <StatCard label={t('console.home.synced')} value={n(counts?.total)} note={counts ? t('console.home.syncedNote', { published: fmt.number(counts.published), sanity: fmt.number(counts.fromSanity) }) : undefined} icon={<SyncIcon />} tone="blue" />
+        <StatCard
+          label={t('console.home.activeSignals')}
+          value={t('console.home.live')}
+          note={data ? t('console.home.scannerSignals', { n: fmt.number(data.signalsLast24h) }) : t('console.home.scanner')}
+          icon={<PulseIcon />}
+          tone="green"
+        />
+        <StatCard
+          label={t('console.home.synced')}
+          value={n(counts?.total)}
+          note={counts ? t('console.home.syncedNote', { published: fmt.number(counts.published), sanity: fmt.number(counts.fromSanity) }) : undefined}
+          icon={<SyncIcon />}
+          tone="blue"
+        />
         <StatCard label={t('console.home.coverage')} value={n(counts?.regions)} note={t('console.home.coverageNote')} icon={<GlobeIcon />} tone="purple" />
         <StatCard label={t('console.home.priority')} value={n(counts?.highPriority)} note={t('console.home.priorityNote')} icon={<AlertIcon />} tone="red" />
       </div>
@@ -76,7 +88,14 @@ export default function DashboardHome() {
         {loading && !data ? (
           <Skeleton rows={3} label={t('console.home.loadingFeed')} />
         ) : !data || data.latest.length === 0 ? (
-          <EmptyState title={t('console.home.empty')} action={<Link className="c-button" to="/dashboard/sync">{t('console.home.configure')}</Link>}>
+          <EmptyState
+            title={t('console.home.empty')}
+            action={
+              <Link className="c-button" to="/dashboard/sync">
+                {t('console.home.configure')}
+              </Link>
+            }
+          >
             {t('console.home.emptyBody')}
           </EmptyState>
         ) : (
@@ -95,7 +114,9 @@ export default function DashboardHome() {
             processed: fmt.number(data.lastRun.processed),
             published: fmt.number(data.lastRun.auto_published),
           })}{' '}
-          <RunOriginLabel origin={runOrigin({ actor: data.lastRun.actor, label: data.lastRun.stage, startedAt: data.lastRun.started_at }, user?.email ?? null)} />
+          <RunOriginLabel
+            origin={runOrigin({ actor: data.lastRun.actor, label: data.lastRun.stage, startedAt: data.lastRun.started_at }, user?.email ?? null)}
+          />
         </p>
       ) : null}
       {previewId ? <PreviewDialog id={previewId} onClose={() => setParams({}, { replace: true })} /> : null}
@@ -108,10 +129,24 @@ function PreviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const { t } = useConsoleI18n();
   useEffect(() => {
-    consoleApi.story(id).then((r) => setStory(r.story), (e: Error) => setError(e.message));
+    consoleApi.story(id).then(
+      (r) => setStory(r.story),
+      (e: Error) => setError(e.message),
+    );
   }, [id]);
   return (
-    <Dialog title={t('console.home.preview')} onClose={onClose} wide footer={story ? <Link className="c-button" to={`/dashboard/editor?doc=${encodeURIComponent(story.id)}`}>{t('console.home.edit')}</Link> : undefined}>
+    <Dialog
+      title={t('console.home.preview')}
+      onClose={onClose}
+      wide
+      footer={
+        story ? (
+          <Link className="c-button" to={`/dashboard/editor?doc=${encodeURIComponent(story.id)}`}>
+            {t('console.home.edit')}
+          </Link>
+        ) : undefined
+      }
+    >
       {error ? <p role="alert">{error}</p> : story ? <StoryPreview story={story} /> : <Skeleton rows={3} label={t('console.home.loadingPreview')} />}
     </Dialog>
   );

@@ -69,7 +69,11 @@ export function useLiveEvent(types: readonly LiveEventType[], handler: (type: Li
  * the last event always followed by a reload), after a reconnection, and every 5 s while the
  * stream is down. Give `paused: true` while the user is editing something a reload would disturb.
  */
-export function useLiveReload(reload: () => void, types: readonly LiveEventType[] = ['stories'], options: { paused?: boolean; minIntervalMs?: number } = {}): LiveStatus {
+export function useLiveReload(
+  reload: () => void,
+  types: readonly LiveEventType[] = ['stories'],
+  options: { paused?: boolean; minIntervalMs?: number } = {},
+): LiveStatus {
   const status = useLiveStatus();
   const latest = useRef(reload);
   latest.current = reload;

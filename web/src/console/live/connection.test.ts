@@ -75,7 +75,10 @@ describe('live connection', () => {
     expect(connection.status).toBe('live');
     last().fire('stories', { ids: ['a'] });
     last().fire('raw_items', { count: 3 });
-    expect(events).toEqual([['stories', { ids: ['a'] }], ['raw_items', { count: 3 }]]);
+    expect(events).toEqual([
+      ['stories', { ids: ['a'] }],
+      ['raw_items', { count: 3 }],
+    ]);
   });
 
   it('reconnects after errors with the back-off, polls meanwhile, and resyncs once back', () => {

@@ -40,10 +40,13 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
   useEffect(() => {
     if (!current || suggestedFor.current === current.newsletter.id) return;
     suggestedFor.current = current.newsletter.id;
-    newsletterApi.templates().then((r) => {
-      const template = r.templates.find((t) => t.id === current.newsletter.template);
-      if (template) setChosen([...template.suggestedSegments]);
-    }, () => undefined);
+    newsletterApi.templates().then(
+      (r) => {
+        const template = r.templates.find((t) => t.id === current.newsletter.template);
+        if (template) setChosen([...template.suggestedSegments]);
+      },
+      () => undefined,
+    );
   }, [current]);
 
   // While a send is under way, follow it.
@@ -66,7 +69,8 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
       const result = await newsletterApi.send(current.newsletter.id, chosen);
       toast.show({
         title: t('console.newsletter.sent'),
-        description: result.recipients > 0 ? tn('console.newsletter.sendingTo', result.recipients, { segments: segmentList(chosen) }) : t('console.newsletter.nobodyNew'),
+        description:
+          result.recipients > 0 ? tn('console.newsletter.sendingTo', result.recipients, { segments: segmentList(chosen) }) : t('console.newsletter.nobodyNew'),
         tone: 'success',
       });
       onSent();
@@ -83,7 +87,14 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
   return (
     <div className="nl-audience">
       {error ? <InlineError>{t('console.newsletter.segmentsFailed', { error })}</InlineError> : null}
-      <Card title={t('console.newsletter.segments')} actions={<button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void loadSegments(chosen)}><RefreshIcon size={14} /> {t('console.newsletter.refresh')}</button>}>
+      <Card
+        title={t('console.newsletter.segments')}
+        actions={
+          <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void loadSegments(chosen)}>
+            <RefreshIcon size={14} /> {t('console.newsletter.refresh')}
+          </button>
+        }
+      >
         {!segments ? (
           <Skeleton rows={2} label={t('console.newsletter.counting')} />
         ) : (
@@ -103,15 +114,20 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
                 </label>
               ))}
             </div>
-            <p className="c-hint">
-              {t('console.newsletter.sizesHint', { n: fmt.number(total) })}
-            </p>
+            <p className="c-hint">{t('console.newsletter.sizesHint', { n: fmt.number(total) })}</p>
           </>
         )}
       </Card>
       <Card title={t('console.newsletter.send')}>
         {!current ? (
-          <EmptyState title={t('console.newsletter.noneChosen')} action={<button type="button" className="c-button" onClick={() => goTo('create')}>{t('console.newsletter.createOne')}</button>}>
+          <EmptyState
+            title={t('console.newsletter.noneChosen')}
+            action={
+              <button type="button" className="c-button" onClick={() => goTo('create')}>
+                {t('console.newsletter.createOne')}
+              </button>
+            }
+          >
             {t('console.newsletter.noneChosenText')}
           </EmptyState>
         ) : (
@@ -123,9 +139,18 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
                   ? t('console.newsletter.chooseOne')
                   : `${recipients === null ? t('console.newsletter.toCounting', { segments: segmentList(chosen) }) : tn('console.newsletter.to', recipients, { segments: segmentList(chosen) })}${current.sends.length ? ` ${t('console.newsletter.skipped')}` : ''}`}
               </div>
-              {blocked ? <p className="c-hint nl-send-blocked" role="status">{blocked}</p> : null}
+              {blocked ? (
+                <p className="c-hint nl-send-blocked" role="status">
+                  {blocked}
+                </p>
+              ) : null}
             </div>
-            <button type="button" className="c-button" disabled={chosen.length === 0 || sending || blocked !== null || recipients === null} onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="c-button"
+              disabled={chosen.length === 0 || sending || blocked !== null || recipients === null}
+              onClick={() => setConfirming(true)}
+            >
               <MailIcon size={16} /> {sending ? t('console.newsletter.sending') : t('console.newsletter.sendButton')}
             </button>
           </div>
@@ -148,9 +173,7 @@ export function AudienceTab({ current, onSent, refreshCurrent, goTo }: Props) {
             </>
           }
         >
-          <p>
-            {tn('console.newsletter.confirmText', recipients ?? 0, { title: current.newsletter.title, segments: segmentList(chosen) })}
-          </p>
+          <p>{tn('console.newsletter.confirmText', recipients ?? 0, { title: current.newsletter.title, segments: segmentList(chosen) })}</p>
         </Dialog>
       ) : null}
     </div>
@@ -171,12 +194,19 @@ function SendLog({ detail, onRetried }: { detail: NewsletterDetail; onRetried: (
   const [includeUncertain, setIncludeUncertain] = useState(false);
   const [busy, setBusy] = useState(false);
   if (detail.sends.length === 0) return null;
-  const problems = detail.sends.reduce((n, s) => n + s.counts.failed + (includeBounced ? s.counts.bounced : 0) + (includeUncertain ? s.counts.uncertain : 0), 0);
+  const problems = detail.sends.reduce(
+    (n, s) => n + s.counts.failed + (includeBounced ? s.counts.bounced : 0) + (includeUncertain ? s.counts.uncertain : 0),
+    0,
+  );
   const retry = async () => {
     setBusy(true);
     try {
       const { requeued } = await newsletterApi.retry(detail.newsletter.id, { includeBounced, includeUncertain });
-      toast.show({ title: requeued ? t('console.newsletter.sendState.retrying') : t('console.newsletter.nothingToRetry'), description: requeued ? tn('console.newsletter.requeued', requeued) : undefined, tone: 'info' });
+      toast.show({
+        title: requeued ? t('console.newsletter.sendState.retrying') : t('console.newsletter.nothingToRetry'),
+        description: requeued ? tn('console.newsletter.requeued', requeued) : undefined,
+        tone: 'info',
+      });
       await onRetried();
     } catch (e) {
       toast.show({ title: t('console.newsletter.sendError'), description: t('console.newsletter.sendErrorText', { error: errorText(e) }), tone: 'error' });
@@ -205,9 +235,19 @@ function SendLog({ detail, onRetried }: { detail: NewsletterDetail; onRetried: (
                 <div className="nl-counts">
                   <StatCard label={t('console.newsletter.recipients')} value={fmt.number(s.recipients)} />
                   <StatCard label={t('console.newsletter.sendState.delivered')} value={fmt.number(s.counts.sent)} tone="green" />
-                  <StatCard label={t('console.newsletter.failed')} value={fmt.number(s.counts.failed)} tone="red" note={s.retrying ? t('console.newsletter.willRetry', { n: fmt.number(s.retrying) }) : undefined} />
+                  <StatCard
+                    label={t('console.newsletter.failed')}
+                    value={fmt.number(s.counts.failed)}
+                    tone="red"
+                    note={s.retrying ? t('console.newsletter.willRetry', { n: fmt.number(s.retrying) }) : undefined}
+                  />
                   <StatCard label={t('console.newsletter.refused')} value={fmt.number(s.counts.bounced)} tone="orange" note="SMTP 5xx" />
-                  <StatCard label={t('console.newsletter.uncertain')} value={fmt.number(s.counts.uncertain)} tone="purple" note={t('console.newsletter.interrupted')} />
+                  <StatCard
+                    label={t('console.newsletter.uncertain')}
+                    value={fmt.number(s.counts.uncertain)}
+                    tone="purple"
+                    note={t('console.newsletter.interrupted')}
+                  />
                   <StatCard label={t('console.newsletter.skippedLabel')} value={fmt.number(s.counts.skipped)} note={t('console.newsletter.unsubscribed')} />
                 </div>
                 {s.problems.length ? (
@@ -303,15 +343,31 @@ function SubscribersCard({ segments, onChanged }: { segments: AudienceSegment[] 
           <span className="visually-hidden">{t('console.newsletter.searchSubscribers')}</span>
           <span className="nl-search">
             <SearchIcon size={16} />
-            <input type="search" placeholder={t('console.newsletter.searchPlaceholder')} value={q} onChange={(e) => { setOffset(0); setQ(e.target.value); }} />
+            <input
+              type="search"
+              placeholder={t('console.newsletter.searchPlaceholder')}
+              value={q}
+              onChange={(e) => {
+                setOffset(0);
+                setQ(e.target.value);
+              }}
+            />
           </span>
         </label>
         <label className="c-field">
           <span className="visually-hidden">{t('console.newsletter.segmentLabel')}</span>
-          <select value={segment} onChange={(e) => { setOffset(0); setSegment(e.target.value); }}>
+          <select
+            value={segment}
+            onChange={(e) => {
+              setOffset(0);
+              setSegment(e.target.value);
+            }}
+          >
             <option value="">{t('console.newsletter.allSegments')}</option>
             {ids.map((id) => (
-              <option key={id} value={id}>{known(t, `console.newsletter.segment.${id}`, id)}</option>
+              <option key={id} value={id}>
+                {known(t, `console.newsletter.segment.${id}`, id)}
+              </option>
             ))}
           </select>
         </label>
@@ -339,12 +395,19 @@ function SubscribersCard({ segments, onChanged }: { segments: AudienceSegment[] 
                 <tr key={s.id}>
                   <td>{s.email}</td>
                   <td>
-                    <Badge tone={s.status === 'confirmed' ? 'green' : s.status === 'pending' ? 'yellow' : 'grey'}>{known(t, `console.newsletter.subscriber.${s.status}`, s.status)}</Badge>
+                    <Badge tone={s.status === 'confirmed' ? 'green' : s.status === 'pending' ? 'yellow' : 'grey'}>
+                      {known(t, `console.newsletter.subscriber.${s.status}`, s.status)}
+                    </Badge>
                   </td>
                   <td>{fmt.dateTime(s.confirmed_at ?? s.created_at)}</td>
                   {ids.map((id) => (
                     <td key={id}>
-                      <input type="checkbox" checked={s.segments.includes(id)} onChange={() => void change(s, id)} aria-label={t('console.newsletter.inSegment', { email: s.email, segment: known(t, `console.newsletter.segment.${id}`, id) })} />
+                      <input
+                        type="checkbox"
+                        checked={s.segments.includes(id)}
+                        onChange={() => void change(s, id)}
+                        aria-label={t('console.newsletter.inSegment', { email: s.email, segment: known(t, `console.newsletter.segment.${id}`, id) })}
+                      />
                     </td>
                   ))}
                 </tr>
@@ -355,8 +418,12 @@ function SubscribersCard({ segments, onChanged }: { segments: AudienceSegment[] 
       )}
       {page && (offset > 0 || page.hasMore) ? (
         <div className="c-row">
-          <button type="button" className="c-button c-button-ghost c-button-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 25))}>{t('console.newsletter.previous')}</button>
-          <button type="button" className="c-button c-button-ghost c-button-small" disabled={!page.hasMore} onClick={() => setOffset(offset + 25)}>{t('console.newsletter.next')}</button>
+          <button type="button" className="c-button c-button-ghost c-button-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 25))}>
+            {t('console.newsletter.previous')}
+          </button>
+          <button type="button" className="c-button c-button-ghost c-button-small" disabled={!page.hasMore} onClick={() => setOffset(offset + 25)}>
+            {t('console.newsletter.next')}
+          </button>
         </div>
       ) : null}
     </Card>

@@ -23,7 +23,10 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
-    newsletterApi.templates().then((r) => setTemplates(r.templates), () => setTemplates([]));
+    newsletterApi.templates().then(
+      (r) => setTemplates(r.templates),
+      () => setTemplates([]),
+    );
   }, []);
 
   const generate = async (template: string) => {
@@ -32,9 +35,17 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
       const detail = await newsletterApi.generate(template);
       onChanged(detail);
       const count = detail.newsletter.sections.reduce((n, s) => n + s.articles.length, 0);
-      toast.show({ title: t('console.newsletter.generated'), description: t('console.newsletter.generatedText', { stories: fmt.number(count), sections: fmt.number(detail.newsletter.sections.length) }), tone: 'success' });
+      toast.show({
+        title: t('console.newsletter.generated'),
+        description: t('console.newsletter.generatedText', { stories: fmt.number(count), sections: fmt.number(detail.newsletter.sections.length) }),
+        tone: 'success',
+      });
     } catch (error) {
-      toast.show({ title: t('console.newsletter.generateError'), description: t('console.newsletter.generateErrorText', { error: errorText(error) }), tone: 'error' });
+      toast.show({
+        title: t('console.newsletter.generateError'),
+        description: t('console.newsletter.generateErrorText', { error: errorText(error) }),
+        tone: 'error',
+      });
     } finally {
       setBusy(null);
     }
@@ -59,7 +70,11 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
                     <li key={s.title}>{known(t, `console.newsletter.template.${tpl.id}.${s.type}`, s.title)}</li>
                   ))}
                 </ol>
-                <p className="c-hint">{t('console.newsletter.usuallySent', { segments: tpl.suggestedSegments.map((id) => known(t, `console.newsletter.segment.${id}`, id)).join(', ') })}</p>
+                <p className="c-hint">
+                  {t('console.newsletter.usuallySent', {
+                    segments: tpl.suggestedSegments.map((id) => known(t, `console.newsletter.segment.${id}`, id)).join(', '),
+                  })}
+                </p>
                 <button type="button" className="c-button" disabled={busy !== null} onClick={() => void generate(tpl.id)}>
                   {busy === tpl.id ? t('console.newsletter.generating') : t('console.newsletter.generate')}
                 </button>
@@ -68,7 +83,9 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
           </div>
         )}
       </Card>
-      {current ? <DraftEditor key={current.newsletter.id + current.newsletter.updated_at} detail={current} onChanged={onChanged} onDiscarded={onDiscarded} goTo={goTo} /> : null}
+      {current ? (
+        <DraftEditor key={current.newsletter.id + current.newsletter.updated_at} detail={current} onChanged={onChanged} onDiscarded={onDiscarded} goTo={goTo} />
+      ) : null}
       <Card title={t('console.newsletter.recent')}>
         {listError ? <InlineError>{t('console.newsletter.listFailed', { error: listError })}</InlineError> : null}
         {!recent ? (
@@ -82,12 +99,18 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
                 <div className="c-grow">
                   <h3 lang="en">{n.title}</h3>
                   <div className="c-hint">
-                    {known(t, `console.newsletter.template.${n.template}.name`, n.template)} · {t('console.newsletter.createdBy', { time: fmt.dateTime(n.created_at), by: n.created_by })}
+                    {known(t, `console.newsletter.template.${n.template}.name`, n.template)} ·{' '}
+                    {t('console.newsletter.createdBy', { time: fmt.dateTime(n.created_at), by: n.created_by })}
                     {n.sent_at ? ` · ${t('console.newsletter.sentAt', { time: fmt.dateTime(n.sent_at) })}` : ''}
                   </div>
                 </div>
                 <StatusBadge status={n.status} />
-                <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => onOpen(n.id)} aria-label={t('console.newsletter.openLabel', { title: n.title })}>
+                <button
+                  type="button"
+                  className="c-button c-button-ghost c-button-small"
+                  onClick={() => onOpen(n.id)}
+                  aria-label={t('console.newsletter.openLabel', { title: n.title })}
+                >
                   {t('console.newsletter.open')}
                 </button>
               </li>
@@ -99,7 +122,17 @@ export function CreateTab({ current, recent, listError, onChanged, onOpen, onDis
   );
 }
 
-function DraftEditor({ detail, onChanged, onDiscarded, goTo }: { detail: NewsletterDetail; onChanged: (d: NewsletterDetail) => void; onDiscarded: () => void; goTo: (tab: 'preview' | 'audience') => void }) {
+function DraftEditor({
+  detail,
+  onChanged,
+  onDiscarded,
+  goTo,
+}: {
+  detail: NewsletterDetail;
+  onChanged: (d: NewsletterDetail) => void;
+  onDiscarded: () => void;
+  goTo: (tab: 'preview' | 'audience') => void;
+}) {
   const toast = useToast();
   const { t, fmt } = useConsoleI18n();
   const n = detail.newsletter;
@@ -131,7 +164,12 @@ function DraftEditor({ detail, onChanged, onDiscarded, goTo }: { detail: Newslet
           </button>
           {editable ? (
             <>
-              <button type="button" className="c-button c-button-ghost" disabled={busy} onClick={() => void act(() => newsletterApi.regenerate(n.id), t('console.newsletter.generated'))}>
+              <button
+                type="button"
+                className="c-button c-button-ghost"
+                disabled={busy}
+                onClick={() => void act(() => newsletterApi.regenerate(n.id), t('console.newsletter.generated'))}
+              >
                 <RefreshIcon size={16} /> {t('console.newsletter.refill')}
               </button>
               <button
@@ -178,16 +216,16 @@ function DraftEditor({ detail, onChanged, onDiscarded, goTo }: { detail: Newslet
           </div>
         ) : null}
       </form>
-      <p className="c-hint">
-        {t('console.newsletter.filled', { time: fmt.dateTime(n.generated_at), n: fmt.number(n.pool_size) })}
-      </p>
+      <p className="c-hint">{t('console.newsletter.filled', { time: fmt.dateTime(n.generated_at), n: fmt.number(n.pool_size) })}</p>
       <div className="nl-sections">
         {n.sections.map((s) => (
           <section key={s.id} className="nl-section" aria-label={s.title}>
             <h3>
               {s.priority}. <span lang="en">{s.title}</span> <span className="c-hint">({s.articles.length})</span>
             </h3>
-            <p className="c-hint" lang="en">{s.content}</p>
+            <p className="c-hint" lang="en">
+              {s.content}
+            </p>
             <ul className="c-list">
               {s.articles.map((a) => (
                 <li key={a.id} className="c-list-item">
@@ -204,7 +242,13 @@ function DraftEditor({ detail, onChanged, onDiscarded, goTo }: { detail: Newslet
                     </div>
                   </div>
                   {editable ? (
-                    <button type="button" className="c-icon-button" disabled={busy} aria-label={t('console.newsletter.remove', { title: a.title })} onClick={() => void act(() => newsletterApi.edit(n.id, { removeArticleIds: [a.id] }))}>
+                    <button
+                      type="button"
+                      className="c-icon-button"
+                      disabled={busy}
+                      aria-label={t('console.newsletter.remove', { title: a.title })}
+                      onClick={() => void act(() => newsletterApi.edit(n.id, { removeArticleIds: [a.id] }))}
+                    >
                       <TrashIcon size={16} />
                     </button>
                   ) : null}

@@ -76,18 +76,41 @@ export default function NewsletterBuilder() {
       <PageHeader
         title={t('console.newsletter.title')}
         subtitle={t('console.newsletter.subtitle')}
-        actions={current ? (
-          <span className="nl-current">
-            <StatusBadge status={current.newsletter.status} /> <strong lang="en">{current.newsletter.title}</strong>
-          </span>
-        ) : null}
+        actions={
+          current ? (
+            <span className="nl-current">
+              <StatusBadge status={current.newsletter.status} /> <strong lang="en">{current.newsletter.title}</strong>
+            </span>
+          ) : null
+        }
       />
       <Tabs tabs={tabs} value={tab} onChange={setTab} label={t('console.newsletter.title')}>
         {tab === 'create' ? (
-          <CreateTab current={current} recent={recent} listError={listError} onChanged={onChanged} onOpen={open} onDiscarded={() => { setCurrent(null); void loadRecent(); }} goTo={setTab} />
+          <CreateTab
+            current={current}
+            recent={recent}
+            listError={listError}
+            onChanged={onChanged}
+            onOpen={open}
+            onDiscarded={() => {
+              setCurrent(null);
+              void loadRecent();
+            }}
+            goTo={setTab}
+          />
         ) : null}
         {tab === 'preview' ? <PreviewTab current={current} goTo={setTab} /> : null}
-        {tab === 'audience' ? <AudienceTab current={current} onSent={() => { void refreshCurrent(); void loadRecent(); }} refreshCurrent={refreshCurrent} goTo={setTab} /> : null}
+        {tab === 'audience' ? (
+          <AudienceTab
+            current={current}
+            onSent={() => {
+              void refreshCurrent();
+              void loadRecent();
+            }}
+            refreshCurrent={refreshCurrent}
+            goTo={setTab}
+          />
+        ) : null}
         {tab === 'rules' ? <RulesTab /> : null}
       </Tabs>
     </div>

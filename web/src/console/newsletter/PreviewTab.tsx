@@ -34,7 +34,14 @@ export function PreviewTab({ current, goTo }: { current: NewsletterDetail | null
 
   if (!current) {
     return (
-      <EmptyState title={t('console.newsletter.nothingToPreview')} action={<button type="button" className="c-button" onClick={() => goTo('create')}>{t('console.newsletter.createOne')}</button>}>
+      <EmptyState
+        title={t('console.newsletter.nothingToPreview')}
+        action={
+          <button type="button" className="c-button" onClick={() => goTo('create')}>
+            {t('console.newsletter.createOne')}
+          </button>
+        }
+      >
         {t('console.newsletter.nothingToPreviewText')}
       </EmptyState>
     );
@@ -47,14 +54,28 @@ export function PreviewTab({ current, goTo }: { current: NewsletterDetail | null
         <div className="c-actions" role="group" aria-label={t('console.newsletter.previewOptions')}>
           <div className="nl-toggle" role="radiogroup" aria-label={t('console.newsletter.device')}>
             {(['desktop', 'mobile'] as const).map((d) => (
-              <button key={d} type="button" role="radio" aria-checked={device === d} className={`c-button c-button-small ${device === d ? '' : 'c-button-ghost'}`} onClick={() => setDevice(d)}>
+              <button
+                key={d}
+                type="button"
+                role="radio"
+                aria-checked={device === d}
+                className={`c-button c-button-small ${device === d ? '' : 'c-button-ghost'}`}
+                onClick={() => setDevice(d)}
+              >
                 {d === 'desktop' ? t('console.newsletter.desktop') : t('console.newsletter.mobile')}
               </button>
             ))}
           </div>
           <div className="nl-toggle" role="radiogroup" aria-label={t('console.newsletter.format')}>
             {(['html', 'text'] as const).map((v) => (
-              <button key={v} type="button" role="radio" aria-checked={view === v} className={`c-button c-button-small ${view === v ? '' : 'c-button-ghost'}`} onClick={() => setView(v)}>
+              <button
+                key={v}
+                type="button"
+                role="radio"
+                aria-checked={view === v}
+                className={`c-button c-button-small ${view === v ? '' : 'c-button-ghost'}`}
+                onClick={() => setView(v)}
+              >
                 {v === 'html' ? 'HTML' : t('console.newsletter.plainText')}
               </button>
             ))}
@@ -72,9 +93,16 @@ export function PreviewTab({ current, goTo }: { current: NewsletterDetail | null
           <p className="c-hint">{t('console.newsletter.previewHint')}</p>
           <div className={`nl-frame nl-frame-${device}`}>
             {view === 'html' ? (
-              <iframe title={t('console.newsletter.frameTitle', { device: device === 'desktop' ? t('console.newsletter.desktop') : t('console.newsletter.mobile') })} srcDoc={srcDoc} sandbox="allow-popups allow-popups-to-escape-sandbox" referrerPolicy="no-referrer" />
+              <iframe
+                title={t('console.newsletter.frameTitle', { device: device === 'desktop' ? t('console.newsletter.desktop') : t('console.newsletter.mobile') })}
+                srcDoc={srcDoc}
+                sandbox="allow-popups allow-popups-to-escape-sandbox"
+                referrerPolicy="no-referrer"
+              />
             ) : (
-              <pre className="nl-text" lang="en">{email.text}</pre>
+              <pre className="nl-text" lang="en">
+                {email.text}
+              </pre>
             )}
           </div>
         </>

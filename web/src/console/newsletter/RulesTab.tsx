@@ -14,7 +14,10 @@ function criteriaText(rule: Pick<CurationRule, 'type' | 'criteria'>): string {
 
 function toCriteria(type: RuleType, text: string): CurationRule['criteria'] {
   if (type === 'urgency') return { threshold: Number(text) };
-  const terms = text.split(',').map((t) => t.trim()).filter(Boolean);
+  const terms = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return type === 'keyword' ? { keywords: terms } : type === 'topic' ? { topics: terms } : { regions: terms };
 }
 
@@ -65,9 +68,7 @@ export function RulesTab() {
         </button>
       }
     >
-      <p className="c-hint">
-        {t('console.rules.intro')}
-      </p>
+      <p className="c-hint">{t('console.rules.intro')}</p>
       {error ? <InlineError>{t('console.rules.loadFailed', { error })}</InlineError> : null}
       {!rules ? (
         <Skeleton rows={3} label={t('console.rules.loading')} />
@@ -79,7 +80,8 @@ export function RulesTab() {
             <li key={rule.id} className="c-list-item">
               <div className="c-grow">
                 <h3>
-                  {rule.name} <Badge tone="blue">{t(`console.rules.type.${rule.type}`)}</Badge> <Badge tone="grey">{t('console.rules.priority', { n: rule.priority })}</Badge>
+                  {rule.name} <Badge tone="blue">{t(`console.rules.type.${rule.type}`)}</Badge>{' '}
+                  <Badge tone="grey">{t('console.rules.priority', { n: rule.priority })}</Badge>
                 </h3>
                 <div className="c-hint">{rule.description}</div>
               </div>
@@ -151,7 +153,11 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: CurationRule | null; onC
         </>
       }
     >
-      {error ? <div className="c-gate" role="alert">{error}</div> : null}
+      {error ? (
+        <div className="c-gate" role="alert">
+          {error}
+        </div>
+      ) : null}
       <label className="c-field">
         <span>{t('console.rules.name')}</span>
         <input type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
@@ -167,7 +173,9 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: CurationRule | null; onC
           }}
         >
           {RULE_TYPES.map((ruleType) => (
-            <option key={ruleType} value={ruleType}>{t(`console.rules.type.${ruleType}`)}</option>
+            <option key={ruleType} value={ruleType}>
+              {t(`console.rules.type.${ruleType}`)}
+            </option>
           ))}
         </select>
       </label>

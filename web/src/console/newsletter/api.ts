@@ -10,7 +10,18 @@ import type { Subscriber } from '../../../../core/newsletter/subscriber-reposito
 
 /** The Newsletter Builder's calls (server/routes/console-outreach.ts) and the shapes they answer. */
 
-export type { AudienceSegment, DeliveryProblem, DeliveryStatus, Newsletter, NewsletterArticle, NewsletterSection, NewsletterTemplate, RuleType, Subscriber, TemplateSection };
+export type {
+  AudienceSegment,
+  DeliveryProblem,
+  DeliveryStatus,
+  Newsletter,
+  NewsletterArticle,
+  NewsletterSection,
+  NewsletterTemplate,
+  RuleType,
+  Subscriber,
+  TemplateSection,
+};
 export type NewsletterSend = CoreSend & { problems: DeliveryProblem[] };
 export type NewsletterDetail = { newsletter: Newsletter; sends: NewsletterSend[] };
 export type CurationRule = Omit<DescribedRule, 'criteria'> & { criteria: { threshold?: number; keywords?: string[]; topics?: string[]; regions?: string[] } };
@@ -22,14 +33,18 @@ export const newsletterApi = {
   list: () => getJson<{ items: Newsletter[]; hasMore: boolean }>(`${base}/newsletters?limit=20`),
   get: (id: string) => getJson<NewsletterDetail>(`${base}/newsletters/${id}`),
   generate: (template: string) => postJson<NewsletterDetail>(`${base}/newsletters`, { template }),
-  edit: (id: string, patch: { title?: string; intro?: string; removeArticleIds?: string[] }) => postJson<NewsletterDetail>(`${base}/newsletters/${id}`, patch, 'PATCH'),
+  edit: (id: string, patch: { title?: string; intro?: string; removeArticleIds?: string[] }) =>
+    postJson<NewsletterDetail>(`${base}/newsletters/${id}`, patch, 'PATCH'),
   regenerate: (id: string) => postJson<NewsletterDetail>(`${base}/newsletters/${id}/regenerate`, {}),
   discard: (id: string) => postJson<{ deleted: boolean }>(`${base}/newsletters/${id}`, {}, 'DELETE'),
   preview: (id: string) => getJson<{ subject: string; html: string; text: string }>(`${base}/newsletters/${id}/preview`),
   send: (id: string, segments: string[]) => postJson<{ send: NewsletterSend; recipients: number }>(`${base}/newsletters/${id}/send`, { segments }),
-  retry: (id: string, options: { includeBounced: boolean; includeUncertain: boolean }) => postJson<{ requeued: number }>(`${base}/newsletters/${id}/retry`, options),
+  retry: (id: string, options: { includeBounced: boolean; includeUncertain: boolean }) =>
+    postJson<{ requeued: number }>(`${base}/newsletters/${id}/retry`, options),
   segments: (chosen: string[]) =>
-    getJson<{ segments: AudienceSegment[]; recipients: number | null; mail: boolean }>(`${base}/newsletter/segments${chosen.length ? `?segments=${encodeURIComponent(chosen.join(','))}` : ''}`),
+    getJson<{ segments: AudienceSegment[]; recipients: number | null; mail: boolean }>(
+      `${base}/newsletter/segments${chosen.length ? `?segments=${encodeURIComponent(chosen.join(','))}` : ''}`,
+    ),
   subscribers: (q: { q?: string; segment?: string; offset?: number }) => {
     const params = new URLSearchParams();
     if (q.q) params.set('q', q.q);

@@ -14,7 +14,9 @@ const FRAME_CSP = "default-src 'none'; img-src data: http: https:; style-src 'un
 
 export function mailFrameDocument(html: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><base target="_blank">`;
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`) : `<!doctype html><html><head>${meta}</head><body>${html}</body></html>`;
+  return /<head[^>]*>/i.test(html)
+    ? html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`)
+    : `<!doctype html><html><head>${meta}</head><body>${html}</body></html>`;
 }
 
 export default function Outbox() {
@@ -75,9 +77,16 @@ export default function Outbox() {
               <ul className="ob-items">
                 {items.map((m) => (
                   <li key={m.id}>
-                    <button type="button" className={`ob-item${selected?.id === m.id ? ' active' : ''}`} onClick={() => void open(m.id)} aria-current={selected?.id === m.id ? 'true' : undefined}>
+                    <button
+                      type="button"
+                      className={`ob-item${selected?.id === m.id ? ' active' : ''}`}
+                      onClick={() => void open(m.id)}
+                      aria-current={selected?.id === m.id ? 'true' : undefined}
+                    >
                       <span className="ob-subject">{m.subject || t('outbox.noSubject')}</span>
-                      <span className="ob-meta">{t('outbox.to')}: {m.to ?? m.envelopeTo.join(', ')}</span>
+                      <span className="ob-meta">
+                        {t('outbox.to')}: {m.to ?? m.envelopeTo.join(', ')}
+                      </span>
                       <span className="ob-meta">{fmt.dateTime(m.receivedAt)}</span>
                     </button>
                   </li>
@@ -117,13 +126,16 @@ function MessageView({ message }: { message: OutboxMessage }) {
         label={t('outbox.title')}
         value={view}
         onChange={setView}
-        tabs={[
-          ...(message.html ? [{ key: 'html' as const, label: t('outbox.html') }] : []),
-          { key: 'text' as const, label: t('outbox.text') },
-        ]}
+        tabs={[...(message.html ? [{ key: 'html' as const, label: t('outbox.html') }] : []), { key: 'text' as const, label: t('outbox.text') }]}
       >
         {view === 'html' && message.html ? (
-          <iframe className="ob-frame" title={message.subject ?? t('outbox.noSubject')} sandbox="" referrerPolicy="no-referrer" srcDoc={mailFrameDocument(message.html)} />
+          <iframe
+            className="ob-frame"
+            title={message.subject ?? t('outbox.noSubject')}
+            sandbox=""
+            referrerPolicy="no-referrer"
+            srcDoc={mailFrameDocument(message.html)}
+          />
         ) : (
           <pre className="ob-text">{message.text ?? ''}</pre>
         )}

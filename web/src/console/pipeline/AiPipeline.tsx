@@ -87,10 +87,20 @@ export default function AiPipeline() {
                 <button type="button" className="c-button" onClick={() => void control.start('full')} disabled={control.running || control.starting}>
                   <CpuIcon size={16} /> {t('console.pipeline.runFull')}
                 </button>
-                <button type="button" className="c-button c-button-ghost" onClick={() => void control.start('patterns')} disabled={control.running || control.starting}>
+                <button
+                  type="button"
+                  className="c-button c-button-ghost"
+                  onClick={() => void control.start('patterns')}
+                  disabled={control.running || control.starting}
+                >
                   <PulseIcon size={16} /> {t('console.pipeline.detectPatterns')}
                 </button>
-                <button type="button" className="c-button c-button-ghost" onClick={() => void control.start('enrich')} disabled={control.running || control.starting}>
+                <button
+                  type="button"
+                  className="c-button c-button-ghost"
+                  onClick={() => void control.start('enrich')}
+                  disabled={control.running || control.starting}
+                >
                   <ZapIcon size={16} /> {t('console.pipeline.enrich')}
                 </button>
                 {control.run && !control.overlay ? (
@@ -103,8 +113,12 @@ export default function AiPipeline() {
                 <p className="c-hint">{t('console.pipeline.alsoGoing', { runs: overview.running.map((r) => `${r.label} (${r.actor})`).join(', ') })}</p>
               ) : null}
             </Card>
-            <Card title={t('console.pipeline.lastRun')}>{overview ? <LastRunCard choice={chooseLastRun({ latest: overview.lastRun, mine: myRun, me })} /> : <Skeleton rows={1} />}</Card>
-            <Card title={t('console.pipeline.principles')}>{overview ? <PrinciplesList principles={overview.principles} checked={overview.principlesChecked} /> : <Skeleton rows={2} />}</Card>
+            <Card title={t('console.pipeline.lastRun')}>
+              {overview ? <LastRunCard choice={chooseLastRun({ latest: overview.lastRun, mine: myRun, me })} /> : <Skeleton rows={1} />}
+            </Card>
+            <Card title={t('console.pipeline.principles')}>
+              {overview ? <PrinciplesList principles={overview.principles} checked={overview.principlesChecked} /> : <Skeleton rows={2} />}
+            </Card>
           </div>
         ) : null}
         {tab === 'workflow' ? (
@@ -119,7 +133,14 @@ export default function AiPipeline() {
         ) : null}
         {tab === 'articles' ? <ArticlesTab /> : null}
       </Tabs>
-      {control.overlay && control.run ? <RunProgressOverlay run={control.run} onClose={() => control.setOverlay(false)} onCancel={() => void control.cancel()} onRetry={(stage) => void control.retry(stage)} /> : null}
+      {control.overlay && control.run ? (
+        <RunProgressOverlay
+          run={control.run}
+          onClose={() => control.setOverlay(false)}
+          onCancel={() => void control.cancel()}
+          onRetry={(stage) => void control.retry(stage)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -137,12 +158,30 @@ function OverviewTab({ overview }: { overview: Overview }) {
         <StatCard
           label={t('console.pipeline.statFailed')}
           value={fmt.number(c.failedItems + c.failedStories)}
-          note={t('console.pipeline.failedNote', { items: tn('console.pipeline.items', c.failedItems), stories: tn('console.pipeline.stories', c.failedStories) })}
+          note={t('console.pipeline.failedNote', {
+            items: tn('console.pipeline.items', c.failedItems),
+            stories: tn('console.pipeline.stories', c.failedStories),
+          })}
           tone="red"
         />
-        <StatCard label={t('console.pipeline.statPublished')} value={fmt.number(c.publishedSince)} note={t('console.pipeline.statPublishedNote', { n: fmt.number(c.attention) })} tone="green" />
-        <StatCard label={t('console.pipeline.statSignals')} value={fmt.number(c.signalsLastDay)} note={t('console.pipeline.statLastDay', { n: fmt.number(c.signals) })} tone="orange" />
-        <StatCard label={t('console.pipeline.statPatterns')} value={fmt.number(c.patternsLastDay)} note={t('console.pipeline.statLastDay', { n: fmt.number(c.patterns) })} tone="purple" />
+        <StatCard
+          label={t('console.pipeline.statPublished')}
+          value={fmt.number(c.publishedSince)}
+          note={t('console.pipeline.statPublishedNote', { n: fmt.number(c.attention) })}
+          tone="green"
+        />
+        <StatCard
+          label={t('console.pipeline.statSignals')}
+          value={fmt.number(c.signalsLastDay)}
+          note={t('console.pipeline.statLastDay', { n: fmt.number(c.signals) })}
+          tone="orange"
+        />
+        <StatCard
+          label={t('console.pipeline.statPatterns')}
+          value={fmt.number(c.patternsLastDay)}
+          note={t('console.pipeline.statLastDay', { n: fmt.number(c.patterns) })}
+          tone="purple"
+        />
       </div>
       <div className="pl-two">
         <Card title={t('console.pipeline.perStage')}>
@@ -202,7 +241,13 @@ function ArticlesTab() {
     <div>
       <div className="c-row pl-filter" role="group" aria-label={t('console.pipeline.stageGroup')}>
         {STAGE_FILTER.map((s) => (
-          <button key={s} type="button" className={`c-button c-button-small ${stage === s ? '' : 'c-button-ghost'}`} aria-pressed={stage === s} onClick={() => setStage(s)}>
+          <button
+            key={s}
+            type="button"
+            className={`c-button c-button-small ${stage === s ? '' : 'c-button-ghost'}`}
+            aria-pressed={stage === s}
+            onClick={() => setStage(s)}
+          >
             {stageName(s)} <span className="c-tab-count">{counts ? (s === 'all' ? counts.all : (counts[s] ?? 0)) : '…'}</span>
           </button>
         ))}

@@ -63,7 +63,13 @@ export default function EnhancedSignals() {
     startError: () => t('console.signals.analysisError'),
     finished: (run) =>
       run.status === 'completed'
-        ? { title: t('console.signals.detected', { patterns: fmt.number(run.result?.patternStats?.patternsDetected ?? 0), clusters: fmt.number(run.result?.patternStats?.clustersFound ?? 0) }), tone: 'success' }
+        ? {
+            title: t('console.signals.detected', {
+              patterns: fmt.number(run.result?.patternStats?.patternsDetected ?? 0),
+              clusters: fmt.number(run.result?.patternStats?.clustersFound ?? 0),
+            }),
+            tone: 'success',
+          }
         : run.status === 'failed'
           ? { title: t('console.signals.analysisError'), description: run.stages[0]?.error ?? undefined, tone: 'error' }
           : null,
@@ -82,13 +88,25 @@ export default function EnhancedSignals() {
         title={t('console.nav.enhanced-signals')}
         subtitle={t('console.signals.enhancedSubtitle')}
         actions={
-          <button type="button" className="c-button" onClick={() => void control.start('patterns', undefined, false)} disabled={control.running || control.starting}>
+          <button
+            type="button"
+            className="c-button"
+            onClick={() => void control.start('patterns', undefined, false)}
+            disabled={control.running || control.starting}
+          >
             {analysing ? t('console.signals.analysing', { n: Math.round(control.run?.stages[0]?.progress ?? 0) }) : t('console.signals.runAnalysis')}
           </button>
         }
       />
       {analysing ? (
-        <div className="c-progress" role="progressbar" aria-label={t('console.signals.analysisProgress')} aria-valuenow={Math.round(control.run?.overall ?? 0)} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="c-progress"
+          role="progressbar"
+          aria-label={t('console.signals.analysisProgress')}
+          aria-valuenow={Math.round(control.run?.overall ?? 0)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <span style={{ width: `${control.run?.overall ?? 0}%` }} />
         </div>
       ) : null}
@@ -96,7 +114,13 @@ export default function EnhancedSignals() {
         <div className="c-form-grid">
           <label className="c-field">
             <span>{t('console.signals.search')}</span>
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('console.signals.searchPlaceholder')} maxLength={200} />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('console.signals.searchPlaceholder')}
+              maxLength={200}
+            />
           </label>
           <label className="c-field">
             <span>{t('console.signals.typeLabel')}</span>
@@ -165,33 +189,35 @@ function PatternList({ patterns, filteredByType }: { patterns: Pattern[] | null;
     );
   return (
     <>
-    <h2 className="visually-hidden">{t('console.signals.patternsHeading')}</h2>
-    <ul className="pl-list">
-      {filteredByType ? <li className="c-hint">{t('console.signals.notTyped')}</li> : null}
-      {patterns.map((p) => (
-        <li key={p.id} className={`pl-signal pl-sig-${p.strength ?? 'Low'}`} data-pattern-id={p.id}>
-          <div className="c-meta">
-            {p.strength ? <Badge tone={p.strength === 'High' ? 'red' : p.strength === 'Medium' ? 'orange' : 'green'}>{signalStrength(t, p.strength)}</Badge> : null}
-            {p.emergingTrend ? <Badge tone="purple">{t('console.signals.emerging')}</Badge> : null}
-            {p.region ? <RegionBadge region={p.region} /> : null}
-            <Badge tone="blue">{t('console.pipeline.confidence', { n: Math.round(p.confidence * 100) })}</Badge>
-            <span className="c-hint">{tn('console.signals.signalCount', p.relatedSignals.length)}</span>
-          </div>
-          <h3 lang="en">{p.name}</h3>
-          <p lang="en">{p.description}</p>
-          {p.stories.length ? (
-            <ul className="pl-cluster-stories">
-              {p.stories.slice(0, 6).map((s) => (
-                <li key={s.id} lang="en">
-                  {s.path ? <a href={s.path}>{s.title}</a> : s.title}
-                </li>
-              ))}
-              {p.stories.length > 6 ? <li className="c-hint">{t('console.signals.andMore', { n: fmt.number(p.stories.length - 6) })}</li> : null}
-            </ul>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+      <h2 className="visually-hidden">{t('console.signals.patternsHeading')}</h2>
+      <ul className="pl-list">
+        {filteredByType ? <li className="c-hint">{t('console.signals.notTyped')}</li> : null}
+        {patterns.map((p) => (
+          <li key={p.id} className={`pl-signal pl-sig-${p.strength ?? 'Low'}`} data-pattern-id={p.id}>
+            <div className="c-meta">
+              {p.strength ? (
+                <Badge tone={p.strength === 'High' ? 'red' : p.strength === 'Medium' ? 'orange' : 'green'}>{signalStrength(t, p.strength)}</Badge>
+              ) : null}
+              {p.emergingTrend ? <Badge tone="purple">{t('console.signals.emerging')}</Badge> : null}
+              {p.region ? <RegionBadge region={p.region} /> : null}
+              <Badge tone="blue">{t('console.pipeline.confidence', { n: Math.round(p.confidence * 100) })}</Badge>
+              <span className="c-hint">{tn('console.signals.signalCount', p.relatedSignals.length)}</span>
+            </div>
+            <h3 lang="en">{p.name}</h3>
+            <p lang="en">{p.description}</p>
+            {p.stories.length ? (
+              <ul className="pl-cluster-stories">
+                {p.stories.slice(0, 6).map((s) => (
+                  <li key={s.id} lang="en">
+                    {s.path ? <a href={s.path}>{s.title}</a> : s.title}
+                  </li>
+                ))}
+                {p.stories.length > 6 ? <li className="c-hint">{t('console.signals.andMore', { n: fmt.number(p.stories.length - 6) })}</li> : null}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
@@ -204,7 +230,14 @@ function ClusterGraph({ clusters }: { clusters: StoryCluster[] }) {
   const rows = Math.ceil(shown.length / cols);
   const cell = 220;
   return (
-    <svg className="pl-graph" width={cols * cell} height={rows * cell} viewBox={`0 0 ${cols * cell} ${rows * cell}`} role="img" aria-label={t('console.signals.graphLabel', { list: shown.map((c) => `${c.label} (${tn('console.pipeline.stories', c.size)})`).join('; ') })}>
+    <svg
+      className="pl-graph"
+      width={cols * cell}
+      height={rows * cell}
+      viewBox={`0 0 ${cols * cell} ${rows * cell}`}
+      role="img"
+      aria-label={t('console.signals.graphLabel', { list: shown.map((c) => `${c.label} (${tn('console.pipeline.stories', c.size)})`).join('; ') })}
+    >
       {shown.map((c, i) => {
         const cx = (i % cols) * cell + cell / 2;
         const cy = Math.floor(i / cols) * cell + cell / 2;
@@ -245,7 +278,9 @@ function ClusterView({ data }: { data: { clusters: StoryCluster[]; storiesConsid
     return (
       <>
         <h2 className="visually-hidden">{t('console.signals.clustersHeading')}</h2>
-        <EmptyState title={t('console.signals.noClusters')}>{t('console.signals.noClustersBody', { n: fmt.number(data.storiesConsidered), days: data.days })}</EmptyState>
+        <EmptyState title={t('console.signals.noClusters')}>
+          {t('console.signals.noClustersBody', { n: fmt.number(data.storiesConsidered), days: data.days })}
+        </EmptyState>
       </>
     );
   return (
@@ -265,7 +300,9 @@ function ClusterView({ data }: { data: { clusters: StoryCluster[]; storiesConsid
             <h3 lang="en">{c.label}</h3>
             <ul className="pl-cluster-stories">
               {c.stories.map((s) => (
-                <li key={s.id} lang="en">{s.path ? <a href={s.path}>{s.title}</a> : s.title}</li>
+                <li key={s.id} lang="en">
+                  {s.path ? <a href={s.path}>{s.title}</a> : s.title}
+                </li>
               ))}
             </ul>
           </li>
@@ -274,4 +311,3 @@ function ClusterView({ data }: { data: { clusters: StoryCluster[]; storiesConsid
     </>
   );
 }
-

@@ -76,7 +76,11 @@ export default function LivePublishing() {
     try {
       const { scheduler: after } = await pipelineApi.setScheduler(next);
       setScheduler(after);
-      toast.show({ title: next ? t('console.publishing.started') : t('console.publishing.stopped'), description: after.thisServer.running ? t('console.publishing.serverRuns', { jobs: after.thisServer.jobs.join(', ') }) : undefined, tone: 'success' });
+      toast.show({
+        title: next ? t('console.publishing.started') : t('console.publishing.stopped'),
+        description: after.thisServer.running ? t('console.publishing.serverRuns', { jobs: after.thisServer.jobs.join(', ') }) : undefined,
+        tone: 'success',
+      });
     } catch (e) {
       setScheduler(before);
       toast.show({ title: t('console.publishing.systemError'), description: errorText(e, t('console.publishing.toggleFailed')), tone: 'error' });
@@ -126,7 +130,12 @@ export default function LivePublishing() {
         <div className="c-stats">
           <StatCard label={t('console.publishing.processedToday')} value={c.processedToday} note={tn('console.publishing.runsSinceMidnight', c.runs)} />
           <StatCard label={t('console.publishing.flagged')} value={c.flagged} note={t('console.publishing.flaggedNote')} tone="red" />
-          <StatCard label={t('console.publishing.autoPublished')} value={c.autoPublished} note={t('console.publishing.publishedInAll', { n: fmt.number(c.publishedToday) })} tone="green" />
+          <StatCard
+            label={t('console.publishing.autoPublished')}
+            value={c.autoPublished}
+            note={t('console.publishing.publishedInAll', { n: fmt.number(c.publishedToday) })}
+            tone="green"
+          />
           <StatCard label={t('console.publishing.humanReviews')} value={c.humanReviews} note={t('console.publishing.humanReviewsNote')} tone="purple" />
         </div>
       ) : (
@@ -146,7 +155,14 @@ export default function LivePublishing() {
           status ? (
             <Card title={t('console.publishing.steps')}>
               <p className="c-hint">{t('console.publishing.stepsHint')}</p>
-              {control.run?.status === 'running' && control.run.kind !== 'step' ? <p className="c-hint">{t('console.publishing.otherRun', { kind: known(t, `console.runStage.${control.run.kind}`, control.run.kind), percent: Math.round(control.run.overall) })}</p> : null}
+              {control.run?.status === 'running' && control.run.kind !== 'step' ? (
+                <p className="c-hint">
+                  {t('console.publishing.otherRun', {
+                    kind: known(t, `console.runStage.${control.run.kind}`, control.run.kind),
+                    percent: Math.round(control.run.overall),
+                  })}
+                </p>
+              ) : null}
               <StepsView steps={status.steps} run={control.run ?? status.consoleRun} onRun={runStep} disabled={control.running || control.starting} />
             </Card>
           ) : (
@@ -170,7 +186,9 @@ export default function LivePublishing() {
                         <StageBadge stage={story.pipeline_stage} />
                         <StatusBadge label={story.status_label} />
                         <RegionBadge region={story.region} />
-                        <Badge tone={story.publish_gate.ok ? 'green' : 'red'}>{story.publish_gate.ok ? t('console.publishing.passes') : t('console.publishing.fails')}</Badge>
+                        <Badge tone={story.publish_gate.ok ? 'green' : 'red'}>
+                          {story.publish_gate.ok ? t('console.publishing.passes') : t('console.publishing.fails')}
+                        </Badge>
                       </div>
                       {story.flag_reason ? <div className="c-gate pl-flag">{story.flag_reason}</div> : null}
                     </div>
@@ -182,7 +200,14 @@ export default function LivePublishing() {
                         {t('console.publishing.review')}
                       </button>
                     </div>
-                    <div className="c-progress" role="progressbar" aria-label={t('console.publishing.progress')} aria-valuenow={LIVE_PROGRESS[story.pipeline_stage] ?? 0} aria-valuemin={0} aria-valuemax={100}>
+                    <div
+                      className="c-progress"
+                      role="progressbar"
+                      aria-label={t('console.publishing.progress')}
+                      aria-valuenow={LIVE_PROGRESS[story.pipeline_stage] ?? 0}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                    >
                       <span style={{ width: `${LIVE_PROGRESS[story.pipeline_stage] ?? 0}%` }} />
                     </div>
                   </li>
@@ -197,10 +222,30 @@ export default function LivePublishing() {
               <StatCard
                 label={t('console.publishing.avgTime')}
                 value={a.processingTime.averageMinutes === null ? '—' : formatMinutes(a.processingTime.averageMinutes, t)}
-                note={a.processingTime.stories ? t('console.publishing.avgTimeNote', { n: fmt.number(a.processingTime.stories), days: a.processingTime.windowDays, median: formatMinutes(a.processingTime.medianMinutes ?? 0, t) }) : t('console.publishing.avgTimeNone', { days: a.processingTime.windowDays })}
+                note={
+                  a.processingTime.stories
+                    ? t('console.publishing.avgTimeNote', {
+                        n: fmt.number(a.processingTime.stories),
+                        days: a.processingTime.windowDays,
+                        median: formatMinutes(a.processingTime.medianMinutes ?? 0, t),
+                      })
+                    : t('console.publishing.avgTimeNone', { days: a.processingTime.windowDays })
+                }
               />
-              <StatCard label={t('console.publishing.successRate')} value={a.successRate === null ? '—' : new Intl.NumberFormat(fmt.locale, { style: 'percent', maximumFractionDigits: 1 }).format(a.successRate / 100)} note={t('console.publishing.successRateNote')} tone="green" />
-              <StatCard label={t('console.publishing.signals')} value={a.signalsDetected} note={t('console.publishing.signalsNote', { n: fmt.number(a.signalsLastDay) })} tone="orange" />
+              <StatCard
+                label={t('console.publishing.successRate')}
+                value={
+                  a.successRate === null ? '—' : new Intl.NumberFormat(fmt.locale, { style: 'percent', maximumFractionDigits: 1 }).format(a.successRate / 100)
+                }
+                note={t('console.publishing.successRateNote')}
+                tone="green"
+              />
+              <StatCard
+                label={t('console.publishing.signals')}
+                value={a.signalsDetected}
+                note={t('console.publishing.signalsNote', { n: fmt.number(a.signalsLastDay) })}
+                tone="orange"
+              />
               <StatCard label={t('console.publishing.patterns')} value={a.patternsIdentified} note={t('console.publishing.today')} tone="purple" />
               <StatCard label={t('console.publishing.sources')} value={a.activeSources} note={t('console.publishing.sourcesNote')} />
             </div>
@@ -227,13 +272,16 @@ export default function LivePublishing() {
           <ClaimsPanel story={detail} onChanged={setDetail} />
           <h3>{t('console.publishing.auditLog')}</h3>
           <ul className="pl-list">
-            {[...detail.audit_log].reverse().slice(0, 30).map((e, i) => (
-              <li key={i} className="c-hint">
-                {fmt.dateTime(e.timestamp)} · <strong>{e.action}</strong> {t('console.publishing.auditBy', { user: e.user })}
-                {e.reason ? ` — ${e.reason}` : ''}
-                {e.details ? ` (${e.details})` : ''}
-              </li>
-            ))}
+            {[...detail.audit_log]
+              .reverse()
+              .slice(0, 30)
+              .map((e, i) => (
+                <li key={i} className="c-hint">
+                  {fmt.dateTime(e.timestamp)} · <strong>{e.action}</strong> {t('console.publishing.auditBy', { user: e.user })}
+                  {e.reason ? ` — ${e.reason}` : ''}
+                  {e.details ? ` (${e.details})` : ''}
+                </li>
+              ))}
           </ul>
         </Dialog>
       ) : null}
@@ -257,13 +305,16 @@ function SchedulerNote({ scheduler, isAdmin }: { scheduler: SchedulerView; isAdm
   return (
     <Card className="pl-scheduler">
       <div className="c-row">
-        <Badge tone={scheduler.enabled ? 'green' : 'grey'}>{scheduler.enabled ? t('console.publishing.systemStarted') : t('console.publishing.systemStopped')}</Badge>
-        <span className="c-hint">
-          {scheduler.updatedBy ? switched : t('console.publishing.neverSwitched')}
-        </span>
+        <Badge tone={scheduler.enabled ? 'green' : 'grey'}>
+          {scheduler.enabled ? t('console.publishing.systemStarted') : t('console.publishing.systemStopped')}
+        </Badge>
+        <span className="c-hint">{scheduler.updatedBy ? switched : t('console.publishing.neverSwitched')}</span>
       </div>
       <p className="c-hint">
-        {t('console.publishing.switchStored')} {here.running ? t('console.publishing.thisServerRuns', { server: here.server, jobs: here.jobs.join(', ') }) : t('console.publishing.thisServerIdle', { server: here.server })}
+        {t('console.publishing.switchStored')}{' '}
+        {here.running
+          ? t('console.publishing.thisServerRuns', { server: here.server, jobs: here.jobs.join(', ') })
+          : t('console.publishing.thisServerIdle', { server: here.server })}
         {here.canRun ? '.' : ` (${t('console.steps.noSchedule').replace(/\.$/, '')}).`}
         {isAdmin ? '' : ` ${t('console.publishing.adminOnlyShort')}`}
       </p>

@@ -13,7 +13,9 @@ export default function PipelineTesting() {
   const { user } = useSession();
   const { t, fmt } = useConsoleI18n();
   const isAdmin = user?.role === 'admin';
-  const { busy, result, error, pending, runAll, processOne, check } = useOperatorActions((text, apiError) => t(apiError ? 'console.pipeline.testing.checkFailedApi' : 'console.pipeline.testing.checkFailed', { text }));
+  const { busy, result, error, pending, runAll, processOne, check } = useOperatorActions((text, apiError) =>
+    t(apiError ? 'console.pipeline.testing.checkFailedApi' : 'console.pipeline.testing.checkFailed', { text }),
+  );
 
   return (
     <div className="pl">

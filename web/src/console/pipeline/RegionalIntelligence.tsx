@@ -55,7 +55,13 @@ export default function RegionalIntelligence() {
           <div className="c-row">
             <div className="c-row" role="group" aria-label={t('console.regional.window')}>
               {WINDOWS.map((d) => (
-                <button key={d} type="button" className={`c-button c-button-small ${d === days ? '' : 'c-button-ghost'}`} aria-pressed={d === days} onClick={() => setDays(d)}>
+                <button
+                  key={d}
+                  type="button"
+                  className={`c-button c-button-small ${d === days ? '' : 'c-button-ghost'}`}
+                  aria-pressed={d === days}
+                  onClick={() => setDays(d)}
+                >
                   {tn('console.regional.days', d)}
                 </button>
               ))}
@@ -117,9 +123,22 @@ function DiasporaTab({ data }: { data: Intelligence }) {
   return (
     <>
       <div className="c-stats">
-        <StatCard label={t('console.regional.scored')} value={fmt.number(scored.reduce((n, r) => n + r.scored, 0))} note={t('console.regional.scoredNote', { n: fmt.number(d.records.reduce((n, r) => n + r.stories, 0)), days: data.window.days })} />
-        <StatCard label={t('console.regional.high', { n: d.highThreshold })} value={fmt.number(d.records.reduce((n, r) => n + r.highRelevance, 0))} tone="purple" />
-        <StatCard label={t('console.regional.tagged')} value={fmt.number(d.tagged.total)} note={<span lang="en">{d.tagged.tags.join(', ')}</span>} tone="green" />
+        <StatCard
+          label={t('console.regional.scored')}
+          value={fmt.number(scored.reduce((n, r) => n + r.scored, 0))}
+          note={t('console.regional.scoredNote', { n: fmt.number(d.records.reduce((n, r) => n + r.stories, 0)), days: data.window.days })}
+        />
+        <StatCard
+          label={t('console.regional.high', { n: d.highThreshold })}
+          value={fmt.number(d.records.reduce((n, r) => n + r.highRelevance, 0))}
+          tone="purple"
+        />
+        <StatCard
+          label={t('console.regional.tagged')}
+          value={fmt.number(d.tagged.total)}
+          note={<span lang="en">{d.tagged.tags.join(', ')}</span>}
+          tone="green"
+        />
       </div>
       <div className="pl-two">
         <Card title={t('console.regional.byRegion')}>
@@ -165,7 +184,15 @@ function DiasporaTab({ data }: { data: Intelligence }) {
                   </td>
                   <td>{fmt.number(r.stories)}</td>
                   <td>{r.averageRelevance ?? '—'}</td>
-                  <td>{r.engagementLevel ? <Badge tone={r.engagementLevel === 'High' ? 'green' : r.engagementLevel === 'Medium' ? 'yellow' : 'grey'}>{known(t, `console.regional.level.${r.engagementLevel}`, r.engagementLevel)}</Badge> : '—'}</td>
+                  <td>
+                    {r.engagementLevel ? (
+                      <Badge tone={r.engagementLevel === 'High' ? 'green' : r.engagementLevel === 'Medium' ? 'yellow' : 'grey'}>
+                        {known(t, `console.regional.level.${r.engagementLevel}`, r.engagementLevel)}
+                      </Badge>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td className="pl-cell-text" lang="en">
                     {r.keyIssues.join(', ') || '—'}
                   </td>
@@ -173,7 +200,8 @@ function DiasporaTab({ data }: { data: Intelligence }) {
                   <td className="pl-cell-text">
                     {r.economicImpact ? (
                       <>
-                        <span lang="en">{r.economicImpact.indicator}</span> {formatValue(r.economicImpact.value, r.economicImpact.unit, t, fmt.locale)} ({r.economicImpact.year})
+                        <span lang="en">{r.economicImpact.indicator}</span> {formatValue(r.economicImpact.value, r.economicImpact.unit, t, fmt.locale)} (
+                        {r.economicImpact.year})
                       </>
                     ) : (
                       '—'
@@ -197,7 +225,12 @@ function decimal(value: number, locale: string): string {
 
 function formatValue(value: number, unit: string, t: (key: string) => string, locale: string): string {
   const abs = Math.abs(value);
-  const scaled = abs >= 1e9 ? `${decimal(value / 1e9, locale)} ${t('console.regional.billions')}` : abs >= 1e6 ? `${decimal(value / 1e6, locale)} ${t('console.regional.millions')}` : value.toLocaleString(locale);
+  const scaled =
+    abs >= 1e9
+      ? `${decimal(value / 1e9, locale)} ${t('console.regional.billions')}`
+      : abs >= 1e6
+        ? `${decimal(value / 1e6, locale)} ${t('console.regional.millions')}`
+        : value.toLocaleString(locale);
   return unit === 'US$' ? `US$${scaled}` : unit === '%' ? `${value.toLocaleString(locale)}%` : `${scaled}${unit ? ` ${unit}` : ''}`;
 }
 
@@ -228,9 +261,25 @@ function IndicatorRow({ i }: { i: Indicator }) {
         {formatValue(i.value, i.unit, t, fmt.locale)} ({i.year})
       </td>
       <td>{i.previousValue === null ? '—' : `${formatValue(i.previousValue, i.unit, t, fmt.locale)} (${i.previousYear})`}</td>
-      <td>{i.change === null ? '—' : <Badge tone={i.trend === 'up' ? 'green' : i.trend === 'down' ? 'red' : 'grey'}>{`${i.change > 0 ? '+' : ''}${i.change.toLocaleString(fmt.locale)}%`}</Badge>}</td>
+      <td>
+        {i.change === null ? (
+          '—'
+        ) : (
+          <Badge
+            tone={i.trend === 'up' ? 'green' : i.trend === 'down' ? 'red' : 'grey'}
+          >{`${i.change > 0 ? '+' : ''}${i.change.toLocaleString(fmt.locale)}%`}</Badge>
+        )}
+      </td>
       <td lang="en">{i.category}</td>
-      <td className="c-hint pl-cell-text" lang="en">{i.sourceUrl ? <a href={i.sourceUrl} rel="noopener noreferrer" target="_blank">{i.source}</a> : i.source}</td>
+      <td className="c-hint pl-cell-text" lang="en">
+        {i.sourceUrl ? (
+          <a href={i.sourceUrl} rel="noopener noreferrer" target="_blank">
+            {i.source}
+          </a>
+        ) : (
+          i.source
+        )}
+      </td>
     </tr>
   );
 }
@@ -239,7 +288,11 @@ function EconomicTab({ data }: { data: Intelligence }) {
   const { t, tn, fmt } = useConsoleI18n();
   const e = data.economic;
   const gdp = e.indicators.filter((i) => i.unit === 'US$');
-  const chart = gdp.map((i) => ({ name: fmt.region(i.country), [String(i.previousYear ?? 'previous')]: i.previousValue === null ? null : Math.round(i.previousValue / 1e7) / 100, [String(i.year)]: Math.round(i.value / 1e7) / 100 }));
+  const chart = gdp.map((i) => ({
+    name: fmt.region(i.country),
+    [String(i.previousYear ?? 'previous')]: i.previousValue === null ? null : Math.round(i.previousValue / 1e7) / 100,
+    [String(i.year)]: Math.round(i.value / 1e7) / 100,
+  }));
   const years = [...new Set(gdp.flatMap((i) => [String(i.previousYear ?? 'previous'), String(i.year)]))];
   const byRegion = Object.entries(e.stories.byRegion).map(([region, n]) => ({ region: fmt.region(region), stories: n }));
   return (
@@ -268,7 +321,15 @@ function EconomicTab({ data }: { data: Intelligence }) {
               </table>
             </div>
             {chart.length ? (
-              <ChartBox label={t('console.regional.gdpChart', { list: gdp.map((i) => t('console.regional.valueIn', { name: fmt.region(i.country), value: formatValue(i.value, i.unit, t, fmt.locale), year: i.year })).join('; ') })}>
+              <ChartBox
+                label={t('console.regional.gdpChart', {
+                  list: gdp
+                    .map((i) =>
+                      t('console.regional.valueIn', { name: fmt.region(i.country), value: formatValue(i.value, i.unit, t, fmt.locale), year: i.year }),
+                    )
+                    .join('; '),
+                })}
+              >
                 <BarChart data={chart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                   <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
                   <XAxis dataKey="name" tick={{ fontSize: 12 }} />
@@ -322,7 +383,8 @@ function EconomicTab({ data }: { data: Intelligence }) {
             <ul className="pl-list">
               {e.enrichment.map((x) => (
                 <li key={`${x.type}-${x.subject}`} className="c-hint">
-                  <strong lang="en">{x.subject}</strong> (<span lang="en">{x.type.replace('_', ' ')}</span>): {tn('console.pipeline.stories', x.stories)} · <span lang="en">{x.source}</span>
+                  <strong lang="en">{x.subject}</strong> (<span lang="en">{x.type.replace('_', ' ')}</span>): {tn('console.pipeline.stories', x.stories)} ·{' '}
+                  <span lang="en">{x.source}</span>
                 </li>
               ))}
             </ul>

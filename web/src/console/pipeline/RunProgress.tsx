@@ -75,10 +75,21 @@ export function StageRow({ stage, onRetry, canRetry }: { stage: RunStage; onRetr
         <Badge tone={STAGE_TONE[stage.status]}>{t(`console.pipeline.runStatus.${stage.status}`)}</Badge>
         <span className="pl-stage-pct">{Math.round(stage.progress)}%</span>
       </div>
-      <div className="c-progress" role="progressbar" aria-label={t('console.steps.progress', { step: name })} aria-valuenow={Math.round(stage.progress)} aria-valuemin={0} aria-valuemax={100}>
+      <div
+        className="c-progress"
+        role="progressbar"
+        aria-label={t('console.steps.progress', { step: name })}
+        aria-valuenow={Math.round(stage.progress)}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
         <span style={{ width: `${stage.progress}%` }} />
       </div>
-      {stage.message ? <p className="pl-stage-msg" lang="en">{stage.message}</p> : null}
+      {stage.message ? (
+        <p className="pl-stage-msg" lang="en">
+          {stage.message}
+        </p>
+      ) : null}
       {stage.error ? (
         <div className="c-gate pl-stage-error">
           <span lang="en">{stage.error}</span>
@@ -103,7 +114,17 @@ function time(iso: string, locale: string): string {
  * one), the estimate (after 5 s, under 300 s), timestamped logs behind Show/Hide Details, Retry on
  * a failed stage, Cancel (the run stops between batches; its active stage goes back to pending).
  */
-export function RunProgressOverlay({ run, onClose, onCancel, onRetry }: { run: ConsoleRun; onClose: () => void; onCancel: () => void; onRetry: (stage: string) => void }) {
+export function RunProgressOverlay({
+  run,
+  onClose,
+  onCancel,
+  onRetry,
+}: {
+  run: ConsoleRun;
+  onClose: () => void;
+  onCancel: () => void;
+  onRetry: (stage: string) => void;
+}) {
   const { t, fmt } = useConsoleI18n();
   const [details, setDetails] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -115,7 +136,8 @@ export function RunProgressOverlay({ run, onClose, onCancel, onRetry }: { run: C
   }, [running]);
   const elapsed = Math.max(0, now - Date.parse(run.startedAt));
   const eta = running ? estimateRemaining(elapsed, run.overall) : null;
-  const title = run.kind === 'full' || !run.stages[0] ? t('console.pipeline.overlayTitle') : t('console.pipeline.stageTitle', { stage: stageLabel(t, run.stages[0]) });
+  const title =
+    run.kind === 'full' || !run.stages[0] ? t('console.pipeline.overlayTitle') : t('console.pipeline.stageTitle', { stage: stageLabel(t, run.stages[0]) });
   return (
     <Dialog
       title={title}
@@ -144,7 +166,14 @@ export function RunProgressOverlay({ run, onClose, onCancel, onRetry }: { run: C
           <span>{Math.round(run.overall)}%</span>
           {eta ? <span className="c-hint">{t('console.pipeline.eta', { time: eta })}</span> : null}
         </div>
-        <div className="c-progress pl-progress-lg" role="progressbar" aria-label={t('console.pipeline.overall')} aria-valuenow={Math.round(run.overall)} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="c-progress pl-progress-lg"
+          role="progressbar"
+          aria-label={t('console.pipeline.overall')}
+          aria-valuenow={Math.round(run.overall)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <span style={{ width: `${run.overall}%` }} />
         </div>
         <p className="c-hint">
@@ -153,9 +182,21 @@ export function RunProgressOverlay({ run, onClose, onCancel, onRetry }: { run: C
             : t('console.pipeline.startedBy', { by: run.startedBy, time: time(run.startedAt, fmt.locale) })}
         </p>
       </div>
-      {run.complete && !run.hasErrors && run.status !== 'cancelled' ? <div className="c-ok-box" role="status">{t('console.pipeline.completedOk')}</div> : null}
-      {run.complete && run.hasErrors ? <div className="c-gate" role="alert">{t('console.pipeline.someErrors')}</div> : null}
-      {run.status === 'cancelled' ? <div className="c-gate" role="status">{t('console.pipeline.cancelled')}</div> : null}
+      {run.complete && !run.hasErrors && run.status !== 'cancelled' ? (
+        <div className="c-ok-box" role="status">
+          {t('console.pipeline.completedOk')}
+        </div>
+      ) : null}
+      {run.complete && run.hasErrors ? (
+        <div className="c-gate" role="alert">
+          {t('console.pipeline.someErrors')}
+        </div>
+      ) : null}
+      {run.status === 'cancelled' ? (
+        <div className="c-gate" role="status">
+          {t('console.pipeline.cancelled')}
+        </div>
+      ) : null}
       <ol className="pl-stages">
         {run.stages.map((stage) => (
           <StageRow key={stage.id} stage={stage} onRetry={stage.status === 'error' ? () => onRetry(stage.id) : undefined} canRetry={!running} />

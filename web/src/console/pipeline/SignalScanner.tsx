@@ -18,7 +18,12 @@ export default function SignalScanner() {
     <div className="pl">
       <PageHeader title={t('console.nav.signals')} subtitle={t('console.signals.scannerSubtitle')} />
       <div className="c-stats">
-        <StatCard label={t('console.signals.heading')} value={page ? fmt.number(page.total) : '…'} icon={<PulseIcon size={18} />} note={t('console.signals.newestShown', { n: fmt.number(50) })} />
+        <StatCard
+          label={t('console.signals.heading')}
+          value={page ? fmt.number(page.total) : '…'}
+          icon={<PulseIcon size={18} />}
+          note={t('console.signals.newestShown', { n: fmt.number(50) })}
+        />
         <StatCard label={t('console.signals.highStrength')} value={page ? fmt.number(page.facets.strengths.High ?? 0) : '…'} tone="red" />
         <StatCard
           label={t('console.signals.types')}

@@ -12,12 +12,55 @@ import type { ConsoleRun, LiveStep, RunKind, RunLog, RunStage, StageState } from
 
 export type { ConsoleRun, LiveStep, RunKind, RunLog, RunStage, StageState };
 
-export type StepView = { id: LiveStep; name: string; status: 'idle' | 'running' | 'completed' | 'error'; waiting: number; failed: number; detail: string; runnable: boolean };
-export type Principle = { key: string; label: string; rule: string; share: number | null; met: number; checked: number; detail: string; status: 'met' | 'partial' | 'not_met' | 'no_data' };
-export type LastRun = { id: string; label: string; status: string; actor: string; startedAt: string; finishedAt: string | null; processed: number; autoPublished: number; flaggedForReview: number; failed: number; error: string | null; autoPublishRate: number | null };
+export type StepView = {
+  id: LiveStep;
+  name: string;
+  status: 'idle' | 'running' | 'completed' | 'error';
+  waiting: number;
+  failed: number;
+  detail: string;
+  runnable: boolean;
+};
+export type Principle = {
+  key: string;
+  label: string;
+  rule: string;
+  share: number | null;
+  met: number;
+  checked: number;
+  detail: string;
+  status: 'met' | 'partial' | 'not_met' | 'no_data';
+};
+export type LastRun = {
+  id: string;
+  label: string;
+  status: string;
+  actor: string;
+  startedAt: string;
+  finishedAt: string | null;
+  processed: number;
+  autoPublished: number;
+  flaggedForReview: number;
+  failed: number;
+  error: string | null;
+  autoPublishRate: number | null;
+};
 export type Overview = {
   since: string;
-  counts: { pendingItems: number; failedItems: number; failedStories: number; publishedSince: number; signals: number; signalsSince: number; patterns: number; patternsSince: number; attention: number; feeds: number; signalsLastDay: number; patternsLastDay: number };
+  counts: {
+    pendingItems: number;
+    failedItems: number;
+    failedStories: number;
+    publishedSince: number;
+    signals: number;
+    signalsSince: number;
+    patterns: number;
+    patternsSince: number;
+    attention: number;
+    feeds: number;
+    signalsLastDay: number;
+    patternsLastDay: number;
+  };
   stages: Record<string, number> & { all: number };
   principles: Principle[];
   principlesChecked: number;
@@ -52,8 +95,25 @@ export type Publishing = {
 };
 
 export type { Signal };
-export type SignalPage = { items: Signal[]; total: number; facets: { types: Record<string, number>; regions: Record<string, number>; strengths: Record<string, number> } };
-export type StoryBrief = { id: string; title: string; summary: string; region: string; pipeline_stage: string; status: string; published_at: string | null; source_count: number; urgency: number; updated_at: string; tags: string[]; path: string | null };
+export type SignalPage = {
+  items: Signal[];
+  total: number;
+  facets: { types: Record<string, number>; regions: Record<string, number>; strengths: Record<string, number> };
+};
+export type StoryBrief = {
+  id: string;
+  title: string;
+  summary: string;
+  region: string;
+  pipeline_stage: string;
+  status: string;
+  published_at: string | null;
+  source_count: number;
+  urgency: number;
+  updated_at: string;
+  tags: string[];
+  path: string | null;
+};
 export type Investigation = {
   signal: Signal & { signalKey: string; mentions: number; baseline: number; storyIds: string[]; windowStart: string; windowEnd: string };
   stories: StoryBrief[];
@@ -91,11 +151,40 @@ export type DiasporaRecord = {
   population: null;
   politicalInfluence: null;
 };
-export type ScoredStory = { id: string; title: string; region: string; tags: string[]; pipeline_stage: string; diaspora_relevance: number | null; urgency: number; published_at: string | null; path: string | null };
-export type Indicator = { name: string; country: string; indicator: string; unit: string; year: number; value: number; previousYear: number | null; previousValue: number | null; change: number | null; trend: 'up' | 'down' | 'steady' | null; category: string; source: string; sourceUrl: string };
+export type ScoredStory = {
+  id: string;
+  title: string;
+  region: string;
+  tags: string[];
+  pipeline_stage: string;
+  diaspora_relevance: number | null;
+  urgency: number;
+  published_at: string | null;
+  path: string | null;
+};
+export type Indicator = {
+  name: string;
+  country: string;
+  indicator: string;
+  unit: string;
+  year: number;
+  value: number;
+  previousYear: number | null;
+  previousValue: number | null;
+  change: number | null;
+  trend: 'up' | 'down' | 'steady' | null;
+  category: string;
+  source: string;
+  sourceUrl: string;
+};
 export type Intelligence = {
   window: { days: number; from: string; to: string };
-  diaspora: { records: DiasporaRecord[]; topStories: ScoredStory[]; tagged: { total: number; byRegion: Record<string, number>; items: ScoredStory[]; tags: string[] }; highThreshold: number };
+  diaspora: {
+    records: DiasporaRecord[];
+    topStories: ScoredStory[];
+    tagged: { total: number; byRegion: Record<string, number>; items: ScoredStory[]; tags: string[] };
+    highThreshold: number;
+  };
   economic: {
     indicators: Indicator[];
     indicatorsFile: string;
@@ -137,13 +226,16 @@ export const pipelineApi = {
   cancel: (id: string) => postJson<{ run: ConsoleRun }>(`/api/console/pipeline/runs/${encodeURIComponent(id)}/cancel`, {}),
   retry: (id: string, stage: string) => postJson<{ run: ConsoleRun }>(`/api/console/pipeline/runs/${encodeURIComponent(id)}/retry`, { stage }),
   stories: (stage: string, offset = 0, limit = 24) =>
-    getJson<{ items: StoryCard[]; hasMore: boolean; counts: Record<string, number> & { all: number } }>(`/api/console/stories${qs({ stage: stage === 'all' ? undefined : stage, offset, limit })}`),
+    getJson<{ items: StoryCard[]; hasMore: boolean; counts: Record<string, number> & { all: number } }>(
+      `/api/console/stories${qs({ stage: stage === 'all' ? undefined : stage, offset, limit })}`,
+    ),
 
   publishing: (since: string) => getJson<Publishing>(`/api/console/publishing${qs({ since })}`),
   attention: () => getJson<{ items: StoryCard[] }>('/api/console/publishing/attention'),
   setScheduler: (running: boolean) => postJson<{ scheduler: SchedulerView }>('/api/admin/scheduler', { running }, 'PUT'),
 
-  signals: (filter: { type?: string; region?: string; strength?: string; q?: string; limit?: number }) => getJson<SignalPage>(`/api/console/signals${qs(filter)}`),
+  signals: (filter: { type?: string; region?: string; strength?: string; q?: string; limit?: number }) =>
+    getJson<SignalPage>(`/api/console/signals${qs(filter)}`),
   investigate: (id: string) => getJson<Investigation>(`/api/console/signals/${encodeURIComponent(id)}`),
   createStory: (id: string) => postJson<{ story: StoryCard; created: boolean }>(`/api/console/signals/${encodeURIComponent(id)}/story`, {}),
   patterns: (filter: { region?: string; strength?: string; q?: string }) => getJson<{ items: Pattern[] }>(`/api/console/patterns${qs(filter)}`),

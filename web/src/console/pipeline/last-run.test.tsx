@@ -8,18 +8,52 @@ import { LastRunCard } from './parts';
 
 const ME = 'desk@c360.test';
 const row = (over: Partial<LastRun>): LastRun => ({
-  id: '1', label: 'console', status: 'completed', actor: `console:pipeline (${ME})`, startedAt: '2026-11-25T10:00:00.000Z', finishedAt: '2026-11-25T10:01:00.000Z',
-  processed: 12, autoPublished: 4, flaggedForReview: 2, failed: 0, error: null, autoPublishRate: 33, ...over,
+  id: '1',
+  label: 'console',
+  status: 'completed',
+  actor: `console:pipeline (${ME})`,
+  startedAt: '2026-11-25T10:00:00.000Z',
+  finishedAt: '2026-11-25T10:01:00.000Z',
+  processed: 12,
+  autoPublished: 4,
+  flaggedForReview: 2,
+  failed: 0,
+  error: null,
+  autoPublishRate: 33,
+  ...over,
 });
 // The editor's console run, which wrote pipeline_runs row 7.
 const consoleRun = {
-  id: 'run-a', kind: 'full', step: null, status: 'completed', stages: [], logs: [], startedBy: ME, startedAt: '2026-11-25T10:00:00.000Z', finishedAt: '2026-11-25T10:01:00.000Z',
-  overall: 100, complete: true, hasErrors: false,
+  id: 'run-a',
+  kind: 'full',
+  step: null,
+  status: 'completed',
+  stages: [],
+  logs: [],
+  startedBy: ME,
+  startedAt: '2026-11-25T10:00:00.000Z',
+  finishedAt: '2026-11-25T10:01:00.000Z',
+  overall: 100,
+  complete: true,
+  hasErrors: false,
   result: { stats: { processed: 12, autoPublished: 4, flaggedForReview: 2, failed: 0 }, pipelineRunIds: ['7'] },
 } as unknown as ConsoleRun;
-const scheduled = row({ id: '8', label: 'schedule', actor: 'cron:pipeline', startedAt: '2026-11-25T10:05:00.000Z', finishedAt: '2026-11-25T10:05:30.000Z', processed: 3, autoPublished: 1 });
+const scheduled = row({
+  id: '8',
+  label: 'schedule',
+  actor: 'cron:pipeline',
+  startedAt: '2026-11-25T10:05:00.000Z',
+  finishedAt: '2026-11-25T10:05:30.000Z',
+  processed: 3,
+  autoPublished: 1,
+});
 
-const html = (node: React.ReactNode) => renderToStaticMarkup(<I18nProvider initial="EN" dictionary={en}>{node}</I18nProvider>).replace(/<!-- -->/g, '');
+const html = (node: React.ReactNode) =>
+  renderToStaticMarkup(
+    <I18nProvider initial="EN" dictionary={en}>
+      {node}
+    </I18nProvider>,
+  ).replace(/<!-- -->/g, '');
 
 describe('the last run card', () => {
   it('names who ran a run', () => {

@@ -48,7 +48,11 @@ export function chooseLastRun(input: { latest: LastRun | null; mine: (LastRun & 
   if (mine) {
     const sameRun = latest && (latest.id === mine.id || (mine.pipelineRunIds ?? []).includes(latest.id));
     const later = latest && !sameRun && Date.parse(latest.startedAt) > Date.parse(mine.startedAt);
-    return { shown: mine, origin: { kind: 'yours', time: runTime(mine.startedAt), by: mine.actor }, newer: later ? { run: latest, origin: runOrigin(latest, me) } : null };
+    return {
+      shown: mine,
+      origin: { kind: 'yours', time: runTime(mine.startedAt), by: mine.actor },
+      newer: later ? { run: latest, origin: runOrigin(latest, me) } : null,
+    };
   }
   return latest ? { shown: latest, origin: runOrigin(latest, me), newer: null } : null;
 }

@@ -28,8 +28,19 @@ export function PipelineArticleCard({ story }: { story: StoryCard }) {
         {confidence !== null ? <Badge tone="blue">{t('console.pipeline.confidence', { n: confidence })}</Badge> : null}
       </div>
       <h3 lang={story.language ?? 'en'}>{story.path ? <a href={story.path}>{story.title}</a> : <Link to={editorPath(story.id)}>{story.title}</Link>}</h3>
-      {story.flag_reason ? <div className="c-gate pl-flag" lang="en">{story.flag_reason}</div> : null}
-      <div className="c-progress" role="progressbar" aria-label={t('console.card.progress')} aria-valuenow={Math.round(story.progress)} aria-valuemin={0} aria-valuemax={100}>
+      {story.flag_reason ? (
+        <div className="c-gate pl-flag" lang="en">
+          {story.flag_reason}
+        </div>
+      ) : null}
+      <div
+        className="c-progress"
+        role="progressbar"
+        aria-label={t('console.card.progress')}
+        aria-valuenow={Math.round(story.progress)}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
         <span style={{ width: `${story.progress}%` }} />
       </div>
       <div className="c-meta">
@@ -52,7 +63,17 @@ const STEP_TONE: Record<StepView['status'], BadgeTone> = { idle: 'grey', running
  * The live pipeline steps with what waits in each. `onRun` adds a run button to steps a machine
  * runs (Editorial Review is people's work); the step a console run works on shows its progress.
  */
-export function StepsView({ steps, run, onRun, disabled }: { steps: StepView[]; run?: ConsoleRun | null; onRun?: (step: LiveStep) => void; disabled?: boolean }) {
+export function StepsView({
+  steps,
+  run,
+  onRun,
+  disabled,
+}: {
+  steps: StepView[];
+  run?: ConsoleRun | null;
+  onRun?: (step: LiveStep) => void;
+  disabled?: boolean;
+}) {
   const { t, tn, fmt } = useConsoleI18n();
   const active = run?.status === 'running' ? run : null;
   return (
@@ -64,7 +85,10 @@ export function StepsView({ steps, run, onRun, disabled }: { steps: StepView[]; 
         // The count the server's detail starts with (for signal detection it is not the waiting count).
         const count = Number.parseInt(step.detail, 10);
         const detailKey = `console.steps.detail.${step.id}`;
-        const detail = Number.isFinite(count) && t(`${detailKey}_other`) !== `${detailKey}_other` ? `${tn(detailKey, count)}${step.failed ? `; ${t('console.steps.failedRetry', { n: fmt.number(step.failed) })}` : ''}` : step.detail;
+        const detail =
+          Number.isFinite(count) && t(`${detailKey}_other`) !== `${detailKey}_other`
+            ? `${tn(detailKey, count)}${step.failed ? `; ${t('console.steps.failedRetry', { n: fmt.number(step.failed) })}` : ''}`
+            : step.detail;
         return (
           <li key={step.id} className={`pl-step pl-step-${status}`} data-step={step.id} data-status={status}>
             <div className="pl-step-head">
@@ -80,7 +104,14 @@ export function StepsView({ steps, run, onRun, disabled }: { steps: StepView[]; 
             </div>
             <p className="c-hint">{detail}</p>
             {mine ? (
-              <div className="c-progress" role="progressbar" aria-label={t('console.steps.progress', { step: name })} aria-valuenow={Math.round(mine.progress)} aria-valuemin={0} aria-valuemax={100}>
+              <div
+                className="c-progress"
+                role="progressbar"
+                aria-label={t('console.steps.progress', { step: name })}
+                aria-valuenow={Math.round(mine.progress)}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
                 <span style={{ width: `${mine.progress}%` }} />
               </div>
             ) : null}
@@ -137,7 +168,12 @@ export function PrinciplesList({ principles, checked }: { principles: Principle[
 /** How the card names a run: "Your run at 10:02", "Scheduled run at 10:05", "Run by desk@… at 09:40". */
 export function RunOriginLabel({ origin }: { origin: RunOrigin }) {
   const t = useT();
-  const text = origin.kind === 'yours' ? t('consoleRun.yours', { time: origin.time }) : origin.kind === 'scheduled' ? t('consoleRun.scheduled', { time: origin.time }) : t('consoleRun.other', { by: origin.by, time: origin.time });
+  const text =
+    origin.kind === 'yours'
+      ? t('consoleRun.yours', { time: origin.time })
+      : origin.kind === 'scheduled'
+        ? t('consoleRun.scheduled', { time: origin.time })
+        : t('consoleRun.other', { by: origin.by, time: origin.time });
   return (
     <strong className="pl-run-origin" data-origin={origin.kind}>
       {text}
@@ -160,7 +196,12 @@ export function LastRunCard({ choice }: { choice: LastRunChoice }) {
         <RunOriginLabel origin={choice.origin} />
         <Badge tone={health.tone}>{t(`console.pipeline.health.${health.label}`)}</Badge>
         <span className="c-hint">
-          {t('console.pipeline.runBy', { label: run.label, actor: run.actor, time: timeAgo(run.finishedAt ?? run.startedAt, new Date(), fmt.locale, t('console.card.justNow')), status: known(t, `console.run.${run.status}`, run.status) })}
+          {t('console.pipeline.runBy', {
+            label: run.label,
+            actor: run.actor,
+            time: timeAgo(run.finishedAt ?? run.startedAt, new Date(), fmt.locale, t('console.card.justNow')),
+            status: known(t, `console.run.${run.status}`, run.status),
+          })}
         </span>
       </div>
       <dl className="pl-figures">
@@ -185,10 +226,15 @@ export function LastRunCard({ choice }: { choice: LastRunChoice }) {
           <dd>{run.autoPublishRate === null ? '—' : `${run.autoPublishRate}%`}</dd>
         </div>
       </dl>
-      {run.error ? <div className="c-gate" lang="en">{run.error}</div> : null}
+      {run.error ? (
+        <div className="c-gate" lang="en">
+          {run.error}
+        </div>
+      ) : null}
       {choice.newer ? (
         <p className="c-hint pl-run-newer" data-run={choice.newer.run.id}>
-          {t('consoleRun.newer', { processed: choice.newer.run.processed, published: choice.newer.run.autoPublished })} <RunOriginLabel origin={choice.newer.origin} />
+          {t('consoleRun.newer', { processed: choice.newer.run.processed, published: choice.newer.run.autoPublished })}{' '}
+          <RunOriginLabel origin={choice.newer.origin} />
         </p>
       ) : null}
     </div>

@@ -28,7 +28,10 @@ export function startOfToday(now: Date = new Date()): string {
 }
 
 /** The results card's health badge: failures retried later mean degraded, a stage error failing. */
-export function runHealth(run: { status: string; failed: number; hasErrors?: boolean }): { label: 'Healthy' | 'Degraded' | 'Failing'; tone: 'green' | 'yellow' | 'red' } {
+export function runHealth(run: { status: string; failed: number; hasErrors?: boolean }): {
+  label: 'Healthy' | 'Degraded' | 'Failing';
+  tone: 'green' | 'yellow' | 'red';
+} {
   if (run.hasErrors || run.status === 'failed') return { label: 'Failing', tone: 'red' };
   if (run.failed > 0) return { label: 'Degraded', tone: 'yellow' };
   return { label: 'Healthy', tone: 'green' };

@@ -48,7 +48,17 @@ const STRENGTH_TONE: Record<Signal['strength'], BadgeTone> = { High: 'red', Medi
 export const signalType = (t: (key: string) => string, type: string) => known(t, `console.signals.type.${type}`, type);
 export const signalStrength = (t: (key: string) => string, strength: string) => known(t, `console.signals.strength.${strength}`, strength);
 
-export function SignalCard({ signal, onInvestigate, onCreateStory, busy }: { signal: Signal; onInvestigate: () => void; onCreateStory: () => void; busy?: boolean }) {
+export function SignalCard({
+  signal,
+  onInvestigate,
+  onCreateStory,
+  busy,
+}: {
+  signal: Signal;
+  onInvestigate: () => void;
+  onCreateStory: () => void;
+  busy?: boolean;
+}) {
   const { t, fmt } = useConsoleI18n();
   return (
     <li className={`pl-signal pl-sig-${signal.strength}`} data-signal-id={signal.id}>
@@ -62,7 +72,9 @@ export function SignalCard({ signal, onInvestigate, onCreateStory, busy }: { sig
       <h3 lang="en">{signal.title}</h3>
       <p lang="en">{signal.summary}</p>
       <div className="c-meta">
-        <Badge tone={SENTIMENT_TONE(signal.sentiment)}>{t('console.signals.sentiment', { n: signal.sentiment.toLocaleString(fmt.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}</Badge>
+        <Badge tone={SENTIMENT_TONE(signal.sentiment)}>
+          {t('console.signals.sentiment', { n: signal.sentiment.toLocaleString(fmt.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}
+        </Badge>
         <Badge tone={URGENCY_TONE(signal.urgency)}>{t('console.signals.urgency', { n: fmt.number(signal.urgency) })}</Badge>
         {signal.keywords.slice(0, 5).map((k) => (
           <Badge key={k} tone="grey">
@@ -71,7 +83,9 @@ export function SignalCard({ signal, onInvestigate, onCreateStory, busy }: { sig
         ))}
         {signal.patternTags.length ? <span className="c-hint">{t('console.signals.pattern', { tags: signal.patternTags.join(', ') })}</span> : null}
       </div>
-      <div className="c-hint" lang="en">{signal.source}</div>
+      <div className="c-hint" lang="en">
+        {signal.source}
+      </div>
       <div className="c-row">
         <button type="button" className="c-button c-button-small c-button-ghost" onClick={onInvestigate}>
           {t('console.signals.investigate')}
@@ -104,7 +118,11 @@ export function useSignalActions() {
     try {
       const { story, created: isNew } = await pipelineApi.createStory(signal.id);
       setCreated({ id: story.id, title: story.title });
-      toast.show({ title: isNew ? t('console.signals.created') : t('console.signals.alreadyCreated'), description: t('console.signals.createdDesc', { title: story.title }), tone: 'success' });
+      toast.show({
+        title: isNew ? t('console.signals.created') : t('console.signals.alreadyCreated'),
+        description: t('console.signals.createdDesc', { title: story.title }),
+        tone: 'success',
+      });
     } catch (e) {
       toast.show({ title: t('console.signals.error'), description: errorText(e), tone: 'error' });
     } finally {
@@ -145,7 +163,12 @@ export function InvestigateDialog({ data, onClose }: { data: Investigation; onCl
     >
       <p lang="en">{s.summary}</p>
       <p className="c-hint">
-        {t('console.signals.counted', { n: fmt.number(s.mentions), start: fmt.dateTime(s.windowStart), end: fmt.dateTime(s.windowEnd), baseline: fmt.number(s.baseline) })}
+        {t('console.signals.counted', {
+          n: fmt.number(s.mentions),
+          start: fmt.dateTime(s.windowStart),
+          end: fmt.dateTime(s.windowEnd),
+          baseline: fmt.number(s.baseline),
+        })}
         {data.draftStoryId ? (
           <>
             {' '}
@@ -165,7 +188,15 @@ export function InvestigateDialog({ data, onClose }: { data: Investigation; onCl
                 <RegionBadge region={story.region} />
                 <span className="c-hint">{tn('console.card.source', story.source_count)}</span>
               </div>
-              {story.path ? <a href={story.path} lang="en">{story.title}</a> : <Link to={editorPath(story.id)} lang="en">{story.title}</Link>}
+              {story.path ? (
+                <a href={story.path} lang="en">
+                  {story.title}
+                </a>
+              ) : (
+                <Link to={editorPath(story.id)} lang="en">
+                  {story.title}
+                </Link>
+              )}
             </li>
           ))}
         </ul>
@@ -192,7 +223,12 @@ export function InvestigateDialog({ data, onClose }: { data: Investigation; onCl
 
 export function SignalList({ page, error, actions }: { page: SignalPage | null; error: string | null; actions: ReturnType<typeof useSignalActions> }) {
   const t = useConsoleT();
-  if (!page) return error ? <div className="c-inline-error">{t('console.signals.loadError', { error })}</div> : <Skeleton rows={3} label={t('console.signals.loading')} />;
+  if (!page)
+    return error ? (
+      <div className="c-inline-error">{t('console.signals.loadError', { error })}</div>
+    ) : (
+      <Skeleton rows={3} label={t('console.signals.loading')} />
+    );
   if (page.items.length === 0)
     return (
       <div className="c-empty">
@@ -206,7 +242,13 @@ export function SignalList({ page, error, actions }: { page: SignalPage | null; 
       <h2 className="visually-hidden">{t('console.signals.heading')}</h2>
       <ul className="pl-list">
         {page.items.map((signal) => (
-          <SignalCard key={signal.id} signal={signal} onInvestigate={() => void actions.investigate(signal)} onCreateStory={() => void actions.createStory(signal)} busy={actions.creating === signal.id} />
+          <SignalCard
+            key={signal.id}
+            signal={signal}
+            onInvestigate={() => void actions.investigate(signal)}
+            onCreateStory={() => void actions.createStory(signal)}
+            busy={actions.creating === signal.id}
+          />
         ))}
       </ul>
     </>

@@ -15,22 +15,37 @@ function finishedToast(run: ConsoleRun, t: T): { title: string; description?: st
   if (run.status === 'cancelled') return { title: t('console.pipeline.toast.cancelled'), description: t('console.pipeline.toast.cancelledDesc'), tone: 'info' };
   const failed = run.status === 'failed';
   // The stages' errors are the server's words (English).
-  const errors = run.stages.filter((s) => s.status === 'error').map((s) => `${stageLabel(t, s)}: ${s.error}`).join('; ');
+  const errors = run.stages
+    .filter((s) => s.status === 'error')
+    .map((s) => `${stageLabel(t, s)}: ${s.error}`)
+    .join('; ');
   switch (run.kind) {
     case 'full':
       return failed
         ? { title: t('console.pipeline.toast.fullFailed'), description: errors, tone: 'error' }
-        : { title: t('console.pipeline.toast.fullDone', { processed: stats?.processed ?? 0, published: stats?.autoPublished ?? 0 }), description: t('console.pipeline.toast.fullDoneDesc'), tone: 'success' };
+        : {
+            title: t('console.pipeline.toast.fullDone', { processed: stats?.processed ?? 0, published: stats?.autoPublished ?? 0 }),
+            description: t('console.pipeline.toast.fullDoneDesc'),
+            tone: 'success',
+          };
     case 'patterns': {
       const p = run.result?.patternStats;
-      return failed ? { title: t('console.pipeline.toast.patternsFailed'), description: errors, tone: 'error' } : { title: t('console.signals.detected', { patterns: p?.patternsDetected ?? 0, clusters: p?.clustersFound ?? 0 }), tone: 'success' };
+      return failed
+        ? { title: t('console.pipeline.toast.patternsFailed'), description: errors, tone: 'error' }
+        : { title: t('console.signals.detected', { patterns: p?.patternsDetected ?? 0, clusters: p?.clustersFound ?? 0 }), tone: 'success' };
     }
     case 'enrich':
       return failed
         ? { title: t('console.pipeline.toast.enrichFailed'), description: errors, tone: 'error' }
-        : { title: t('console.pipeline.toast.enrichDone'), description: t('console.pipeline.toast.enrichDoneDesc', { n: run.result?.enriched ?? 0 }), tone: 'success' };
+        : {
+            title: t('console.pipeline.toast.enrichDone'),
+            description: t('console.pipeline.toast.enrichDoneDesc', { n: run.result?.enriched ?? 0 }),
+            tone: 'success',
+          };
     case 'step':
-      return failed ? { title: t('console.pipeline.toast.stageError'), description: errors, tone: 'error' } : { title: t('console.pipeline.toast.stageDone'), description: run.stages[0]?.message ?? undefined, tone: 'success' };
+      return failed
+        ? { title: t('console.pipeline.toast.stageError'), description: errors, tone: 'error' }
+        : { title: t('console.pipeline.toast.stageDone'), description: run.stages[0]?.message ?? undefined, tone: 'success' };
   }
 }
 
@@ -38,7 +53,13 @@ function finishedToast(run: ConsoleRun, t: T): { title: string; description?: st
  * Starting, following, cancelling and retrying console runs from a screen, with the spec's toasts
  * as the real run moves on. A run already going when the screen opens is picked up again.
  */
-export function useRunControl(options: { onFinished?: (run: ConsoleRun) => void; startError?: (kind: RunKind, step?: LiveStep) => string; finished?: (run: ConsoleRun) => ReturnType<typeof finishedToast> | null } = {}) {
+export function useRunControl(
+  options: {
+    onFinished?: (run: ConsoleRun) => void;
+    startError?: (kind: RunKind, step?: LiveStep) => string;
+    finished?: (run: ConsoleRun) => ReturnType<typeof finishedToast> | null;
+  } = {},
+) {
   const toast = useToast();
   const t = useConsoleT();
   const tRef = useRef(t);
@@ -75,9 +96,12 @@ export function useRunControl(options: { onFinished?: (run: ConsoleRun) => void;
       for (const stage of run.stages) {
         const was = before.stages.find((s) => s.id === stage.id)?.status;
         if (was === stage.status) continue;
-        if (stage.id === 'process-ai' && stage.status === 'completed') toast.show({ title: t('console.pipeline.toast.aiDone'), description: stage.message ?? undefined, tone: 'success' });
-        if (stage.id === 'process-ai' && stage.status === 'error') toast.show({ title: t('console.pipeline.toast.aiFailed'), description: stage.error ?? undefined, tone: 'error' });
-        if (stage.id === 'detect-patterns' && stage.status === 'error') toast.show({ title: t('console.pipeline.toast.patternsFailed'), description: stage.error ?? undefined, tone: 'error' });
+        if (stage.id === 'process-ai' && stage.status === 'completed')
+          toast.show({ title: t('console.pipeline.toast.aiDone'), description: stage.message ?? undefined, tone: 'success' });
+        if (stage.id === 'process-ai' && stage.status === 'error')
+          toast.show({ title: t('console.pipeline.toast.aiFailed'), description: stage.error ?? undefined, tone: 'error' });
+        if (stage.id === 'detect-patterns' && stage.status === 'error')
+          toast.show({ title: t('console.pipeline.toast.patternsFailed'), description: stage.error ?? undefined, tone: 'error' });
       }
     }
     if (before.status === 'running' && run.status !== 'running') {
@@ -92,7 +116,10 @@ export function useRunControl(options: { onFinished?: (run: ConsoleRun) => void;
       const t = tRef.current;
       const stepName = step ? stageLabel(t, { id: step, name: step }) : '';
       setStarting(true);
-      toast.show({ title: t(`console.pipeline.toast.start.${kind}`), description: step ? t('console.pipeline.toast.runningStep', { step: stepName }) : undefined });
+      toast.show({
+        title: t(`console.pipeline.toast.start.${kind}`),
+        description: step ? t('console.pipeline.toast.runningStep', { step: stepName }) : undefined,
+      });
       try {
         const { run: started } = await pipelineApi.start(kind, step);
         previous.current = started;
@@ -100,7 +127,9 @@ export function useRunControl(options: { onFinished?: (run: ConsoleRun) => void;
         setOverlay(show);
         return started;
       } catch (e) {
-        const title = opts.current.startError?.(kind, step) ?? (kind === 'step' ? t('console.pipeline.toast.stepFailed', { step: stepName }) : t('console.pipeline.toast.fullFailed'));
+        const title =
+          opts.current.startError?.(kind, step) ??
+          (kind === 'step' ? t('console.pipeline.toast.stepFailed', { step: stepName }) : t('console.pipeline.toast.fullFailed'));
         toast.show({ title, description: errorText(e), tone: 'error' });
         return null;
       } finally {

@@ -4,14 +4,27 @@ import { isEmptyLayer, LayerCard } from '../../reader/article/LayerCard';
 import { useToast } from '../../shared/toasts';
 import { useConsoleI18n } from '../console-i18n';
 import { timeAgo } from '../format';
-import { BookmarkIcon, ChevronLeftIcon, ChevronRightIcon, HeartIcon, MessageIcon, MuteIcon, PauseIcon, PlayIcon, PrinterIcon, ShareIcon, TypeIcon, UsersIcon, VolumeIcon } from '../icons';
+import {
+  BookmarkIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  HeartIcon,
+  MessageIcon,
+  MuteIcon,
+  PauseIcon,
+  PlayIcon,
+  PrinterIcon,
+  ShareIcon,
+  TypeIcon,
+  UsersIcon,
+  VolumeIcon,
+} from '../icons';
 import { useLiveReload } from '../live/LiveEvents';
 import { consoleApi, type ConsoleStory, type StoryCard } from '../stories/api';
 import { RegionBadge } from '../stories/badges';
 import { LAYER_ORDER } from '../stories/StoryPreview';
 import { EmptyState, PageHeader, Skeleton } from '../ui';
 import { FONT_SIZES, keyTakeaways, MODES, readProgress, speechText, swipeDirection, type FontSize, type Mode } from './five-box';
-
 
 function useLocalFlag(key: string): [boolean, () => void] {
   const [value, setValue] = useState(() => {
@@ -86,7 +99,9 @@ export default function FiveBoxReader() {
   useLiveReload(loadStory, ['stories'], { minIntervalMs: 5_000 });
 
   // Layers the pipeline left empty (the sources gave nothing for them) are skipped, as on the article page.
-  const order = story?.layers.length ? LAYER_ORDER.filter((type) => type === 'short_version' || !isEmptyLayer(story.layers.find((l) => l.layerType === type))) : LAYER_ORDER;
+  const order = story?.layers.length
+    ? LAYER_ORDER.filter((type) => type === 'short_version' || !isEmptyLayer(story.layers.find((l) => l.layerType === type)))
+    : LAYER_ORDER;
   const total = order.length;
   const go = useCallback((next: number) => setIndex(Math.min(total - 1, Math.max(0, next))), [total]);
   const layerType = order[Math.min(index, total - 1)]!;
@@ -154,9 +169,11 @@ export default function FiveBoxReader() {
                   {s.title}
                 </option>
               ))}
-              {selected && !stories.some((s) => s.id === selected) && story ? <option value={story.id} lang={story.language ?? 'en'}>
+              {selected && !stories.some((s) => s.id === selected) && story ? (
+                <option value={story.id} lang={story.language ?? 'en'}>
                   {story.title}
-                </option> : null}
+                </option>
+              ) : null}
             </select>
           </label>
         }
@@ -180,7 +197,14 @@ export default function FiveBoxReader() {
               {story.title}
             </h2>
             <div className="c-fivebox-progress">
-              <div className="c-progress" role="progressbar" aria-label={t('console.fiveBox.progress')} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+              <div
+                className="c-progress"
+                role="progressbar"
+                aria-label={t('console.fiveBox.progress')}
+                aria-valuenow={progress}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
                 <span style={{ width: `${progress}%` }} />
               </div>
               <span className="c-hint">{t('console.fiveBox.read', { percent: percentText })}</span>
@@ -217,7 +241,14 @@ export default function FiveBoxReader() {
             ) : (
               <LayerCard type={layerType} layer={layer} summary={story.summary} lang={lang} />
             )}
-            {mode === 'audio' ? <VoiceReader key={`${story.id}-${layerType}`} text={speechText(layerLabel(layerType), content || story.summary)} lang={lang} onEnd={() => index < total - 1 && go(index + 1)} /> : null}
+            {mode === 'audio' ? (
+              <VoiceReader
+                key={`${story.id}-${layerType}`}
+                text={speechText(layerLabel(layerType), content || story.summary)}
+                lang={lang}
+                onEnd={() => index < total - 1 && go(index + 1)}
+              />
+            ) : null}
           </section>
 
           <nav className="c-fivebox-nav" aria-label={t('console.fiveBox.layers')}>
@@ -227,7 +258,13 @@ export default function FiveBoxReader() {
             <ol className="c-dots">
               {order.map((type, i) => (
                 <li key={type}>
-                  <button type="button" className="c-dot" aria-label={t('console.fiveBox.dot', { n: i + 1, layer: layerLabel(type) })} aria-current={i === index ? 'step' : undefined} onClick={() => go(i)} />
+                  <button
+                    type="button"
+                    className="c-dot"
+                    aria-label={t('console.fiveBox.dot', { n: i + 1, layer: layerLabel(type) })}
+                    aria-current={i === index ? 'step' : undefined}
+                    onClick={() => go(i)}
+                  />
                 </li>
               ))}
             </ol>
@@ -252,7 +289,13 @@ export default function FiveBoxReader() {
             <button type="button" className="c-icon-button" onClick={() => window.print()}>
               <PrinterIcon size={18} /> <span>PDF</span>
             </button>
-            <button type="button" className="c-icon-button" aria-expanded={settingsOpen} aria-controls="reading-settings" onClick={() => setSettingsOpen((o) => !o)}>
+            <button
+              type="button"
+              className="c-icon-button"
+              aria-expanded={settingsOpen}
+              aria-controls="reading-settings"
+              onClick={() => setSettingsOpen((o) => !o)}
+            >
               <TypeIcon size={18} /> <span>{t('console.fiveBox.readingSettings')}</span>
             </button>
           </div>
@@ -263,7 +306,8 @@ export default function FiveBoxReader() {
                 <div className="c-row">
                   {FONT_SIZES.map((size) => (
                     <label key={size} className="c-check">
-                      <input type="radio" name="font-size" value={size} checked={fontSize === size} onChange={() => setFontSize(size)} /> {t(`console.fiveBox.size.${size}`)}
+                      <input type="radio" name="font-size" value={size} checked={fontSize === size} onChange={() => setFontSize(size)} />{' '}
+                      {t(`console.fiveBox.size.${size}`)}
                     </label>
                   ))}
                 </div>

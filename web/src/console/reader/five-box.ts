@@ -28,10 +28,16 @@ export function keyTakeaways(content: string, max = 3): string[] {
     .map((l) => l.slice(2).trim());
   if (bullets.length) return bullets.slice(0, max);
   const sentences = content.replace(/\s+/g, ' ').match(/[^.!?]+[.!?]+(\s|$)|[^.!?]+$/g) ?? [];
-  return sentences.map((s) => s.trim()).filter(Boolean).slice(0, max);
+  return sentences
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, max);
 }
 
 /** Text to read aloud: the layer's title, then its content without list markers. */
 export function speechText(label: string, content: string): string {
-  return `${label}. ${content.replace(/^\s*-\s+/gm, '').replace(/\s+/g, ' ').trim()}`;
+  return `${label}. ${content
+    .replace(/^\s*-\s+/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim()}`;
 }

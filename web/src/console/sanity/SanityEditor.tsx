@@ -16,7 +16,8 @@ type Tab = 'documents' | 'workflow' | 'ai';
 const STATUS_TONE: Record<string, BadgeTone> = { published: 'green', draft: 'grey', review: 'yellow' };
 const STUDIO_URL = 'https://www.sanity.io/manage';
 
-const percent = (v: number | null, locale: string) => (v === null ? '—' : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(v));
+const percent = (v: number | null, locale: string) =>
+  v === null ? '—' : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(v);
 
 /**
  * Sanity Editor (/dashboard/sanity-editor): the documents synced from the CMS (stories with a
@@ -62,7 +63,13 @@ export default function SanityEditor() {
         }
       />
       <div className="c-stats">
-        <StatCard label={t('console.sanity.documents')} value={s ? fmt.number(s.total) : '...'} note={data ? webhookNote(data.health.healthy, data.health.lastDeliveryAt) : undefined} icon={<DocumentIcon />} tone="blue" />
+        <StatCard
+          label={t('console.sanity.documents')}
+          value={s ? fmt.number(s.total) : '...'}
+          note={data ? webhookNote(data.health.healthy, data.health.lastDeliveryAt) : undefined}
+          icon={<DocumentIcon />}
+          tone="blue"
+        />
         <StatCard label={t('console.sanity.published')} value={s ? fmt.number(s.published) : '...'} tone="green" />
         <StatCard label={t('console.sanity.inReview')} value={s ? fmt.number(s.review) : '...'} note={t('console.sanity.inReviewNote')} tone="orange" />
         <StatCard label={t('console.sanity.drafts')} value={s ? fmt.number(s.draft) : '...'} tone="purple" />
@@ -105,7 +112,14 @@ export default function SanityEditor() {
               </label>
             </div>
             {data.documents.items.length === 0 ? (
-              <EmptyState title={t('console.sanity.noDocuments')} action={<Link className="c-button" to="/dashboard/sync">{t('console.sanity.setUpWebhook')}</Link>}>
+              <EmptyState
+                title={t('console.sanity.noDocuments')}
+                action={
+                  <Link className="c-button" to="/dashboard/sync">
+                    {t('console.sanity.setUpWebhook')}
+                  </Link>
+                }
+              >
                 {q ? t('console.sanity.noMatch') : t('console.sanity.noneSynced')}
               </EmptyState>
             ) : (
@@ -118,7 +132,14 @@ export default function SanityEditor() {
           </>
         ) : tab === 'workflow' ? (
           !tasks || tasks.length === 0 ? (
-            <EmptyState title={t('console.sanity.noTasks')} action={<Link className="c-button" to="/dashboard/editor">{t('console.sanity.openWorkflow')}</Link>}>
+            <EmptyState
+              title={t('console.sanity.noTasks')}
+              action={
+                <Link className="c-button" to="/dashboard/editor">
+                  {t('console.sanity.openWorkflow')}
+                </Link>
+              }
+            >
               {t('console.sanity.tasksAppear')}
             </EmptyState>
           ) : (
@@ -188,9 +209,19 @@ export default function SanityEditor() {
                     </td>
                     <td>{percent(d.truth_score, fmt.locale)}</td>
                     <td>
-                      {percent(d.fact_check_score, fmt.locale)} · {t('console.sanity.claimsResolved', { resolved: d.ai_fact_check_panel.filter((c) => c.resolved).length, total: d.ai_fact_check_panel.length })}
+                      {percent(d.fact_check_score, fmt.locale)} ·{' '}
+                      {t('console.sanity.claimsResolved', {
+                        resolved: d.ai_fact_check_panel.filter((c) => c.resolved).length,
+                        total: d.ai_fact_check_panel.length,
+                      })}
                     </td>
-                    <td>{d.triangulation_check ? <Badge tone="green">{t('console.sanity.triangulated')}</Badge> : <Badge tone="grey">{t('console.sanity.no')}</Badge>}</td>
+                    <td>
+                      {d.triangulation_check ? (
+                        <Badge tone="green">{t('console.sanity.triangulated')}</Badge>
+                      ) : (
+                        <Badge tone="grey">{t('console.sanity.no')}</Badge>
+                      )}
+                    </td>
                     <td>{known(t, `console.risk.${d.ai_risk_level}`, d.ai_risk_level)}</td>
                     <td>{d.enriched ? <Badge tone="purple">{t('console.sanity.enriched')}</Badge> : t('console.sanity.notYet')}</td>
                   </tr>

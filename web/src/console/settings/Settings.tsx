@@ -7,7 +7,14 @@ import { known, useConsoleI18n } from '../console-i18n';
 import { Badge, Card, EmptyState, InlineError, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
 import './settings.css';
 
-type SanitySettings = { projectId: string | null; dataset: string; studioUrl: string | null; token: { set: boolean; last4: string | null }; updated_at: string | null; updated_by: string | null };
+type SanitySettings = {
+  projectId: string | null;
+  dataset: string;
+  studioUrl: string | null;
+  token: { set: boolean; last4: string | null };
+  updated_at: string | null;
+  updated_by: string | null;
+};
 type SanityAnswer = { sanity: SanitySettings; webhookUrl: string; webhookSecretSet: boolean };
 type Notifications = { sendReports: boolean; failureReports: boolean; updated_at: string | null; updated_by: string | null };
 type User = { id: string; email: string; role: 'reader' | 'editor' | 'admin'; identities: string[]; created_at: string; last_sign_in_at: string | null };
@@ -17,7 +24,18 @@ type System = {
   mail: { configured: boolean };
   publicUrl: string | null;
   scheduler: { running: boolean; jobs: string[]; detail?: string };
-  lastPipelineRun: { stage: string; status: string; started_at: string; finished_at: string | null; processed: number; auto_published: number; flagged_for_review: number; failed: number; actor: string; error: string | null } | null;
+  lastPipelineRun: {
+    stage: string;
+    status: string;
+    started_at: string;
+    finished_at: string | null;
+    processed: number;
+    auto_published: number;
+    flagged_for_review: number;
+    failed: number;
+    actor: string;
+    error: string | null;
+  } | null;
   counts: Record<string, number>;
   checkedAt: string;
 };
@@ -72,7 +90,12 @@ function CopyField({ label, value }: { label: string; value: string }) {
       <span>{label}</span>
       <div className="c-row st-copy">
         <input type="text" value={value} readOnly className="c-mono c-grow" aria-label={label} />
-        <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void copy()} aria-label={t('console.settings.copyLabel', { label })}>
+        <button
+          type="button"
+          className="c-button c-button-ghost c-button-small"
+          onClick={() => void copy()}
+          aria-label={t('console.settings.copyLabel', { label })}
+        >
           {copied ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
         </button>
       </div>
@@ -144,15 +167,17 @@ function SanityTab() {
         </label>
         <label className="c-field">
           <span>{t('console.settings.token')}</span>
-          <input type="password" value={token} onChange={(e) => setToken(e.target.value)} placeholder={s.token.set ? t('console.settings.tokenKeep', { last4: s.token.last4 ?? '' }) : t('console.settings.tokenPaste')} autoComplete="new-password" />
-          <span className="c-hint">
-            {s.token.set ? t('console.settings.tokenStored', { last4: s.token.last4 ?? '' }) : t('console.settings.tokenNone')}
-          </span>
+          <input
+            type="password"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            placeholder={s.token.set ? t('console.settings.tokenKeep', { last4: s.token.last4 ?? '' }) : t('console.settings.tokenPaste')}
+            autoComplete="new-password"
+          />
+          <span className="c-hint">{s.token.set ? t('console.settings.tokenStored', { last4: s.token.last4 ?? '' }) : t('console.settings.tokenNone')}</span>
         </label>
         <CopyField label={t('console.settings.webhookUrl')} value={answer.webhookUrl} />
-        <p className="c-hint">
-          {answer.webhookSecretSet ? t('console.settings.secretSet') : t('console.settings.secretUnset')}
-        </p>
+        <p className="c-hint">{answer.webhookSecretSet ? t('console.settings.secretSet') : t('console.settings.secretUnset')}</p>
         <div className="c-row">
           <button type="submit" className="c-button" disabled={busy}>
             {busy ? t('console.settings.saving') : t('console.settings.save')}
@@ -162,7 +187,9 @@ function SanityTab() {
               {t('console.settings.removeToken')}
             </button>
           ) : null}
-          {s.updated_at ? <span className="c-hint">{t('console.settings.lastSaved', { time: fmt.dateTime(s.updated_at), by: s.updated_by ?? '' })}</span> : null}
+          {s.updated_at ? (
+            <span className="c-hint">{t('console.settings.lastSaved', { time: fmt.dateTime(s.updated_at), by: s.updated_by ?? '' })}</span>
+          ) : null}
         </div>
       </form>
     </Card>
@@ -175,7 +202,10 @@ function NotificationsTab() {
   const [settings, setSettings] = useState<Notifications | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<{ notifications: Notifications }>('/api/admin/settings/notifications').then((r) => setSettings(r.notifications), (e) => setError(message(e)));
+    getJson<{ notifications: Notifications }>('/api/admin/settings/notifications').then(
+      (r) => setSettings(r.notifications),
+      (e) => setError(message(e)),
+    );
   }, []);
   const change = async (patch: Partial<Notifications>) => {
     try {
@@ -236,7 +266,14 @@ function UsersTab({ me }: { me: string }) {
     await load();
   };
   return (
-    <Card title={t('console.settings.tabs.users')} actions={<button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void load()}><RefreshIcon size={14} /> {t('console.settings.refresh')}</button>}>
+    <Card
+      title={t('console.settings.tabs.users')}
+      actions={
+        <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void load()}>
+          <RefreshIcon size={14} /> {t('console.settings.refresh')}
+        </button>
+      }
+    >
       <p className="c-hint">{t('console.settings.rolesHint')}</p>
       {error ? <InlineError>{t('console.settings.usersFailed', { error })}</InlineError> : null}
       {!users ? (
@@ -260,7 +297,11 @@ function UsersTab({ me }: { me: string }) {
                     {u.email} {u.email === me ? <Badge tone="blue">{t('console.settings.you')}</Badge> : null}
                   </td>
                   <td>
-                    <select value={u.role} onChange={(e) => void setRole(u, e.target.value as User['role'])} aria-label={t('console.settings.roleOf', { email: u.email })}>
+                    <select
+                      value={u.role}
+                      onChange={(e) => void setRole(u, e.target.value as User['role'])}
+                      aria-label={t('console.settings.roleOf', { email: u.email })}
+                    >
                       <option value="reader">{t('console.settings.roles.reader')}</option>
                       <option value="editor">{t('console.settings.roles.editor')}</option>
                       <option value="admin">{t('console.settings.roles.admin')}</option>
@@ -278,7 +319,6 @@ function UsersTab({ me }: { me: string }) {
     </Card>
   );
 }
-
 
 function SystemTab() {
   const { t, fmt } = useConsoleI18n();
@@ -300,21 +340,59 @@ function SystemTab() {
   return (
     <>
       <div className="c-stats">
-        <StatCard label={t('console.settings.database')} value={system.database.mode === 'postgres' ? 'PostgreSQL' : t('console.settings.embedded')} note={system.database.mode === 'postgres' ? 'DATABASE_URL' : t('console.settings.embeddedNote')} />
-        <StatCard label={t('console.settings.ai')} value={system.ai.provider === 'openai' ? t('console.settings.openai') : t('console.settings.offline')} note={system.ai.provider === 'openai' ? t('console.settings.modelAt', { model: system.ai.model ?? '', host: system.ai.baseUrlHost ?? '' }) : t('console.settings.offlineNote')} tone="purple" />
-        <StatCard label={t('console.settings.scheduler')} value={system.scheduler.running ? t('console.settings.running') : t('console.settings.notRunning')} note={system.scheduler.running ? system.scheduler.jobs.join(', ') : t('console.settings.notRunningNote')} tone={system.scheduler.running ? 'green' : 'orange'} />
-        <StatCard label={t('console.settings.email')} value={system.mail.configured ? t('console.settings.configured') : t('console.settings.notConfigured')} note={system.mail.configured ? t('console.settings.mailOn') : t('console.settings.mailOff')} tone={system.mail.configured ? 'green' : 'red'} />
+        <StatCard
+          label={t('console.settings.database')}
+          value={system.database.mode === 'postgres' ? 'PostgreSQL' : t('console.settings.embedded')}
+          note={system.database.mode === 'postgres' ? 'DATABASE_URL' : t('console.settings.embeddedNote')}
+        />
+        <StatCard
+          label={t('console.settings.ai')}
+          value={system.ai.provider === 'openai' ? t('console.settings.openai') : t('console.settings.offline')}
+          note={
+            system.ai.provider === 'openai'
+              ? t('console.settings.modelAt', { model: system.ai.model ?? '', host: system.ai.baseUrlHost ?? '' })
+              : t('console.settings.offlineNote')
+          }
+          tone="purple"
+        />
+        <StatCard
+          label={t('console.settings.scheduler')}
+          value={system.scheduler.running ? t('console.settings.running') : t('console.settings.notRunning')}
+          note={system.scheduler.running ? system.scheduler.jobs.join(', ') : t('console.settings.notRunningNote')}
+          tone={system.scheduler.running ? 'green' : 'orange'}
+        />
+        <StatCard
+          label={t('console.settings.email')}
+          value={system.mail.configured ? t('console.settings.configured') : t('console.settings.notConfigured')}
+          note={system.mail.configured ? t('console.settings.mailOn') : t('console.settings.mailOff')}
+          tone={system.mail.configured ? 'green' : 'red'}
+        />
       </div>
-      <Card title={t('console.settings.lastRun')} actions={<button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void load()}><RefreshIcon size={14} /> {t('console.settings.refresh')}</button>}>
+      <Card
+        title={t('console.settings.lastRun')}
+        actions={
+          <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => void load()}>
+            <RefreshIcon size={14} /> {t('console.settings.refresh')}
+          </button>
+        }
+      >
         {run ? (
           <div className="c-row">
-            <Badge tone={run.status === 'succeeded' ? 'green' : run.status === 'running' ? 'blue' : 'red'}>{known(t, `console.run.${run.status}`, run.status)}</Badge>
+            <Badge tone={run.status === 'succeeded' ? 'green' : run.status === 'running' ? 'blue' : 'red'}>
+              {known(t, `console.run.${run.status}`, run.status)}
+            </Badge>
             <span>
               {known(t, `console.runStage.${run.stage}`, run.stage)} · {t('console.settings.started', { time: fmt.dateTime(run.started_at) })}
-              {run.finished_at ? ` · ${t('console.settings.finished', { time: fmt.dateTime(run.finished_at) })}` : ''} · {t('console.settings.by', { actor: run.actor })}
+              {run.finished_at ? ` · ${t('console.settings.finished', { time: fmt.dateTime(run.finished_at) })}` : ''} ·{' '}
+              {t('console.settings.by', { actor: run.actor })}
             </span>
             <span className="c-hint">
-              {t('console.settings.runCounts', { processed: fmt.number(run.processed), published: fmt.number(run.auto_published), flagged: fmt.number(run.flagged_for_review), failed: fmt.number(run.failed) })}
+              {t('console.settings.runCounts', {
+                processed: fmt.number(run.processed),
+                published: fmt.number(run.auto_published),
+                flagged: fmt.number(run.flagged_for_review),
+                failed: fmt.number(run.failed),
+              })}
             </span>
             {run.error ? <InlineError>{run.error}</InlineError> : null}
           </div>
@@ -332,7 +410,8 @@ function SystemTab() {
           ))}
         </div>
         <p className="c-hint">
-          {t('console.settings.publicUrl', { url: system.publicUrl ?? t('console.settings.publicUrlUnset') })} · {t('console.settings.checked', { time: fmt.dateTime(system.checkedAt) })}
+          {t('console.settings.publicUrl', { url: system.publicUrl ?? t('console.settings.publicUrlUnset') })} ·{' '}
+          {t('console.settings.checked', { time: fmt.dateTime(system.checkedAt) })}
         </p>
       </Card>
     </>

@@ -9,19 +9,56 @@ import type { Story } from '../../../../core/stories/story';
 import { ClaimsPanel } from './ClaimsPanel';
 
 const panel = [
-  { claim: 'The ferry resumes on Monday.', resolved: true, verdict: 'corroborated', supporting_outlets: ['Tobago News', 'Trinidad Daily'], contradicting_outlets: [], explanation: 'supported by 2 independent sources' },
-  { claim: 'Fares rise to 75 dollars.', resolved: false, verdict: 'contradicted', supporting_outlets: ['Tobago News'], contradicting_outlets: ['Trinidad Daily'], explanation: 'Trinidad Daily gives 80 dollars where the claim says 75 dollars' },
-  { claim: 'Two boats run.', resolved: false, verdict: 'single source', supporting_outlets: ['Tobago News'], contradicting_outlets: [], explanation: 'only Tobago News supports it' },
+  {
+    claim: 'The ferry resumes on Monday.',
+    resolved: true,
+    verdict: 'corroborated',
+    supporting_outlets: ['Tobago News', 'Trinidad Daily'],
+    contradicting_outlets: [],
+    explanation: 'supported by 2 independent sources',
+  },
+  {
+    claim: 'Fares rise to 75 dollars.',
+    resolved: false,
+    verdict: 'contradicted',
+    supporting_outlets: ['Tobago News'],
+    contradicting_outlets: ['Trinidad Daily'],
+    explanation: 'Trinidad Daily gives 80 dollars where the claim says 75 dollars',
+  },
+  {
+    claim: 'Two boats run.',
+    resolved: false,
+    verdict: 'single source',
+    supporting_outlets: ['Tobago News'],
+    contradicting_outlets: [],
+    explanation: 'only Tobago News supports it',
+  },
 ];
-const decided = applyClaimDecisions(panel, [{ key: claimKey('Two boats run.'), decision: 'confirmed', reason: 'Port authority said so', actor: 'desk@c360.test', decided_at: '2026-11-20T12:00:00.000Z' }]);
+const decided = applyClaimDecisions(panel, [
+  { key: claimKey('Two boats run.'), decision: 'confirmed', reason: 'Port authority said so', actor: 'desk@c360.test', decided_at: '2026-11-20T12:00:00.000Z' },
+]);
 const story = presentConsoleStory({
-  id: '00000000-0000-4000-8000-000000000001', title: 'Tobago ferry', pipeline_stage: 'verified', status: 'draft', published_at: null, source_count: 2, source_list: [],
-  triangulation_check: true, human_verified: false, ai_fact_check_panel: decided, layers: [], audit_log: [],
+  id: '00000000-0000-4000-8000-000000000001',
+  title: 'Tobago ferry',
+  pipeline_stage: 'verified',
+  status: 'draft',
+  published_at: null,
+  source_count: 2,
+  source_list: [],
+  triangulation_check: true,
+  human_verified: false,
+  ai_fact_check_panel: decided,
+  layers: [],
+  audit_log: [],
 } as unknown as Story);
 
 describe('ClaimsPanel', () => {
   it('lists each claim with its verdict, outlets, why it is unresolved, the editor decision, and the three decisions', () => {
-    const html = renderToStaticMarkup(<I18nProvider initial="EN" dictionary={en}><ClaimsPanel story={story} onChanged={() => undefined} /></I18nProvider>).replace(/<!-- -->/g, '');
+    const html = renderToStaticMarkup(
+      <I18nProvider initial="EN" dictionary={en}>
+        <ClaimsPanel story={story} onChanged={() => undefined} />
+      </I18nProvider>,
+    ).replace(/<!-- -->/g, '');
     expect(html).toContain('Claims <span class="c-hint">(3, 1 unresolved)</span>');
     expect(html).toContain('The ferry resumes on Monday.');
     expect(html).toContain('Supported by Tobago News, Trinidad Daily · contradicted by —');
@@ -32,8 +69,12 @@ describe('ClaimsPanel', () => {
     expect(html).not.toContain('(required)');
   });
 
-  it('speaks the editor\'s language: Spanish labels around the untranslated claims and outlets', () => {
-    const html = renderToStaticMarkup(<I18nProvider initial="ES" dictionary={es}><ClaimsPanel story={story} onChanged={() => undefined} /></I18nProvider>).replace(/<!-- -->/g, '');
+  it("speaks the editor's language: Spanish labels around the untranslated claims and outlets", () => {
+    const html = renderToStaticMarkup(
+      <I18nProvider initial="ES" dictionary={es}>
+        <ClaimsPanel story={story} onChanged={() => undefined} />
+      </I18nProvider>,
+    ).replace(/<!-- -->/g, '');
     expect(html).toContain('Afirmaciones <span class="c-hint">(3, 1 sin resolver)</span>');
     expect(html).toContain('Respaldada por Tobago News, Trinidad Daily · contradicha por —');
     expect(html).toContain('Confirmada por desk@c360.test: Port authority said so');

@@ -62,20 +62,29 @@ export function ClaimsPanel({ story, onChanged }: { story: ConsoleStory; onChang
   return (
     <section className="c-claims" aria-label={t('console.claims.title')}>
       <h3>
-        {t('console.claims.title')} <span className="c-hint">{claims.length ? t('console.claims.count', { n: claims.length, unresolved }) : t('console.claims.none')}</span>
+        {t('console.claims.title')}{' '}
+        <span className="c-hint">{claims.length ? t('console.claims.count', { n: claims.length, unresolved }) : t('console.claims.none')}</span>
       </h3>
       <ol className="c-claim-list">
         {claims.map((claim, index) => (
           <li key={claim.key} className="c-claim" data-claim-key={claim.key}>
             <div className="c-row">
               <Badge tone={verdictTone(claim)}>{verdictText(t, claim)}</Badge>
-              {claim.decision ? <Badge tone={claim.decision === 'disputed' ? 'red' : 'blue'}>{known(t, `console.claims.decision.${claim.decision}`, claim.decision)}</Badge> : null}
-              <span className="c-claim-text" lang={story.language ?? 'en'}>{claim.claim}</span>
+              {claim.decision ? (
+                <Badge tone={claim.decision === 'disputed' ? 'red' : 'blue'}>{known(t, `console.claims.decision.${claim.decision}`, claim.decision)}</Badge>
+              ) : null}
+              <span className="c-claim-text" lang={story.language ?? 'en'}>
+                {claim.claim}
+              </span>
             </div>
             <div className="c-hint">
               {t('console.claims.outlets', { supporting: outlets(claim.supporting_outlets), contradicting: outlets(claim.contradicting_outlets) })}
             </div>
-            {claim.unresolved_reason ? <div className="c-hint c-claim-why" lang={story.language ?? 'en'}>{t('console.claims.unresolvedWhy', { reason: claim.unresolved_reason })}</div> : null}
+            {claim.unresolved_reason ? (
+              <div className="c-hint c-claim-why" lang={story.language ?? 'en'}>
+                {t('console.claims.unresolvedWhy', { reason: claim.unresolved_reason })}
+              </div>
+            ) : null}
             {claim.decision ? (
               <div className="c-hint">
                 {t(`console.claims.decidedBy.${claim.decision}`, { user: claim.decided_by ?? '', reason: claim.decision_reason ?? '' })}
@@ -106,12 +115,24 @@ export function ClaimsPanel({ story, onChanged }: { story: ConsoleStory; onChang
                   <span>{t(`console.claims.reason.${open.action}`, { n: index + 1 })}</span>
                   <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REASON_MAX} rows={2} />
                 </label>
-                {error ? <div className="c-gate c-gate-small" role="alert">{error}</div> : null}
+                {error ? (
+                  <div className="c-gate c-gate-small" role="alert">
+                    {error}
+                  </div>
+                ) : null}
                 <div className="c-row">
                   <button type="button" className="c-button c-button-small" onClick={submit} disabled={busy || !reason.trim()}>
                     {busy ? t('console.claims.saving') : t(`console.claims.buttonLabel.${open.action}`, { n: index + 1 })}
                   </button>
-                  <button type="button" className="c-button c-button-small c-button-ghost" onClick={() => { setOpen(null); setError(null); }} disabled={busy}>
+                  <button
+                    type="button"
+                    className="c-button c-button-small c-button-ghost"
+                    onClick={() => {
+                      setOpen(null);
+                      setError(null);
+                    }}
+                    disabled={busy}
+                  >
                     {t('console.claims.cancel')}
                   </button>
                 </div>

@@ -37,11 +37,19 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
     setBusy(true);
     try {
       const { story: published } = await consoleApi.publish(story.id, { homepage, section, priority, expiresAt: featured ? fromLocalInput(expires) : null });
-      show({ title: t('console.publish.published'), description: t(featured ? 'console.publish.publishedFeatured' : 'console.publish.publishedStandard', { title: story.title }), tone: 'success' });
+      show({
+        title: t('console.publish.published'),
+        description: t(featured ? 'console.publish.publishedFeatured' : 'console.publish.publishedStandard', { title: story.title }),
+        tone: 'success',
+      });
       onPublished(published);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'publish_gate_failed') setRefused(true);
-      show({ title: t('console.publish.failed'), description: error instanceof ApiError && error.code === 'publish_gate_failed' ? t(GATE_MESSAGE_KEY) : t('console.publish.failedBody'), tone: 'error' });
+      show({
+        title: t('console.publish.failed'),
+        description: error instanceof ApiError && error.code === 'publish_gate_failed' ? t(GATE_MESSAGE_KEY) : t('console.publish.failedBody'),
+        tone: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -101,7 +109,14 @@ export function PublishDialog({ story, onClose, onPublished }: { story: StoryCar
                 <span className="c-label">{t('console.publish.until')}</span>
               </label>
               <div className="c-row">
-                <input id="feature-expiry" type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} className="c-grow" aria-describedby="feature-expiry-hint" />
+                <input
+                  id="feature-expiry"
+                  type="datetime-local"
+                  value={expires}
+                  onChange={(e) => setExpires(e.target.value)}
+                  className="c-grow"
+                  aria-describedby="feature-expiry-hint"
+                />
                 <button type="button" className="c-button c-button-ghost c-button-small" onClick={() => setExpires('')} disabled={!expires}>
                   {t('console.publish.clear')}
                 </button>

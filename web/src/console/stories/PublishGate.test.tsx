@@ -7,15 +7,39 @@ import type { StoryCard } from './api';
 import { PublishDialog } from './PublishDialog';
 import { PublishButton } from './PublishGate';
 
-const html = (node: ReactNode) => renderToStaticMarkup(<I18nProvider initial="EN" dictionary={en}>{node}</I18nProvider>).replace(/<!-- -->/g, '');
-const failing = { ok: false as const, missing: ['sources', 'fact_check'], message: 'Cannot publish: Missing requirements (sources, fact-check, or verification)' };
+const html = (node: ReactNode) =>
+  renderToStaticMarkup(
+    <I18nProvider initial="EN" dictionary={en}>
+      {node}
+    </I18nProvider>,
+  ).replace(/<!-- -->/g, '');
+const failing = {
+  ok: false as const,
+  missing: ['sources', 'fact_check'],
+  message: 'Cannot publish: Missing requirements (sources, fact-check, or verification)',
+};
 const passing = { ok: true as const, missing: [] };
 const card = (gate: typeof failing | typeof passing) =>
-  ({ id: 's1', title: 'Ferry fares rise', live: false, is_featured: false, section_featured: false, featured_priority: 0, feature_expires_at: null, publish_label: 'Publish', source_count: 1, publish_gate: gate }) as unknown as StoryCard;
+  ({
+    id: 's1',
+    title: 'Ferry fares rise',
+    live: false,
+    is_featured: false,
+    section_featured: false,
+    featured_priority: 0,
+    feature_expires_at: null,
+    publish_label: 'Publish',
+    source_count: 1,
+    publish_gate: gate,
+  }) as unknown as StoryCard;
 
 describe('Publish in the console', () => {
   it('is disabled while the story fails the gate, described by the failing requirements', () => {
-    const out = html(<PublishButton gate={failing} onClick={() => undefined}>Publish</PublishButton>);
+    const out = html(
+      <PublishButton gate={failing} onClick={() => undefined}>
+        Publish
+      </PublishButton>,
+    );
     const button = /<button[^>]*>Publish<\/button>/.exec(out)![0];
     expect(button).toMatch(/\sdisabled[\s=>]/);
     const describedBy = /aria-describedby="([^"]+)"/.exec(button)![1];
@@ -26,7 +50,11 @@ describe('Publish in the console', () => {
   });
 
   it('is enabled, with no reasons, when the story passes', () => {
-    const out = html(<PublishButton gate={passing} onClick={() => undefined}>Publish</PublishButton>);
+    const out = html(
+      <PublishButton gate={passing} onClick={() => undefined}>
+        Publish
+      </PublishButton>,
+    );
     expect(out).not.toContain('disabled');
     expect(out).not.toContain('aria-describedby');
     expect(out).not.toContain('Needs');

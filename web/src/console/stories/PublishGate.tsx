@@ -25,7 +25,21 @@ export function GateReasons({ gate, id, small }: { gate: Gate; id?: string; smal
  * the publish gate (the server refuses such a publish anyway). Force Publish, with a reason, is the
  * editor's way past the gate (Review). With `reasonsId` the caller shows <GateReasons id=…> itself.
  */
-export function PublishButton({ gate, onClick, className = 'c-button c-button-small', busy, children, reasonsId }: { gate: Gate; onClick: () => void; className?: string; busy?: boolean; children: ReactNode; reasonsId?: string }) {
+export function PublishButton({
+  gate,
+  onClick,
+  className = 'c-button c-button-small',
+  busy,
+  children,
+  reasonsId,
+}: {
+  gate: Gate;
+  onClick: () => void;
+  className?: string;
+  busy?: boolean;
+  children: ReactNode;
+  reasonsId?: string;
+}) {
   const ownId = useId();
   const id = reasonsId ?? ownId;
   const t = useT();

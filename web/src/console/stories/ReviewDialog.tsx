@@ -80,7 +80,13 @@ export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onC
           <p className="c-hint">{t('consoleGate.forceHint')}</p>
         </>
       ) : null}
-      {full ? <ClaimsPanel story={full} onChanged={setFull} /> : loadError ? <div className="c-gate">{loadError}</div> : <Skeleton rows={2} label={t('console.review.loadingClaims')} />}
+      {full ? (
+        <ClaimsPanel story={full} onChanged={setFull} />
+      ) : loadError ? (
+        <div className="c-gate">{loadError}</div>
+      ) : (
+        <Skeleton rows={2} label={t('console.review.loadingClaims')} />
+      )}
       <label className="c-field">
         <span>{t('console.review.reason')}</span>
         <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} />
@@ -99,7 +105,19 @@ export function ReviewDialog({ story, onClose, onDone }: { story: StoryCard; onC
 }
 
 /** Force Publish, asked again: publishing past the gate needs a reason; the button does nothing without one. */
-function ForcePublishDialog({ title, initialReason, busy, onCancel, onConfirm }: { title: string; initialReason: string; busy: boolean; onCancel: () => void; onConfirm: (reason: string) => void }) {
+function ForcePublishDialog({
+  title,
+  initialReason,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  title: string;
+  initialReason: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}) {
   const t = useT();
   const [reason, setReason] = useState(initialReason);
   const [error, setError] = useState<string | null>(null);
@@ -131,9 +149,22 @@ function ForcePublishDialog({ title, initialReason, busy, onCancel, onConfirm }:
       </p>
       <label className="c-field">
         <span>{t('console.review.forceReason')}</span>
-        <textarea value={reason} onChange={(e) => { setReason(e.target.value); setError(null); }} maxLength={500} rows={3} required />
+        <textarea
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+          maxLength={500}
+          rows={3}
+          required
+        />
       </label>
-      {error ? <div className="c-gate c-gate-small" role="alert">{error}</div> : null}
+      {error ? (
+        <div className="c-gate c-gate-small" role="alert">
+          {error}
+        </div>
+      ) : null}
     </Dialog>
   );
 }

@@ -14,7 +14,19 @@ export const editorPath = (id: string) => `/dashboard/editor?doc=${encodeURIComp
  * flags, region badge, risk colour, relative time and source count. The title links to `href`
  * (default: the story editor); `actions` sit above the card's link layer.
  */
-export function StoryCardView({ story, href, actions, showStage, children }: { story: StoryCard; href?: string; actions?: ReactNode; showStage?: boolean; children?: ReactNode }) {
+export function StoryCardView({
+  story,
+  href,
+  actions,
+  showStage,
+  children,
+}: {
+  story: StoryCard;
+  href?: string;
+  actions?: ReactNode;
+  showStage?: boolean;
+  children?: ReactNode;
+}) {
   const to = href ?? editorPath(story.id);
   const external = to.startsWith('/article/');
   const { t, tn, fmt } = useConsoleI18n();
@@ -29,19 +41,34 @@ export function StoryCardView({ story, href, actions, showStage, children }: { s
         {story.section_featured ? <Badge tone="teal">{t('console.card.sectionMain')}</Badge> : null}
       </div>
       <h3 lang={story.language ?? 'en'}>{external ? <a href={to}>{story.title}</a> : <Link to={to}>{story.title}</Link>}</h3>
-      {story.summary ? <p className="c-summary" lang={story.language ?? 'en'}>{story.summary}</p> : null}
+      {story.summary ? (
+        <p className="c-summary" lang={story.language ?? 'en'}>
+          {story.summary}
+        </p>
+      ) : null}
       {story.tags.length || story.status_flags.length ? (
         <div className="c-meta">
           {story.tags.slice(0, 2).map((t) => (
-            <Badge key={`t-${t}`} tone="grey">#{t}</Badge>
+            <Badge key={`t-${t}`} tone="grey">
+              #{t}
+            </Badge>
           ))}
           {story.status_flags.slice(0, 2).map((f) => (
-            <Badge key={`f-${f}`} tone="red">{f}</Badge>
+            <Badge key={`f-${f}`} tone="red">
+              {f}
+            </Badge>
           ))}
         </div>
       ) : null}
       {showStage ? (
-        <div className="c-progress" role="progressbar" aria-label={t('console.card.progress')} aria-valuenow={Math.round(story.progress)} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="c-progress"
+          role="progressbar"
+          aria-label={t('console.card.progress')}
+          aria-valuenow={Math.round(story.progress)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <span style={{ width: `${story.progress}%` }} />
         </div>
       ) : null}

@@ -3,10 +3,23 @@ import { Badge, type BadgeTone } from '../ui';
 import type { StoryCard } from './api';
 
 /** The spec's colours: stages, risk levels, regions (5 colours by name length), status labels. */
-export const STAGE_TONE: Record<string, BadgeTone> = { ingested: 'blue', enriched: 'purple', ranked: 'yellow', drafted: 'orange', verified: 'green', published: 'emerald' };
+export const STAGE_TONE: Record<string, BadgeTone> = {
+  ingested: 'blue',
+  enriched: 'purple',
+  ranked: 'yellow',
+  drafted: 'orange',
+  verified: 'green',
+  published: 'emerald',
+};
 export const RISK_TONE: Record<string, BadgeTone> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'green' };
 const REGION_TONES: BadgeTone[] = ['blue', 'purple', 'teal', 'pink', 'orange'];
-export const STATUS_TONE: Record<StoryCard['status_label'], BadgeTone> = { Flagged: 'red', Approved: 'emerald', Verified: 'green', 'Auto-Eligible': 'blue', Pending: 'grey' };
+export const STATUS_TONE: Record<StoryCard['status_label'], BadgeTone> = {
+  Flagged: 'red',
+  Approved: 'emerald',
+  Verified: 'green',
+  'Auto-Eligible': 'blue',
+  Pending: 'grey',
+};
 
 export function regionTone(region: string): BadgeTone {
   return REGION_TONES[region.length % 5]!;

@@ -87,11 +87,21 @@ export default function ContentSync() {
         {tab === 'dashboard' ? (
           <>
             <div className="c-stats">
-              <StatCard label={t('console.sync.webhookStatus')} value={t('console.sync.active')} note={<span className="c-mono">/api/sync-sanity</span>} icon={<SyncIcon />} tone="green" />
+              <StatCard
+                label={t('console.sync.webhookStatus')}
+                value={t('console.sync.active')}
+                note={<span className="c-mono">/api/sync-sanity</span>}
+                icon={<SyncIcon />}
+                tone="green"
+              />
               <StatCard
                 label={t('console.sync.syncedArticles')}
                 value={data ? fmt.number(data.articles.total) : '...'}
-                note={data?.lastUpdatedAt ? t('console.sync.lastUpdated', { time: ago(data.lastUpdatedAt), n: fmt.number(health?.syncedStories ?? 0) }) : t('console.sync.noUpdates')}
+                note={
+                  data?.lastUpdatedAt
+                    ? t('console.sync.lastUpdated', { time: ago(data.lastUpdatedAt), n: fmt.number(health?.syncedStories ?? 0) })
+                    : t('console.sync.noUpdates')
+                }
                 icon={<DocumentIcon />}
                 tone="blue"
               />
@@ -99,17 +109,21 @@ export default function ContentSync() {
                 label={t('console.sync.syncHealth')}
                 value={health ? (health.healthy ? t('console.sync.healthy') : t('console.sync.error')) : '...'}
                 note={
-                  health
-                    ? health.healthy
-                      ? health.lastDeliveryAt
-                        ? t('console.sync.lastDelivery', { time: ago(health.lastDeliveryAt), result: resultLabel(health.lastResult ?? '') })
-                        : t('console.sync.noDeliveriesYet')
-                      : health.security?.mode === 'refusing'
-                        ? securityText(health.security)
-                        : health.lastError?.message || health.lastError?.code
-                          ? <span lang="en">{health.lastError.message || health.lastError.code}</span>
-                          : t('console.sync.lastFailed')
-                    : undefined
+                  health ? (
+                    health.healthy ? (
+                      health.lastDeliveryAt ? (
+                        t('console.sync.lastDelivery', { time: ago(health.lastDeliveryAt), result: resultLabel(health.lastResult ?? '') })
+                      ) : (
+                        t('console.sync.noDeliveriesYet')
+                      )
+                    ) : health.security?.mode === 'refusing' ? (
+                      securityText(health.security)
+                    ) : health.lastError?.message || health.lastError?.code ? (
+                      <span lang="en">{health.lastError.message || health.lastError.code}</span>
+                    ) : (
+                      t('console.sync.lastFailed')
+                    )
+                  ) : undefined
                 }
                 icon={health && !health.healthy ? <AlertIcon /> : <CheckIcon />}
                 tone={health && !health.healthy ? 'red' : 'green'}
@@ -117,7 +131,10 @@ export default function ContentSync() {
             </div>
             {health?.security && health.security.mode !== 'signed' ? (
               <p className="c-hint" role="alert">
-                <Badge tone={health.security.mode === 'insecure_dev' ? 'red' : 'orange'}>{health.security.mode === 'insecure_dev' ? t('console.sync.insecure') : t('console.sync.refusing')}</Badge> {securityText(health.security)}
+                <Badge tone={health.security.mode === 'insecure_dev' ? 'red' : 'orange'}>
+                  {health.security.mode === 'insecure_dev' ? t('console.sync.insecure') : t('console.sync.refusing')}
+                </Badge>{' '}
+                {securityText(health.security)}
               </p>
             ) : null}
             {health ? (
@@ -222,7 +239,11 @@ export default function ContentSync() {
             )}
           </>
         ) : (
-          <WebhookSetup url={data?.webhookUrl ?? `${window.location.origin}/api/sync-sanity`} secretConfigured={data?.secretConfigured ?? false} security={data?.health.security} />
+          <WebhookSetup
+            url={data?.webhookUrl ?? `${window.location.origin}/api/sync-sanity`}
+            secretConfigured={data?.secretConfigured ?? false}
+            security={data?.health.security}
+          />
         )}
       </Tabs>
     </>
@@ -261,7 +282,10 @@ function WebhookSetup({ url, secretConfigured, security }: { url: string; secret
             <CopyField label={t('console.sync.projection')} value={`{..., "operation": delta::operation()}`} toastLabel={t('console.sync.projection')} />
           </li>
           <li>
-            {rich(t, 'console.sync.step5', { variable: <span className="c-mono">SANITY_WEBHOOK_SECRET</span>, header: <span className="c-mono">x-sanity-secret</span> })}{' '}
+            {rich(t, 'console.sync.step5', {
+              variable: <span className="c-mono">SANITY_WEBHOOK_SECRET</span>,
+              header: <span className="c-mono">x-sanity-secret</span>,
+            })}{' '}
             {secretConfigured ? (
               <Badge tone="green">{t('console.sync.secretSet')}</Badge>
             ) : security?.mode === 'insecure_dev' ? (

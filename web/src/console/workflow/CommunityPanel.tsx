@@ -56,10 +56,17 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
     try {
       const scan = await consoleApi.scanCommunity(story.id);
       items = scan.items;
-      setProgress({ value: STEP.scanned, text: tn('console.workflow.community.found', scan.items.length, { terms: scan.terms.join(', ') || t('console.workflow.community.ownSources') }) });
+      setProgress({
+        value: STEP.scanned,
+        text: tn('console.workflow.community.found', scan.items.length, { terms: scan.terms.join(', ') || t('console.workflow.community.ownSources') }),
+      });
     } catch (e) {
       setProgress(null);
-      show({ title: e instanceof ApiError && e.message === MISSING_INFORMATION ? t('console.workflow.community.missing') : t('console.workflow.community.scanFailed'), tone: 'error' });
+      show({
+        title:
+          e instanceof ApiError && e.message === MISSING_INFORMATION ? t('console.workflow.community.missing') : t('console.workflow.community.scanFailed'),
+        tone: 'error',
+      });
       return;
     }
     if (items.length === 0) {
@@ -68,11 +75,20 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
     }
     setProgress({ value: STEP.generating, text: tn('console.workflow.community.reading', items.length) });
     try {
-      const result = await consoleApi.generateInsights(story.id, items.map((i) => i.id));
+      const result = await consoleApi.generateInsights(
+        story.id,
+        items.map((i) => i.id),
+      );
       setInsights(result.insights);
       const summary = tn('console.workflow.community.result', result.added, { items: fmt.number(result.itemsRead), provider: result.provider });
-      setProgress({ value: STEP.done, text: result.skipped ? `${summary} ${t('console.workflow.community.skipped', { n: fmt.number(result.skipped) })}.` : summary });
-      show({ title: result.added ? tn('console.workflow.community.added', result.added) : t('console.workflow.community.noneFound'), tone: result.added ? 'success' : 'info' });
+      setProgress({
+        value: STEP.done,
+        text: result.skipped ? `${summary} ${t('console.workflow.community.skipped', { n: fmt.number(result.skipped) })}.` : summary,
+      });
+      show({
+        title: result.added ? tn('console.workflow.community.added', result.added) : t('console.workflow.community.noneFound'),
+        tone: result.added ? 'success' : 'info',
+      });
     } catch {
       setProgress(null);
       show({ title: t('console.workflow.community.generateFailed'), tone: 'error' });
@@ -128,10 +144,21 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
           </button>
         }
       >
-        {missing ? <p className="c-gate" role="alert">{t('console.workflow.community.missing')}</p> : null}
+        {missing ? (
+          <p className="c-gate" role="alert">
+            {t('console.workflow.community.missing')}
+          </p>
+        ) : null}
         {progress ? (
           <div className="c-scan" aria-live="polite">
-            <div className="c-progress" role="progressbar" aria-label={t('console.workflow.community.scan')} aria-valuenow={progress.value} aria-valuemin={0} aria-valuemax={100}>
+            <div
+              className="c-progress"
+              role="progressbar"
+              aria-label={t('console.workflow.community.scan')}
+              aria-valuenow={progress.value}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
               <span style={{ width: `${progress.value}%` }} />
             </div>
             <p className="c-hint">
@@ -166,10 +193,22 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
                   )}
                 </div>
                 <div className="c-row">
-                  <button type="button" className="c-icon-button" onClick={() => startEdit(i)} aria-label={t('console.workflow.community.editOf', { name: i.attribution })} title={t('console.workflow.community.edit')}>
+                  <button
+                    type="button"
+                    className="c-icon-button"
+                    onClick={() => startEdit(i)}
+                    aria-label={t('console.workflow.community.editOf', { name: i.attribution })}
+                    title={t('console.workflow.community.edit')}
+                  >
                     <EditIcon size={16} />
                   </button>
-                  <button type="button" className="c-icon-button" onClick={() => void remove(i)} aria-label={t('console.workflow.community.deleteOf', { name: i.attribution })} title={t('console.workflow.community.delete')}>
+                  <button
+                    type="button"
+                    className="c-icon-button"
+                    onClick={() => void remove(i)}
+                    aria-label={t('console.workflow.community.deleteOf', { name: i.attribution })}
+                    title={t('console.workflow.community.delete')}
+                  >
                     <TrashIcon size={16} />
                   </button>
                 </div>
@@ -187,7 +226,13 @@ export function CommunityPanel({ story }: { story: ConsoleStory }) {
           <div className="c-form-grid">
             <label className="c-field">
               <span>{t('console.workflow.community.attribution')}</span>
-              <input type="text" value={form.attribution} onChange={(e) => setForm({ ...form, attribution: e.target.value })} maxLength={200} placeholder={t('console.workflow.community.attributionPlaceholder')} />
+              <input
+                type="text"
+                value={form.attribution}
+                onChange={(e) => setForm({ ...form, attribution: e.target.value })}
+                maxLength={200}
+                placeholder={t('console.workflow.community.attributionPlaceholder')}
+              />
             </label>
             <label className="c-field">
               <span>{t('console.workflow.community.sentimentLabel')}</span>

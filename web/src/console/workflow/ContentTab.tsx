@@ -14,10 +14,25 @@ function draftOf(story: ConsoleStory | null): Draft {
   return { title: story?.title ?? '', summary: story?.summary ?? '', region: story?.region ?? 'Caribbean', tags: (story?.tags ?? []).join(', '), layers };
 }
 
-const splitTags = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+const splitTags = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The Content tab: title, summary, region, tags and the five layers, with a live preview in the reader's layout. */
-export function ContentTab({ story, onSaved, onDirty }: { story: ConsoleStory | null; onSaved: (story: ConsoleStory) => void; onDirty: (dirty: boolean) => void }) {
+export function ContentTab({
+  story,
+  onSaved,
+  onDirty,
+}: {
+  story: ConsoleStory | null;
+  onSaved: (story: ConsoleStory) => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const { show } = useToast();
   const t = useConsoleT();
   const initial = useMemo(() => draftOf(story), [story]);
@@ -37,10 +52,16 @@ export function ContentTab({ story, onSaved, onDirty }: { story: ConsoleStory | 
     setBusy(true);
     setError(null);
     try {
-      const layers = Object.fromEntries(LAYER_ORDER.filter((type) => draft.layers[type] !== initial.layers[type] || !story).map((type) => [type, draft.layers[type]]));
+      const layers = Object.fromEntries(
+        LAYER_ORDER.filter((type) => draft.layers[type] !== initial.layers[type] || !story).map((type) => [type, draft.layers[type]]),
+      );
       const body = { title: draft.title.trim(), summary: draft.summary, region: draft.region.trim() || 'Caribbean', tags: splitTags(draft.tags), layers };
       const saved = story ? (await consoleApi.saveContent(story.id, body)).story : (await consoleApi.createStory(body)).story;
-      show({ title: story ? t('console.workflow.content.saved') : t('console.workflow.content.created'), description: story ? undefined : t('console.workflow.content.createdDesc'), tone: 'success' });
+      show({
+        title: story ? t('console.workflow.content.saved') : t('console.workflow.content.created'),
+        description: story ? undefined : t('console.workflow.content.createdDesc'),
+        tone: 'success',
+      });
       onDirty(false);
       onSaved(saved);
     } catch (e) {
@@ -95,7 +116,13 @@ export function ContentTab({ story, onSaved, onDirty }: { story: ConsoleStory | 
           {LAYER_ORDER.map((type) => (
             <label key={type} className="c-field">
               <span>{known(t, `console.workflow.content.layer.${type}`, LAYER_LABELS[type])}</span>
-              <textarea value={draft.layers[type]} onChange={(e) => setLayer(type, e.target.value)} rows={type === 'what_happened' ? 5 : 3} maxLength={20000} aria-describedby={type === 'what_happened' ? 'what-happened-hint' : undefined} />
+              <textarea
+                value={draft.layers[type]}
+                onChange={(e) => setLayer(type, e.target.value)}
+                rows={type === 'what_happened' ? 5 : 3}
+                maxLength={20000}
+                aria-describedby={type === 'what_happened' ? 'what-happened-hint' : undefined}
+              />
               {type === 'what_happened' ? (
                 <span id="what-happened-hint" className="c-hint">
                   {t('console.workflow.content.listHint')}

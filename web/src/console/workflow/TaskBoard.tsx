@@ -29,7 +29,10 @@ type Assignee = { id: string; email: string; role: string };
 function dueText(deadline: string | null, t: Translate, locale: string): { text: string; overdue: boolean } {
   if (!deadline) return { text: t('console.workflow.noDeadline'), overdue: false };
   const d = new Date(deadline);
-  return { text: t('console.workflow.due', { time: d.toLocaleString(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) }), overdue: d.getTime() < Date.now() };
+  return {
+    text: t('console.workflow.due', { time: d.toLocaleString(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) }),
+    overdue: d.getTime() < Date.now(),
+  };
 }
 
 /** The editorial task list: three columns by status, with create, assign, move and delete. */
@@ -50,7 +53,10 @@ export function TaskBoard() {
   }, [show, t]);
   useEffect(() => {
     void load();
-    consoleApi.assignees().then((r) => setAssignees(r.items), () => setAssignees([]));
+    consoleApi.assignees().then(
+      (r) => setAssignees(r.items),
+      () => setAssignees([]),
+    );
   }, [load]);
   useLiveReload(load, ['tasks', 'stories']);
 
@@ -132,7 +138,17 @@ export function TaskBoard() {
                           <div className="c-task-controls">
                             <label>
                               <span className="visually-hidden">{t('console.workflow.statusOf', { title: task.title })}</span>
-                              <select value={task.status} disabled={busy === task.id} onChange={(e) => void update(task, { status: e.target.value as TaskStatus }, t('console.workflow.movedTo', { status: statusLabel(t, e.target.value as TaskStatus) }))}>
+                              <select
+                                value={task.status}
+                                disabled={busy === task.id}
+                                onChange={(e) =>
+                                  void update(
+                                    task,
+                                    { status: e.target.value as TaskStatus },
+                                    t('console.workflow.movedTo', { status: statusLabel(t, e.target.value as TaskStatus) }),
+                                  )
+                                }
+                              >
                                 {TASK_STATUSES.map((s) => (
                                   <option key={s} value={s}>
                                     {statusLabel(t, s)}
@@ -142,20 +158,44 @@ export function TaskBoard() {
                             </label>
                             <label>
                               <span className="visually-hidden">{t('console.workflow.assigneeOf', { title: task.title })}</span>
-                              <select value={task.assignee?.id ?? ''} disabled={busy === task.id} onChange={(e) => void update(task, { assigneeId: e.target.value || null }, e.target.value ? t('console.workflow.assigned') : t('console.workflow.unassignedToast'))}>
+                              <select
+                                value={task.assignee?.id ?? ''}
+                                disabled={busy === task.id}
+                                onChange={(e) =>
+                                  void update(
+                                    task,
+                                    { assigneeId: e.target.value || null },
+                                    e.target.value ? t('console.workflow.assigned') : t('console.workflow.unassignedToast'),
+                                  )
+                                }
+                              >
                                 <option value="">{t('console.workflow.unassigned')}</option>
                                 {assignees.map((a) => (
                                   <option key={a.id} value={a.id}>
                                     {a.email}
                                   </option>
                                 ))}
-                                {task.assignee && !assignees.some((a) => a.id === task.assignee!.id) ? <option value={task.assignee.id}>{task.assignee.email}</option> : null}
+                                {task.assignee && !assignees.some((a) => a.id === task.assignee!.id) ? (
+                                  <option value={task.assignee.id}>{task.assignee.email}</option>
+                                ) : null}
                               </select>
                             </label>
-                            <button type="button" className="c-icon-button" onClick={() => setEditing(task)} aria-label={t('console.workflow.editOf', { title: task.title })} title={t('console.workflow.edit')}>
+                            <button
+                              type="button"
+                              className="c-icon-button"
+                              onClick={() => setEditing(task)}
+                              aria-label={t('console.workflow.editOf', { title: task.title })}
+                              title={t('console.workflow.edit')}
+                            >
                               <EditIcon size={16} />
                             </button>
-                            <button type="button" className="c-icon-button" onClick={() => void remove(task)} aria-label={t('console.workflow.deleteOf', { title: task.title })} title={t('console.workflow.delete')}>
+                            <button
+                              type="button"
+                              className="c-icon-button"
+                              onClick={() => void remove(task)}
+                              aria-label={t('console.workflow.deleteOf', { title: task.title })}
+                              title={t('console.workflow.delete')}
+                            >
                               <TrashIcon size={16} />
                             </button>
                           </div>
@@ -170,7 +210,14 @@ export function TaskBoard() {
         </div>
       )}
       {tasks && tasks.length === 0 ? (
-        <EmptyState title={t('console.workflow.emptyTitle')} action={<button type="button" className="c-button" onClick={() => setEditing('new')}>{t('console.workflow.createFirst')}</button>}>
+        <EmptyState
+          title={t('console.workflow.emptyTitle')}
+          action={
+            <button type="button" className="c-button" onClick={() => setEditing('new')}>
+              {t('console.workflow.createFirst')}
+            </button>
+          }
+        >
           {t('console.workflow.emptyBody')}
         </EmptyState>
       ) : null}
@@ -197,7 +244,10 @@ function RecentStories() {
   const [items, setItems] = useState<StoryCard[] | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
-      consoleApi.articles({ q: q.trim(), limit: 8 }).then((r) => setItems(r.items), () => setItems([]));
+      consoleApi.articles({ q: q.trim(), limit: 8 }).then(
+        (r) => setItems(r.items),
+        () => setItems([]),
+      );
     }, 250);
     return () => clearTimeout(timer);
   }, [q]);
@@ -215,7 +265,10 @@ function RecentStories() {
         <ul className="c-link-list">
           {items.map((s) => (
             <li key={s.id}>
-              <Link to={editorPath(s.id)} lang={s.language ?? 'en'}>{s.title}</Link> <StageBadge stage={s.pipeline_stage} /> <span className="c-hint">{s.region ? fmt.region(s.region) : ''}</span>
+              <Link to={editorPath(s.id)} lang={s.language ?? 'en'}>
+                {s.title}
+              </Link>{' '}
+              <StageBadge stage={s.pipeline_stage} /> <span className="c-hint">{s.region ? fmt.region(s.region) : ''}</span>
             </li>
           ))}
         </ul>
@@ -224,7 +277,19 @@ function RecentStories() {
   );
 }
 
-export function TaskDialog({ task, storyId, assignees, onClose, onSaved }: { task: Task | null; storyId?: string; assignees: Assignee[]; onClose: () => void; onSaved: (task: Task) => void }) {
+export function TaskDialog({
+  task,
+  storyId,
+  assignees,
+  onClose,
+  onSaved,
+}: {
+  task: Task | null;
+  storyId?: string;
+  assignees: Assignee[];
+  onClose: () => void;
+  onSaved: (task: Task) => void;
+}) {
   const { show } = useToast();
   const t = useConsoleT();
   const [title, setTitle] = useState(task?.title ?? '');
@@ -241,7 +306,14 @@ export function TaskDialog({ task, storyId, assignees, onClose, onSaved }: { tas
 
   useEffect(() => {
     if (storyId || !storyQuery.trim()) return setMatches([]);
-    const timer = setTimeout(() => consoleApi.articles({ q: storyQuery.trim(), limit: 6 }).then((r) => setMatches(r.items), () => setMatches([])), 250);
+    const timer = setTimeout(
+      () =>
+        consoleApi.articles({ q: storyQuery.trim(), limit: 6 }).then(
+          (r) => setMatches(r.items),
+          () => setMatches([]),
+        ),
+      250,
+    );
     return () => clearTimeout(timer);
   }, [storyQuery, storyId]);
 
@@ -250,7 +322,15 @@ export function TaskDialog({ task, storyId, assignees, onClose, onSaved }: { tas
     if (!title.trim()) return setError(t('console.workflow.needsTitle'));
     setBusy(true);
     setError(null);
-    const input: TaskInput = { title: title.trim(), notes, assigneeId: assigneeId || null, deadline: fromLocalInput(deadline), priority, status, storyId: storyId ?? story?.id ?? null };
+    const input: TaskInput = {
+      title: title.trim(),
+      notes,
+      assigneeId: assigneeId || null,
+      deadline: fromLocalInput(deadline),
+      priority,
+      status,
+      storyId: storyId ?? story?.id ?? null,
+    };
     try {
       const saved = task ? (await consoleApi.updateTask(task.id, input)).task : (await consoleApi.createTask({ ...input, title: title.trim() })).task;
       show({ title: task ? t('console.workflow.updated') : t('console.workflow.created'), tone: 'success' });
@@ -296,7 +376,13 @@ export function TaskDialog({ task, storyId, assignees, onClose, onSaved }: { tas
               </div>
             ) : (
               <>
-                <input id="task-story" type="search" value={storyQuery} onChange={(e) => setStoryQuery(e.target.value)} placeholder={t('console.workflow.searchStories')} />
+                <input
+                  id="task-story"
+                  type="search"
+                  value={storyQuery}
+                  onChange={(e) => setStoryQuery(e.target.value)}
+                  placeholder={t('console.workflow.searchStories')}
+                />
                 {matches.length ? (
                   <ul className="c-link-list">
                     {matches.map((m) => (

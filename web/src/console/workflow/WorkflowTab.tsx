@@ -31,7 +31,10 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
   }, [story.id]);
   useEffect(() => {
     void loadTasks();
-    consoleApi.assignees().then((r) => setAssignees(r.items), () => setAssignees([]));
+    consoleApi.assignees().then(
+      (r) => setAssignees(r.items),
+      () => setAssignees([]),
+    );
   }, [loadTasks]);
   useLiveReload(loadTasks, ['tasks']);
 
@@ -44,7 +47,10 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
       show({ title: t('console.workflow.stageDone'), description: t('console.workflow.movedToStage', { stage: stageName(stage) }), tone: 'success' });
       onChanged(moved);
     } catch (e) {
-      show({ title: e instanceof ApiError && e.code === 'publish_gate_failed' ? t(GATE_MESSAGE_KEY) : t('console.workflow.moveFailed', { stage: stageName(stage) }), tone: 'error' });
+      show({
+        title: e instanceof ApiError && e.code === 'publish_gate_failed' ? t(GATE_MESSAGE_KEY) : t('console.workflow.moveFailed', { stage: stageName(stage) }),
+        tone: 'error',
+      });
     } finally {
       setBusy(null);
     }
@@ -102,7 +108,8 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
                 <div className="c-grow">
                   <strong>{task.title}</strong>
                   <div className="c-hint">
-                    {statusLabel(t, task.status)} · {task.assignee?.email ?? t('console.workflow.unassigned')} · {task.deadline ? t('console.workflow.dueLower', { time: fmt.dateTime(task.deadline) }) : t('console.workflow.noDeadlineLower')}
+                    {statusLabel(t, task.status)} · {task.assignee?.email ?? t('console.workflow.unassigned')} ·{' '}
+                    {task.deadline ? t('console.workflow.dueLower', { time: fmt.dateTime(task.deadline) }) : t('console.workflow.noDeadlineLower')}
                   </div>
                 </div>
               </li>
@@ -117,7 +124,8 @@ export function WorkflowTab({ story, onChanged }: { story: ConsoleStory; onChang
           <ol className="c-audit">
             {audit.map((e, i) => (
               <li key={`${e.timestamp}-${i}`}>
-                <span className="c-mono">{e.action}</span> {t('console.workflow.by')} <strong>{e.user}</strong> <span className="c-hint">{fmt.dateTime(e.timestamp)}</span>
+                <span className="c-mono">{e.action}</span> {t('console.workflow.by')} <strong>{e.user}</strong>{' '}
+                <span className="c-hint">{fmt.dateTime(e.timestamp)}</span>
                 {e.details ? (
                   <div className="c-hint" lang="en">
                     {typeof e.details === 'string' ? e.details : JSON.stringify(e.details)}

@@ -14,7 +14,11 @@ const placeholders = (dict: unknown, key: string) => [...String(at(dict, key)).m
 
 describe('reader account translations', () => {
   const english = keys(en).sort();
-  it.each([['es', es], ['fr', fr], ['nl', nl]])('%s has every English text, no more, the same placeholders, and is translated', (_, dict) => {
+  it.each([
+    ['es', es],
+    ['fr', fr],
+    ['nl', nl],
+  ])('%s has every English text, no more, the same placeholders, and is translated', (_, dict) => {
     expect(keys(dict).sort()).toEqual(english);
     for (const key of english) expect(placeholders(dict, key), key).toEqual(placeholders(en, key));
     const same = english.filter((k) => at(dict, k) === at(en, k) && placeholders(en, k).length === 0);

@@ -15,22 +15,44 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
-
   const close = () => setOpen(false);
   useDismiss(ref, open, close);
   return (
     <div className="account" ref={ref}>
-      <button type="button" className="account-button" aria-haspopup="menu" aria-expanded={open} aria-label={t('readerAccount.menu', { email: user.email })} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="account-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t('readerAccount.menu', { email: user.email })}
+        onClick={() => setOpen((o) => !o)}
+      >
         <UserIcon />
-        <span className="account-name" title={user.email}>{user.email}</span>
+        <span className="account-name" title={user.email}>
+          {user.email}
+        </span>
       </button>
       {open ? (
         <div className="account-menu" role="menu">
-          <p className="account-email"><span className="muted">{t('readerAccount.signedInAs')}</span><br />{user.email}</p>
-          <Link role="menuitem" to="/my-caribbean" onClick={close}>{t('readerAccount.myCaribbean')}</Link>
-          <Link role="menuitem" to="/saved" onClick={close}>{t('readerAccount.saved')}</Link>
-          <Link role="menuitem" to="/account" onClick={close}>{t('readerAccount.settings')}</Link>
-          {user.role !== 'reader' ? <Link role="menuitem" to="/dashboard" onClick={close}>{t('readerAccount.console')}</Link> : null}
+          <p className="account-email">
+            <span className="muted">{t('readerAccount.signedInAs')}</span>
+            <br />
+            {user.email}
+          </p>
+          <Link role="menuitem" to="/my-caribbean" onClick={close}>
+            {t('readerAccount.myCaribbean')}
+          </Link>
+          <Link role="menuitem" to="/saved" onClick={close}>
+            {t('readerAccount.saved')}
+          </Link>
+          <Link role="menuitem" to="/account" onClick={close}>
+            {t('readerAccount.settings')}
+          </Link>
+          {user.role !== 'reader' ? (
+            <Link role="menuitem" to="/dashboard" onClick={close}>
+              {t('readerAccount.console')}
+            </Link>
+          ) : null}
           <button
             role="menuitem"
             type="button"

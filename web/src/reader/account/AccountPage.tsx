@@ -51,16 +51,36 @@ function Account() {
       <section id="alerts" aria-labelledby="alerts-title">
         <h2 id="alerts-title">{t('readerAccount.alertsTitle')}</h2>
         <p className="muted">{t('readerAccount.alertsIntro', { email: user?.email ?? '' })}</p>
-        {email?.confirmed && justConfirmed ? <p className="confirm-email-notice" role="status">{t('readerAccount.emailConfirmed')}</p> : null}
+        {email?.confirmed && justConfirmed ? (
+          <p className="confirm-email-notice" role="status">
+            {t('readerAccount.emailConfirmed')}
+          </p>
+        ) : null}
         {email && !email.confirmed ? <ConfirmEmailNotice email={email} onChange={setEmail} /> : null}
-        {alerts.length === 0 ? <p>{t('readerAccount.noAlerts')}</p> : (
+        {alerts.length === 0 ? (
+          <p>{t('readerAccount.noAlerts')}</p>
+        ) : (
           <ul className="reader-alert-list">
             {alerts.map((alert) => (
-              <AlertRow key={alert.id} alert={alert} onChange={(next, e) => { setAlerts(alerts.map((a) => (a.id === next.id ? next : a))); if (e) setEmail(e); }} onDelete={() => setAlerts(alerts.filter((a) => a.id !== alert.id))} />
+              <AlertRow
+                key={alert.id}
+                alert={alert}
+                onChange={(next, e) => {
+                  setAlerts(alerts.map((a) => (a.id === next.id ? next : a)));
+                  if (e) setEmail(e);
+                }}
+                onDelete={() => setAlerts(alerts.filter((a) => a.id !== alert.id))}
+              />
             ))}
           </ul>
         )}
-        <NewAlertForm islands={follows.options.regions} onAdded={(alert, e) => { setAlerts([alert, ...alerts]); setEmail(e); }} />
+        <NewAlertForm
+          islands={follows.options.regions}
+          onAdded={(alert, e) => {
+            setAlerts([alert, ...alerts]);
+            setEmail(e);
+          }}
+        />
       </section>
     </div>
   );
@@ -72,7 +92,11 @@ function ConfirmEmailNotice({ email, onChange }: { email: AlertEmail; onChange: 
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   if (!email.mail_configured) {
-    return <p className="confirm-email-notice" role="status">{t('readerAccount.confirmEmailNoMail', { email: email.address })}</p>;
+    return (
+      <p className="confirm-email-notice" role="status">
+        {t('readerAccount.confirmEmailNoMail', { email: email.address })}
+      </p>
+    );
   }
   const sendAgain = async () => {
     setBusy(true);
@@ -80,7 +104,13 @@ function ConfirmEmailNotice({ email, onChange }: { email: AlertEmail; onChange: 
     try {
       const { email: next } = await meApi.confirmEmail();
       onChange(next);
-      setNote(next.outcome === 'recently_sent' ? t('readerAccount.confirmEmailWait') : next.outcome === 'mail_unavailable' ? t('readerAccount.confirmEmailNoMail', { email: next.address }) : t('readerAccount.confirmEmailSent', { email: next.address }));
+      setNote(
+        next.outcome === 'recently_sent'
+          ? t('readerAccount.confirmEmailWait')
+          : next.outcome === 'mail_unavailable'
+            ? t('readerAccount.confirmEmailNoMail', { email: next.address })
+            : t('readerAccount.confirmEmailSent', { email: next.address }),
+      );
     } catch (error) {
       setNote(error instanceof ApiError ? error.message : t('readerAccount.confirmEmailFailed'));
     } finally {
@@ -89,7 +119,9 @@ function ConfirmEmailNotice({ email, onChange }: { email: AlertEmail; onChange: 
   };
   return (
     <div className="confirm-email-notice" role="status">
-      <p>{email.sent_at ? t('readerAccount.confirmEmailPending', { email: email.address }) : t('readerAccount.confirmEmailNeeded', { email: email.address })}</p>
+      <p>
+        {email.sent_at ? t('readerAccount.confirmEmailPending', { email: email.address }) : t('readerAccount.confirmEmailNeeded', { email: email.address })}
+      </p>
       <button type="button" className="button-secondary" disabled={busy} onClick={() => void sendAgain()}>
         {email.sent_at ? t('readerAccount.confirmEmailSendAgain') : t('readerAccount.confirmEmailSend')}
       </button>
@@ -120,11 +152,29 @@ function AlertRow({ alert, onChange, onDelete }: { alert: ReaderAlert; onChange:
   return (
     <li className="alert-row">
       <label className="alert-toggle">
-        <input type="checkbox" checked={alert.is_active} onChange={() => void act(async () => { const next = await meApi.setAlertActive(alert.id, !alert.is_active); onChange(next.alert, next.email); })} />
+        <input
+          type="checkbox"
+          checked={alert.is_active}
+          onChange={() =>
+            void act(async () => {
+              const next = await meApi.setAlertActive(alert.id, !alert.is_active);
+              onChange(next.alert, next.email);
+            })
+          }
+        />
         <span>{describeAlert(t, alert)}</span>
       </label>
       <span className="muted">{t('readerAccount.sent', { n: alert.deliveries })}</span>
-      <button type="button" className="button-secondary" onClick={() => void act(async () => { await meApi.deleteAlert(alert.id); onDelete(); })}>
+      <button
+        type="button"
+        className="button-secondary"
+        onClick={() =>
+          void act(async () => {
+            await meApi.deleteAlert(alert.id);
+            onDelete();
+          })
+        }
+      >
         {t('readerAccount.delete')}
       </button>
     </li>
@@ -176,7 +226,11 @@ function NewAlertForm({ islands, onAdded }: { islands: string[]; onAdded: (alert
         <label>
           {t('readerAccount.island')}
           <select value={place} onChange={(e) => setPlace(e.target.value)}>
-            {islands.map((key) => <option key={key} value={key}>{islandName(t, key)}</option>)}
+            {islands.map((key) => (
+              <option key={key} value={key}>
+                {islandName(t, key)}
+              </option>
+            ))}
           </select>
         </label>
       ) : null}
@@ -187,8 +241,14 @@ function NewAlertForm({ islands, onAdded }: { islands: string[]; onAdded: (alert
           <option value="important">{t(kind === 'storm' ? 'readerAccount.levelWarnings' : 'readerAccount.levelImportant')}</option>
         </select>
       </label>
-      {error ? <p role="alert" className="form-error">{error}</p> : null}
-      <button type="submit" disabled={busy}>{t('readerAccount.addAlert')}</button>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        {t('readerAccount.addAlert')}
+      </button>
     </form>
   );
 }

@@ -83,11 +83,24 @@ export default function ArticleActions({ storyId, region }: { storyId: string; r
   const name = island ? islandName(t, island) : '';
   return (
     <div className="article-actions">
-      <button type="button" className={saved ? 'action-on' : 'button-secondary'} aria-pressed={Boolean(saved)} title={t(saved ? 'readerAccount.unsaveLabel' : 'readerAccount.saveLabel')} disabled={!hydrated} onClick={() => void toggleSave()}>
+      <button
+        type="button"
+        className={saved ? 'action-on' : 'button-secondary'}
+        aria-pressed={Boolean(saved)}
+        title={t(saved ? 'readerAccount.unsaveLabel' : 'readerAccount.saveLabel')}
+        disabled={!hydrated}
+        onClick={() => void toggleSave()}
+      >
         {saved ? `✓ ${t('readerAccount.savedButton')}` : t('readerAccount.save')}
       </button>
       {island && island !== 'caribbean' ? (
-        <button type="button" className={following ? 'action-on' : 'button-secondary'} aria-pressed={Boolean(following)} disabled={!hydrated} onClick={() => void toggleFollow()}>
+        <button
+          type="button"
+          className={following ? 'action-on' : 'button-secondary'}
+          aria-pressed={Boolean(following)}
+          disabled={!hydrated}
+          onClick={() => void toggleFollow()}
+        >
           {following ? `✓ ${t('readerAccount.following', { name })}` : t('readerAccount.follow', { name })}
         </button>
       ) : null}

@@ -55,7 +55,9 @@ export function FollowPicker({ follows, options, onSaved }: { follows: Follows; 
           ))}
         </div>
       </fieldset>
-      <button type="submit" disabled={busy}>{t('readerAccount.saveFollows')}</button>
+      <button type="submit" disabled={busy}>
+        {t('readerAccount.saveFollows')}
+      </button>
     </form>
   );
 }

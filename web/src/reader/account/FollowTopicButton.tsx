@@ -25,7 +25,8 @@ export default function FollowTopicButton({ topic }: { topic: string }) {
     void (async () => {
       try {
         let { follows } = await meApi.follows();
-        if (params.get('follow') === '1' && !follows.topics.includes(topic)) follows = (await meApi.setFollows({ ...follows, topics: [...follows.topics, topic] })).follows;
+        if (params.get('follow') === '1' && !follows.topics.includes(topic))
+          follows = (await meApi.setFollows({ ...follows, topics: [...follows.topics, topic] })).follows;
         if (!live) return;
         setFollowing(follows.topics.includes(topic));
         if (params.has('follow')) {
@@ -54,7 +55,13 @@ export default function FollowTopicButton({ topic }: { topic: string }) {
   const name = t(`nav.${topic}`);
   return (
     <div className="article-actions">
-      <button type="button" className={following ? 'action-on' : 'button-secondary'} aria-pressed={following} disabled={!hydrated} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className={following ? 'action-on' : 'button-secondary'}
+        aria-pressed={following}
+        disabled={!hydrated}
+        onClick={() => void toggle()}
+      >
         {following ? `✓ ${t('readerAccount.following', { name })}` : t('readerAccount.follow', { name })}
       </button>
     </div>

@@ -38,10 +38,18 @@ function MyCaribbean() {
     <div className="account-page">
       <h1>{t('readerAccount.myCaribbean')}</h1>
       <p className="subtitle">{t('readerAccount.myCaribbeanIntro')}</p>
-      {none ? <p className="account-hint">{t('readerAccount.emptyFollows')}</p> : (
+      {none ? (
+        <p className="account-hint">{t('readerAccount.emptyFollows')}</p>
+      ) : (
         <p className="follow-summary">
-          {names.map((name) => <span key={name} className="chip chip-on">{name}</span>)}
-          <button type="button" className="link-button" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>{t('readerAccount.chooseFollows')}</button>
+          {names.map((name) => (
+            <span key={name} className="chip chip-on">
+              {name}
+            </span>
+          ))}
+          <button type="button" className="link-button" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>
+            {t('readerAccount.chooseFollows')}
+          </button>
         </p>
       )}
       {none || editing ? (
@@ -55,7 +63,16 @@ function MyCaribbean() {
           }}
         />
       ) : null}
-      {none ? null : <StoryFeed load={load} empty={<p>{t('readerAccount.emptyStories')} <Link to="/">{t('readerAccount.homeTop')}</Link></p>} />}
+      {none ? null : (
+        <StoryFeed
+          load={load}
+          empty={
+            <p>
+              {t('readerAccount.emptyStories')} <Link to="/">{t('readerAccount.homeTop')}</Link>
+            </p>
+          }
+        />
+      )}
     </div>
   );
 }

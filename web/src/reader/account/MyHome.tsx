@@ -13,15 +13,22 @@ export default function MyHome({ mine, onChange }: { mine: boolean; onChange: (m
   const t = useAccountT();
   const [hasFollows, setHasFollows] = useState(false);
   useEffect(() => {
-    meApi.follows().then((r) => setHasFollows(r.follows.regions.length + r.follows.topics.length > 0), () => setHasFollows(false));
+    meApi.follows().then(
+      (r) => setHasFollows(r.follows.regions.length + r.follows.topics.length > 0),
+      () => setHasFollows(false),
+    );
   }, []);
   const load = useCallback((offset: number) => meApi.myCaribbean(offset), []);
   if (!hasFollows) return null;
   return (
     <>
       <div className="home-tabs" role="tablist" aria-label={t('readerAccount.homeTabs')}>
-        <button type="button" role="tab" aria-selected={!mine} className={mine ? '' : 'tab-on'} onClick={() => onChange(false)}>{t('readerAccount.homeTop')}</button>
-        <button type="button" role="tab" aria-selected={mine} className={mine ? 'tab-on' : ''} onClick={() => onChange(true)}>{t('readerAccount.homeMine')}</button>
+        <button type="button" role="tab" aria-selected={!mine} className={mine ? '' : 'tab-on'} onClick={() => onChange(false)}>
+          {t('readerAccount.homeTop')}
+        </button>
+        <button type="button" role="tab" aria-selected={mine} className={mine ? 'tab-on' : ''} onClick={() => onChange(true)}>
+          {t('readerAccount.homeMine')}
+        </button>
       </div>
       {mine ? (
         <section className="account-page home-mine" aria-label={t('readerAccount.homeMine')}>

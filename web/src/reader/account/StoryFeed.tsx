@@ -7,7 +7,15 @@ import type { StoryPage } from './api';
 import { useAccountT } from './i18n';
 
 /** A personal list of stories, a page at a time ("Load more"). */
-export function StoryFeed<T extends StoryCard>({ load, empty, render }: { load: (offset: number) => Promise<StoryPage<T>>; empty: React.ReactNode; render?: (story: T, remove: () => void) => React.ReactNode }) {
+export function StoryFeed<T extends StoryCard>({
+  load,
+  empty,
+  render,
+}: {
+  load: (offset: number) => Promise<StoryPage<T>>;
+  empty: React.ReactNode;
+  render?: (story: T, remove: () => void) => React.ReactNode;
+}) {
   const t = useAccountT();
   const [items, setItems] = useState<T[] | null>(null);
   const [hasMore, setHasMore] = useState(false);
@@ -64,7 +72,9 @@ export function FeedCard({ story, children, meta }: { story: StoryCard; children
         <span className="badge region-badge">{story.region}</span>
         <span className="muted">{meta ?? shortDate(story.published_at)}</span>
       </div>
-      <h2><StoryLink story={story}>{story.title}</StoryLink></h2>
+      <h2>
+        <StoryLink story={story}>{story.title}</StoryLink>
+      </h2>
       <p>{story.summary}</p>
       {children}
     </article>

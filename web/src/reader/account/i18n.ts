@@ -34,10 +34,21 @@ export function islandName(t: AccountT, key: string): string {
 
 /** The follow key of a story's region, as the server reads it (core/readers/follow-rules.ts). */
 const ISLAND_PATTERNS: [string, RegExp][] = [
-  ['jamaica', /jamaica/i], ['barbados', /barbados/i], ['trinidad-and-tobago', /trinidad|tobago/i], ['bahamas', /bahamas/i],
-  ['cuba', /cuba/i], ['dominican-republic', /dominican republic/i], ['haiti', /haiti/i], ['puerto-rico', /puerto rico/i],
-  ['antigua-and-barbuda', /antigua|barbuda/i], ['saint-lucia', /lucia/i], ['saint-vincent-and-the-grenadines', /grenadines|vincent/i],
-  ['grenada', /grenada/i], ['dominica', /dominica/i], ['saint-kitts-and-nevis', /kitts|nevis/i], ['caribbean', /caribbean|west indies/i],
+  ['jamaica', /jamaica/i],
+  ['barbados', /barbados/i],
+  ['trinidad-and-tobago', /trinidad|tobago/i],
+  ['bahamas', /bahamas/i],
+  ['cuba', /cuba/i],
+  ['dominican-republic', /dominican republic/i],
+  ['haiti', /haiti/i],
+  ['puerto-rico', /puerto rico/i],
+  ['antigua-and-barbuda', /antigua|barbuda/i],
+  ['saint-lucia', /lucia/i],
+  ['saint-vincent-and-the-grenadines', /grenadines|vincent/i],
+  ['grenada', /grenada/i],
+  ['dominica', /dominica/i],
+  ['saint-kitts-and-nevis', /kitts|nevis/i],
+  ['caribbean', /caribbean|west indies/i],
 ];
 export function islandOf(region: string): string | null {
   return ISLAND_PATTERNS.find(([, pattern]) => pattern.test(region))?.[0] ?? null;

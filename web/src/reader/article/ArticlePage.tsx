@@ -13,7 +13,6 @@ import { LayerCard } from './LayerCard';
 import { ShareButtons } from './ShareButtons';
 import { SourcesList, storySources } from './SourcesList';
 
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LAYER_ORDER: Layer['layerType'][] = ['short_version', 'what_happened', 'what_locals_saying', 'why_it_matters', 'our_take'];
 
@@ -37,13 +36,7 @@ function Article({ id }: { id: string }) {
   if (loading) return <Spinner />;
   if (error || !data) return <NotFoundCard reason={error && error.status !== 404 ? 'error' : 'missing'} />;
   return (
-    <ArticleView
-      story={data.story}
-      translation={data.translation ?? false}
-      actions={
-        <ArticleActions storyId={data.story.id} region={data.story.region} />
-      }
-    />
+    <ArticleView story={data.story} translation={data.translation ?? false} actions={<ArticleActions storyId={data.story.id} region={data.story.region} />} />
   );
 }
 
@@ -74,7 +67,17 @@ function NotFoundCard({ reason }: { reason: 'noId' | 'missing' | 'error' }) {
  * second reader costs nothing). Story text is marked with its own language (lang), the page's
  * texts are in the reader's.
  */
-function TranslationBar({ story, available, translated, onTranslated }: { story: Story; available: boolean; translated: StoryTranslation | null; onTranslated: (t: StoryTranslation | null) => void }) {
+function TranslationBar({
+  story,
+  available,
+  translated,
+  onTranslated,
+}: {
+  story: Story;
+  available: boolean;
+  translated: StoryTranslation | null;
+  onTranslated: (t: StoryTranslation | null) => void;
+}) {
   const { t, language } = useI18n();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -83,7 +86,9 @@ function TranslationBar({ story, available, translated, onTranslated }: { story:
     setBusy(true);
     setError(null);
     try {
-      const answer = await postJson<{ translation: StoryTranslation }>(`/api/articles/${encodeURIComponent(story.id)}/translation`, { language: language.toLowerCase() });
+      const answer = await postJson<{ translation: StoryTranslation }>(`/api/articles/${encodeURIComponent(story.id)}/translation`, {
+        language: language.toLowerCase(),
+      });
       onTranslated(answer.translation);
     } catch (e) {
       setError(e instanceof ApiError && e.status === 429 ? t('translate.tooMany') : t('translate.failed'));
@@ -95,7 +100,9 @@ function TranslationBar({ story, available, translated, onTranslated }: { story:
     return (
       <p className="translation-bar" role="status">
         {t('translate.translatedFrom', { language: storyName })}{' '}
-        <button type="button" className="link-button" onClick={() => onTranslated(null)}>{t('translate.showOriginal')}</button>
+        <button type="button" className="link-button" onClick={() => onTranslated(null)}>
+          {t('translate.showOriginal')}
+        </button>
       </p>
     );
   }
@@ -107,7 +114,12 @@ function TranslationBar({ story, available, translated, onTranslated }: { story:
           {busy ? t('translate.working') : t('translate.button', { language: t(`translate.names.${language.toLowerCase()}`) })}
         </button>
       ) : null}
-      {error ? <span className="error" role="alert"> {error}</span> : null}
+      {error ? (
+        <span className="error" role="alert">
+          {' '}
+          {error}
+        </span>
+      ) : null}
     </p>
   );
 }
@@ -131,12 +143,16 @@ export function ArticleView({ story: original, translation = false, actions }: {
           </div>
         </div>
         <h1 lang={textLang}>{story.title}</h1>
-        {(original.language ?? 'en') !== language.toLowerCase() ? <TranslationBar story={original} available={translation} translated={current} onTranslated={setTranslated} /> : null}
+        {(original.language ?? 'en') !== language.toLowerCase() ? (
+          <TranslationBar story={original} available={translation} translated={current} onTranslated={setTranslated} />
+        ) : null}
         <StoryPicture story={story} size="large" />
         <p className="meta">
           <time dateTime={story.published_at ?? undefined}>{t('article.published', { date: fmt.longDate(story.published_at) })}</time>
           {' · '}
-          <span className="badge badge-sources"><SourceCount story={story} /></span>
+          <span className="badge badge-sources">
+            <SourceCount story={story} />
+          </span>
         </p>
         <ShareButtons story={story} />
         {actions}
@@ -148,7 +164,15 @@ export function ArticleView({ story: original, translation = false, actions }: {
       </header>
       <div className="layers">
         {LAYER_ORDER.map((type) => (
-          <LayerCard key={type} type={type} layer={byType.get(type)} summary={story.summary} sourceNames={sourceNames} placeholder={story.layers.length === 0} lang={textLang} />
+          <LayerCard
+            key={type}
+            type={type}
+            layer={byType.get(type)}
+            summary={story.summary}
+            sourceNames={sourceNames}
+            placeholder={story.layers.length === 0}
+            lang={textLang}
+          />
         ))}
       </div>
       <footer className="article-foot">

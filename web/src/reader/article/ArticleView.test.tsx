@@ -7,10 +7,28 @@ import { I18nProvider } from '../../i18n/i18n';
 import { ArticleView } from './ArticlePage';
 
 const base: Story = {
-  id: 's1', title: 'Bank of Jamaica raises policy rate to 7.5 per cent', summary: 'The Bank of Jamaica raised its policy rate to 7.5 per cent.', region: 'Jamaica', tags: [],
-  published_at: '2026-11-18T20:00:00Z', updated_at: '2026-11-18T20:00:00Z', source_count: 2, ai_risk_level: 'low', urgency: 40, storm_type: null, path: '/article/x', slug: 'x',
-  source_list: ['Kingston Ledger', 'Island Wire'], sources: [{ name: 'Kingston Ledger', url: 'https://ledger.example/1' }, { name: 'Island Wire', url: null }],
-  triangulation_check: true, truth_score: 0.9, fact_check_score: 1, layers: [],
+  id: 's1',
+  title: 'Bank of Jamaica raises policy rate to 7.5 per cent',
+  summary: 'The Bank of Jamaica raised its policy rate to 7.5 per cent.',
+  region: 'Jamaica',
+  tags: [],
+  published_at: '2026-11-18T20:00:00Z',
+  updated_at: '2026-11-18T20:00:00Z',
+  source_count: 2,
+  ai_risk_level: 'low',
+  urgency: 40,
+  storm_type: null,
+  path: '/article/x',
+  slug: 'x',
+  source_list: ['Kingston Ledger', 'Island Wire'],
+  sources: [
+    { name: 'Kingston Ledger', url: 'https://ledger.example/1' },
+    { name: 'Island Wire', url: null },
+  ],
+  triangulation_check: true,
+  truth_score: 0.9,
+  fact_check_score: 1,
+  layers: [],
 };
 
 const render = (story: Story) =>
@@ -26,14 +44,26 @@ describe('article page', () => {
   const story: Story = {
     ...base,
     layers: [
-      { layerType: 'short_version', content: 'The Bank of Jamaica raised its policy rate to 7.5 per cent.', sentences: [{ text: 'The Bank of Jamaica raised its policy rate to 7.5 per cent.', marks: [1, 2] }] },
+      {
+        layerType: 'short_version',
+        content: 'The Bank of Jamaica raised its policy rate to 7.5 per cent.',
+        sentences: [{ text: 'The Bank of Jamaica raised its policy rate to 7.5 per cent.', marks: [1, 2] }],
+      },
       {
         layerType: 'what_happened',
         content: '- The bank raised the rate by 50 basis points.\n- The rate had been 7.0 per cent since March.',
-        sentences: [{ text: 'The bank raised the rate by 50 basis points.', marks: [1, 2] }, { text: 'The rate had been 7.0 per cent since March.', marks: [1] }],
+        sentences: [
+          { text: 'The bank raised the rate by 50 basis points.', marks: [1, 2] },
+          { text: 'The rate had been 7.0 per cent since March.', marks: [1] },
+        ],
       },
       { layerType: 'what_locals_saying', content: '', sentences: [], quotes: [] },
-      { layerType: 'why_it_matters', content: '', sentences: [], metricsTable: [{ label: 'GDP, Jamaica', current: 'US$14.06 billion (2016)', trend: 'down', year: 2016, source: 'World Bank' }] },
+      {
+        layerType: 'why_it_matters',
+        content: '',
+        sentences: [],
+        metricsTable: [{ label: 'GDP, Jamaica', current: 'US$14.06 billion (2016)', trend: 'down', year: 2016, source: 'World Bank' }],
+      },
       { layerType: 'our_take', content: '', sentences: [] },
     ],
   };

@@ -31,7 +31,13 @@ export function CoveragePanel({ coverage }: { coverage: Coverage }) {
           <li key={o.name}>
             <strong>{o.name}</strong>{' '}
             <span className="coverage-facts">
-              {[o.owner_group !== o.name ? o.owner_group : null, t(`article.coverage.kind.${o.kind === 'official' || o.kind === 'aggregator' ? o.kind : 'press'}`), o.region].filter(Boolean).join(' · ')}
+              {[
+                o.owner_group !== o.name ? o.owner_group : null,
+                t(`article.coverage.kind.${o.kind === 'official' || o.kind === 'aggregator' ? o.kind : 'press'}`),
+                o.region,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
             {o.counted_with ? <span className="coverage-link"> — {t(`article.coverage.link.${o.link ?? 'copy'}`, { outlet: o.counted_with })}</span> : null}
           </li>
@@ -42,7 +48,9 @@ export function CoveragePanel({ coverage }: { coverage: Coverage }) {
           <h3 id="blindspots-title">{t('article.coverage.missing')}</h3>
           <ul>
             {coverage.blindspots.map((b) => (
-              <li key={b.code}>{t(`article.coverage.blindspot.${b.code}`, { owner_group: 'owner_group' in b ? b.owner_group : '', country: 'country' in b ? b.country : '' })}</li>
+              <li key={b.code}>
+                {t(`article.coverage.blindspot.${b.code}`, { owner_group: 'owner_group' in b ? b.owner_group : '', country: 'country' in b ? b.country : '' })}
+              </li>
             ))}
           </ul>
         </div>

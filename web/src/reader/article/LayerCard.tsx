@@ -14,7 +14,21 @@ export function isEmptyLayer(layer: Layer | undefined): boolean {
  * sourceNames (the story's source list) turns each sentence's source numbers into marks.
  */
 /** `lang`: the language of the story's text (its words are marked with it; the card's own labels are the page's). */
-export function LayerCard({ type, layer, summary, sourceNames, placeholder = false, lang }: { type: Layer['layerType']; layer: Layer | undefined; summary: string; sourceNames?: readonly string[]; placeholder?: boolean; lang?: string }) {
+export function LayerCard({
+  type,
+  layer,
+  summary,
+  sourceNames,
+  placeholder = false,
+  lang,
+}: {
+  type: Layer['layerType'];
+  layer: Layer | undefined;
+  summary: string;
+  sourceNames?: readonly string[];
+  placeholder?: boolean;
+  lang?: string;
+}) {
   const { t } = useI18n();
   const fallback = type === 'short_version' ? summary.trim() : '';
   if (isEmptyLayer(layer) && !fallback && !placeholder) return null;
@@ -27,7 +41,11 @@ export function LayerCard({ type, layer, summary, sourceNames, placeholder = fal
         {sentences ? (
           <SourcedText type={type} sentences={sentences} sourceNames={sourceNames!} />
         ) : content ? (
-          type === 'what_happened' ? <WhatHappened content={content} /> : <Paragraphs text={content} />
+          type === 'what_happened' ? (
+            <WhatHappened content={content} />
+          ) : (
+            <Paragraphs text={content} />
+          )
         ) : null}
       </div>
       {type === 'what_happened' && layer?.timeline?.length ? <Timeline entries={layer.timeline} lang={lang} /> : null}
@@ -96,7 +114,10 @@ function Paragraphs({ text }: { text: string }) {
 
 /** A bullet list when the text has lines starting with '- ', otherwise a paragraph. */
 export function WhatHappened({ content }: { content: string }) {
-  const lines = content.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = content
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const bullets = lines.filter((l) => l.startsWith('- '));
   if (bullets.length === 0) return <Paragraphs text={content} />;
   const intro = lines.filter((l) => !l.startsWith('- '));
@@ -166,7 +187,14 @@ const PENDING_VALUES = new Set(['analyzing', 'tbd', 'n/a']);
 
 /** The table shows only if some row's current value is real (not Analyzing, TBD or N/A). */
 export function showsMetrics(rows: MetricRow[]): boolean {
-  return rows.some((r) => !PENDING_VALUES.has(String(r.current ?? '').trim().toLowerCase()));
+  return rows.some(
+    (r) =>
+      !PENDING_VALUES.has(
+        String(r.current ?? '')
+          .trim()
+          .toLowerCase(),
+      ),
+  );
 }
 
 export function trendDirection(trend: string): 'up' | 'down' | null {
@@ -180,39 +208,43 @@ function MetricsTable({ rows }: { rows: MetricRow[] }) {
   if (!showsMetrics(rows)) return null;
   return (
     <div className="table-scroll">
-    <table className="metrics">
-      <caption>{t('article.metrics.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('article.metrics.indicator')}</th>
-          <th scope="col">{t('article.metrics.previous')}</th>
-          <th scope="col">{t('article.metrics.current')}</th>
-          <th scope="col">{t('article.metrics.trend')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => {
-          const direction = trendDirection(r.trend ?? '');
-          return (
-            <tr key={i}>
-              <th scope="row">{r.label}</th>
-              <td>{r.previous || 'N/A'}</td>
-              <td>{r.current}</td>
-              <td>
-                {direction === 'up' ? (
-                  <span className="trend-up"><ArrowUpIcon size={16} title={t('article.metrics.up')} /></span>
-                ) : direction === 'down' ? (
-                  <span className="trend-down"><ArrowDownIcon size={16} title={t('article.metrics.down')} /></span>
-                ) : (
-                  r.trend
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-    <Sources rows={rows} />
+      <table className="metrics">
+        <caption>{t('article.metrics.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('article.metrics.indicator')}</th>
+            <th scope="col">{t('article.metrics.previous')}</th>
+            <th scope="col">{t('article.metrics.current')}</th>
+            <th scope="col">{t('article.metrics.trend')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => {
+            const direction = trendDirection(r.trend ?? '');
+            return (
+              <tr key={i}>
+                <th scope="row">{r.label}</th>
+                <td>{r.previous || 'N/A'}</td>
+                <td>{r.current}</td>
+                <td>
+                  {direction === 'up' ? (
+                    <span className="trend-up">
+                      <ArrowUpIcon size={16} title={t('article.metrics.up')} />
+                    </span>
+                  ) : direction === 'down' ? (
+                    <span className="trend-down">
+                      <ArrowDownIcon size={16} title={t('article.metrics.down')} />
+                    </span>
+                  ) : (
+                    r.trend
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <Sources rows={rows} />
     </div>
   );
 }
@@ -227,7 +259,13 @@ function Sources({ rows }: { rows: MetricRow[] }) {
       {sources.map(([name, url], i) => (
         <Fragment key={name}>
           {i > 0 ? '; ' : `${t('article.metrics.source')} `}
-          {url ? <a href={url} rel="noopener noreferrer" target="_blank">{name}</a> : name}
+          {url ? (
+            <a href={url} rel="noopener noreferrer" target="_blank">
+              {name}
+            </a>
+          ) : (
+            name
+          )}
         </Fragment>
       ))}
     </p>

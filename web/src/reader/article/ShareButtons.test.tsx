@@ -7,9 +7,19 @@ import { SiteOriginProvider } from '../../shared/site-origin';
 import { ShareButtons } from './ShareButtons';
 
 const story = {
-  id: 's1', title: 'Ferry fares rise on the Tobago route', summary: 'Fares rise by ten dollars from Monday.', region: 'Trinidad and Tobago', tags: [],
-  published_at: '2026-11-18T20:00:00Z', updated_at: '2026-11-18T20:00:00Z', source_count: 2, path: '/article/ferry-fares-rise-tobago-1a2b3c4d', slug: 'ferry-fares-rise-tobago',
-  source_list: [], sources: [], layers: [],
+  id: 's1',
+  title: 'Ferry fares rise on the Tobago route',
+  summary: 'Fares rise by ten dollars from Monday.',
+  region: 'Trinidad and Tobago',
+  tags: [],
+  published_at: '2026-11-18T20:00:00Z',
+  updated_at: '2026-11-18T20:00:00Z',
+  source_count: 2,
+  path: '/article/ferry-fares-rise-tobago-1a2b3c4d',
+  slug: 'ferry-fares-rise-tobago',
+  source_list: [],
+  sources: [],
+  layers: [],
 } as unknown as Story;
 
 describe('share links', () => {

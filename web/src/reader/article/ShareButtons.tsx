@@ -10,7 +10,11 @@ export const NETWORKS: Network[] = [
   { key: 'whatsapp', name: 'WhatsApp', url: (link, title) => `https://wa.me/?text=${encodeURIComponent(`${title} ${link}`)}` },
   { key: 'facebook', name: 'Facebook', url: (link) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}` },
   { key: 'linkedin', name: 'LinkedIn', url: (link) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(link)}` },
-  { key: 'x', name: 'X', url: (link, title) => `https://twitter.com/intent/tweet?text=${encodeURIComponent(title)}&url=${encodeURIComponent(link)}&via=C360News` },
+  {
+    key: 'x',
+    name: 'X',
+    url: (link, title) => `https://twitter.com/intent/tweet?text=${encodeURIComponent(title)}&url=${encodeURIComponent(link)}&via=C360News`,
+  },
 ];
 
 export function ShareButtons({ story }: { story: Story }) {
@@ -45,7 +49,9 @@ export function ShareButtons({ story }: { story: Story }) {
           {n.name}
         </button>
       ))}
-      <a className="share-email" href={mailto} aria-label={t('article.shareEmail')}>E-mail</a>
+      <a className="share-email" href={mailto} aria-label={t('article.shareEmail')}>
+        E-mail
+      </a>
     </div>
   );
 }

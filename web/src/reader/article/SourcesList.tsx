@@ -19,7 +19,10 @@ export function sourceUrl(name: string): string {
 /** The story's sources in the order the source marks number them (from 1). */
 export function storySources(story: Pick<Story, 'sources' | 'source_list'>): { name: string; url: string }[] {
   // Links to the items themselves when the pipeline recorded them; else the outlet rule above.
-  return (story.sources?.length ? story.sources : story.source_list.map((name) => ({ name, url: null }))).map((s) => ({ name: s.name, url: s.url ?? sourceUrl(s.name) }));
+  return (story.sources?.length ? story.sources : story.source_list.map((name) => ({ name, url: null }))).map((s) => ({
+    name: s.name,
+    url: s.url ?? sourceUrl(s.name),
+  }));
 }
 
 export function SourcesList({ story }: { story: Story }) {

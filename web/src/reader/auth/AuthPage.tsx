@@ -69,18 +69,38 @@ export default function AuthPage() {
           autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
           aria-describedby={mode === 'signUp' ? 'password-hint' : undefined}
         />
-        {mode === 'signUp' ? <p id="password-hint" className="muted">{t('auth.passwordHint')}</p> : null}
-        {error ? <p role="alert" className="form-error">{error}</p> : null}
-        <button type="submit" disabled={busy || !hydrated}>{busy ? t('auth.working') : mode === 'signIn' ? t('auth.signIn') : t('auth.signUp')}</button>
+        {mode === 'signUp' ? (
+          <p id="password-hint" className="muted">
+            {t('auth.passwordHint')}
+          </p>
+        ) : null}
+        {error ? (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy || !hydrated}>
+          {busy ? t('auth.working') : mode === 'signIn' ? t('auth.signIn') : t('auth.signUp')}
+        </button>
       </form>
-      <button type="button" className="link-button" disabled={!hydrated} onClick={() => { setMode(mode === 'signIn' ? 'signUp' : 'signIn'); setError(null); }}>
+      <button
+        type="button"
+        className="link-button"
+        disabled={!hydrated}
+        onClick={() => {
+          setMode(mode === 'signIn' ? 'signUp' : 'signIn');
+          setError(null);
+        }}
+      >
         {mode === 'signIn' ? t('auth.toSignUp') : t('auth.toSignIn')}
       </button>
       {providers.length > 0 ? (
         <div className="providers">
           <p className="muted">{t('auth.or')}</p>
           {providers.map((p) => (
-            <a key={p.id} className="button button-secondary" href={`/api/auth/oidc/${p.id}/start${redirectQuery()}`}>{t('auth.withProvider', { name: p.name })}</a>
+            <a key={p.id} className="button button-secondary" href={`/api/auth/oidc/${p.id}/start${redirectQuery()}`}>
+              {t('auth.withProvider', { name: p.name })}
+            </a>
           ))}
         </div>
       ) : null}

@@ -6,7 +6,12 @@ import fr from '../../i18n/fr.json';
 import nl from '../../i18n/nl.json';
 
 describe('the sign-up password hint', () => {
-  it.each([['en', en], ['es', es], ['fr', fr], ['nl', nl]])('%s names the lengths the server enforces', (_, dict) => {
+  it.each([
+    ['en', en],
+    ['es', es],
+    ['fr', fr],
+    ['nl', nl],
+  ])('%s names the lengths the server enforces', (_, dict) => {
     const numbers = [...dict.auth.passwordHint.matchAll(/\d+/g)].map((m) => Number(m[0]));
     expect(numbers.slice(0, 2)).toEqual([MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH]);
   });

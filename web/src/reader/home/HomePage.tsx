@@ -31,20 +31,30 @@ export function HomePage() {
         </Suspense>
       ) : null}
       {/* A threatening storm leads the page, above everything else. */}
-      {data?.storms?.map((storm) => <StormBannerView key={storm.id} storm={storm} />)}
+      {data?.storms?.map((storm) => (
+        <StormBannerView key={storm.id} storm={storm} />
+      ))}
       {user ? (
         <Suspense fallback={null}>
           <MyHome mine={mine} onChange={setMine} />
         </Suspense>
       ) : null}
       {user && mine ? null : <AdSlot />}
-      {user && mine ? null : loading ? <Spinner /> : error ? <LoadError onRetry={reload} /> : data && !data.lead ? <p className="empty">{t('home.empty')}</p> : data ? (
+      {user && mine ? null : loading ? (
+        <Spinner />
+      ) : error ? (
+        <LoadError onRetry={reload} />
+      ) : data && !data.lead ? (
+        <p className="empty">{t('home.empty')}</p>
+      ) : data ? (
         <>
           <LeadStory story={data.lead!} />
           <section className="latest" aria-labelledby="latest-title">
             <div className="section-head">
               <h2 id="latest-title">{t('home.latest')}</h2>
-              <Link to="/section/latest" className="view-all">{t('home.viewAll')}</Link>
+              <Link to="/section/latest" className="view-all">
+                {t('home.viewAll')}
+              </Link>
             </div>
             <ul className="card-grid">
               {data.latest.map((story) => (
@@ -76,7 +86,9 @@ function CategoryBlocks({ blocks }: { blocks: HomeData['categories'] }) {
           {block.stories.map((story, i) => (
             <article key={story.id} className="block-story">
               {i === 0 ? <StoryPicture story={story} /> : null}
-              <h3 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h3>
+              <h3 lang={story.language ?? 'en'}>
+                <StoryLink story={story}>{story.title}</StoryLink>
+              </h3>
               {i === 0 ? <p lang={story.language ?? 'en'}>{story.summary}</p> : null}
             </article>
           ))}
@@ -87,8 +99,16 @@ function CategoryBlocks({ blocks }: { blocks: HomeData['categories'] }) {
 }
 
 const KIND_BY_CLASS: Record<string, string> = {
-  HU: 'hurricane', MH: 'hurricane', TY: 'hurricane', STY: 'hurricane', TS: 'tropicalStorm', TD: 'depression',
-  STS: 'subtropicalStorm', STD: 'subtropicalDepression', PTC: 'postTropical', PC: 'potential',
+  HU: 'hurricane',
+  MH: 'hurricane',
+  TY: 'hurricane',
+  STY: 'hurricane',
+  TS: 'tropicalStorm',
+  TD: 'depression',
+  STS: 'subtropicalStorm',
+  STD: 'subtropicalDepression',
+  PTC: 'postTropical',
+  PC: 'potential',
 };
 const ALERT_KEY: Record<string, string> = { Hurricane: 'hurricane', 'Tropical Storm': 'tropicalStorm', 'Storm Surge': 'stormSurge' };
 
@@ -99,7 +119,9 @@ export function StormBannerView({ storm }: { storm: StormBanner }) {
   const facts = [
     kind === 'hurricane' && storm.category > 0 ? t('stormBanner.category', { n: storm.category }) : t(`stormBanner.kind.${kind}`),
     t('stormBanner.wind', { mph: fmt.number(storm.windSpeed), kmh: fmt.number(Math.round(storm.windSpeed * 1.609344)) }),
-    storm.nearest ? t('stormBanner.distance', { km: fmt.number(Math.round(storm.nearest.distanceKm / 5) * 5), country: fmt.region(storm.nearest.region) }) : null,
+    storm.nearest
+      ? t('stormBanner.distance', { km: fmt.number(Math.round(storm.nearest.distanceKm / 5) * 5), country: fmt.region(storm.nearest.region) })
+      : null,
   ].filter(Boolean);
   const advisory = storm.advisoryNumber
     ? t('stormBanner.advisory', { number: storm.advisoryNumber, time: fmt.dateTime(storm.advisoryAt) })
@@ -107,7 +129,9 @@ export function StormBannerView({ storm }: { storm: StormBanner }) {
   const headingId = `storm-banner-${storm.id}`;
   return (
     <section className="home-storm-banner" aria-labelledby={headingId}>
-      <p className="storm-banner-kicker"><WarningIcon /> {t('stormBanner.kicker')}</p>
+      <p className="storm-banner-kicker">
+        <WarningIcon /> {t('stormBanner.kicker')}
+      </p>
       <h2 id={headingId}>{t('stormBanner.title', { kind: t(`stormBanner.kind.${kind}`), name: storm.name })}</h2>
       <p className="storm-banner-facts">{facts.join(' · ')}</p>
       <p className="storm-banner-advisory">{advisory}</p>
@@ -126,7 +150,9 @@ export function StormBannerView({ storm }: { storm: StormBanner }) {
       ) : (
         <p>{t('stormBanner.noAlerts')}</p>
       )}
-      <Link to={storm.path} className="storm-banner-link">{t('stormBanner.link')}</Link>
+      <Link to={storm.path} className="storm-banner-link">
+        {t('stormBanner.link')}
+      </Link>
     </section>
   );
 }
@@ -155,9 +181,15 @@ function LeadStory({ story }: { story: StoryCard }) {
           <BreakingBadge story={story} />
           <RegionBadge region={story.region} />
         </div>
-        <h1 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h1>
-        <p className="lead-summary" lang={story.language ?? 'en'}><StoryLink story={story}>{story.summary}</StoryLink></p>
-        <p className="meta"><ShortDate iso={story.published_at} /> · <SourceCount story={story} /></p>
+        <h1 lang={story.language ?? 'en'}>
+          <StoryLink story={story}>{story.title}</StoryLink>
+        </h1>
+        <p className="lead-summary" lang={story.language ?? 'en'}>
+          <StoryLink story={story}>{story.summary}</StoryLink>
+        </p>
+        <p className="meta">
+          <ShortDate iso={story.published_at} /> · <SourceCount story={story} />
+        </p>
       </div>
     </article>
   );
@@ -173,9 +205,13 @@ export function StoryCardView({ story, trending, featured, level = 3 }: { story:
         {trending ? <span className="badge badge-trending">{t('badge.trending')}</span> : null}
         <RegionBadge region={story.region} />
       </div>
-      <Heading lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></Heading>
+      <Heading lang={story.language ?? 'en'}>
+        <StoryLink story={story}>{story.title}</StoryLink>
+      </Heading>
       <p lang={story.language ?? 'en'}>{story.summary}</p>
-      <p className="meta"><ShortDate iso={story.published_at} /> · <SourceCount story={story} /></p>
+      <p className="meta">
+        <ShortDate iso={story.published_at} /> · <SourceCount story={story} />
+      </p>
     </article>
   );
 }
@@ -207,10 +243,14 @@ function MoreNews({ initial, hasMore: initialHasMore, next: initialNext }: { ini
           <li key={story.id} className="more-news-item">
             <div className="badges">
               <RegionBadge region={story.region} />
-              <span className="muted"><ShortDate iso={story.published_at} /></span>
+              <span className="muted">
+                <ShortDate iso={story.published_at} />
+              </span>
               <VerifiedBadge story={story} />
             </div>
-            <h3 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h3>
+            <h3 lang={story.language ?? 'en'}>
+              <StoryLink story={story}>{story.title}</StoryLink>
+            </h3>
             <p lang={story.language ?? 'en'}>{story.summary}</p>
             <SourceCount story={story} />
           </li>

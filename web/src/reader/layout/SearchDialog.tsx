@@ -47,9 +47,21 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   return (
     <dialog ref={dialog} className="search-dialog" aria-label={t('search.label')} onClose={onClose} onCancel={onClose}>
       <form role="search" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor="search-input" className="visually-hidden">{t('search.label')}</label>
-        <input id="search-input" type="search" autoFocus value={q} placeholder={t('search.placeholder')} onChange={(e) => setQ(e.target.value)} maxLength={200} />
-        <button type="button" className="button-secondary" onClick={() => dialog.current?.close()}>{t('search.close')}</button>
+        <label htmlFor="search-input" className="visually-hidden">
+          {t('search.label')}
+        </label>
+        <input
+          id="search-input"
+          type="search"
+          autoFocus
+          value={q}
+          placeholder={t('search.placeholder')}
+          onChange={(e) => setQ(e.target.value)}
+          maxLength={200}
+        />
+        <button type="button" className="button-secondary" onClick={() => dialog.current?.close()}>
+          {t('search.close')}
+        </button>
       </form>
       {error ? <p role="alert">{t('common.error')}</p> : null}
       {q.trim().length > 0 && q.trim().length < 2 ? <p className="muted">{t('search.hint')}</p> : null}
@@ -59,12 +71,27 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
           <ul className="search-results">
             {results.items.map((s) => (
               <li key={s.id}>
-                <span lang={s.language ?? 'en'}>{s.path ? <Link to={s.path} onClick={() => dialog.current?.close()}>{s.title}</Link> : s.title}</span>
-                <span className="muted"> · {s.region} · {fmt.shortDate(s.published_at)}</span>
+                <span lang={s.language ?? 'en'}>
+                  {s.path ? (
+                    <Link to={s.path} onClick={() => dialog.current?.close()}>
+                      {s.title}
+                    </Link>
+                  ) : (
+                    s.title
+                  )}
+                </span>
+                <span className="muted">
+                  {' '}
+                  · {s.region} · {fmt.shortDate(s.published_at)}
+                </span>
               </li>
             ))}
           </ul>
-          {results.hasMore ? <button type="button" className="button-secondary" onClick={() => void more()}>{t('search.more')}</button> : null}
+          {results.hasMore ? (
+            <button type="button" className="button-secondary" onClick={() => void more()}>
+              {t('search.more')}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </dialog>

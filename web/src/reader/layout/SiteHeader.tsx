@@ -34,7 +34,9 @@ export function SiteHeader() {
 
   return (
     <header className="site-header">
-      <a className="skip-link" href="#main">{t('nav.skip')}</a>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
       <div className="header-bar">
         <button type="button" className="icon-button mobile-only" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((o) => !o)}>
           {menuOpen ? <CloseIcon title={t('nav.closeMenu')} /> : <MenuIcon title={t('nav.menu')} />}
@@ -44,7 +46,11 @@ export function SiteHeader() {
           <span className="logo-tagline">{t('brand.tagline')}</span>
         </Link>
         <div className="header-actions">
-          {newsletter ? <button type="button" className="newsletter-button desktop-only" onClick={goNewsletter}>{t('nav.newsletters')}</button> : null}
+          {newsletter ? (
+            <button type="button" className="newsletter-button desktop-only" onClick={goNewsletter}>
+              {t('nav.newsletters')}
+            </button>
+          ) : null}
           <button type="button" className="icon-button" onClick={() => setSearchOpen(true)} aria-label={t('search.open')}>
             <SearchIcon />
           </button>
@@ -57,17 +63,36 @@ export function SiteHeader() {
             {language}
           </button>
           {user ? (
-            <Suspense fallback={<span className="icon-button"><UserIcon /></span>}>
+            <Suspense
+              fallback={
+                <span className="icon-button">
+                  <UserIcon />
+                </span>
+              }
+            >
               <AccountMenu user={user} />
             </Suspense>
           ) : (
             <div className="account" ref={accountRef}>
-              <button type="button" className="icon-button" aria-haspopup="menu" aria-expanded={accountOpen} aria-label={t('account.menu')} onClick={() => setAccountOpen((o) => !o)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-haspopup="menu"
+                aria-expanded={accountOpen}
+                aria-label={t('account.menu')}
+                onClick={() => setAccountOpen((o) => !o)}
+              >
                 <UserIcon />
               </button>
               {accountOpen ? (
                 <div className="account-menu" role="menu">
-                  <Link role="menuitem" to={`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} onClick={() => setAccountOpen(false)}>{t('account.signIn')}</Link>
+                  <Link
+                    role="menuitem"
+                    to={`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+                    onClick={() => setAccountOpen(false)}
+                  >
+                    {t('account.signIn')}
+                  </Link>
                 </div>
               ) : null}
             </div>
@@ -77,20 +102,42 @@ export function SiteHeader() {
       <nav className="section-nav desktop-only" aria-label={t('nav.sections')}>
         <ul>
           {SECTIONS.map((s) => (
-            <li key={s}><NavLink to={`/section/${s}`}>{t(`nav.${s}`)}</NavLink></li>
+            <li key={s}>
+              <NavLink to={`/section/${s}`}>{t(`nav.${s}`)}</NavLink>
+            </li>
           ))}
-          <li><NavLink to="/storm-centre">{t('nav.stormCentre')}</NavLink></li>
+          <li>
+            <NavLink to="/storm-centre">{t('nav.stormCentre')}</NavLink>
+          </li>
         </ul>
       </nav>
       {menuOpen ? (
         <nav id="mobile-menu" className="mobile-menu" aria-label={t('nav.menu')}>
           <ul>
             {SECTIONS.map((s) => (
-              <li key={s}><Link to={`/section/${s}`} onClick={() => setMenuOpen(false)}>{t(`nav.${s}`)}</Link></li>
+              <li key={s}>
+                <Link to={`/section/${s}`} onClick={() => setMenuOpen(false)}>
+                  {t(`nav.${s}`)}
+                </Link>
+              </li>
             ))}
-            <li><Link to="/storm-centre" onClick={() => setMenuOpen(false)}>{t('nav.stormCentre')}</Link></li>
-            {newsletter ? <li><button type="button" onClick={goNewsletter}>{t('nav.newsletters')}</button></li> : null}
-            <li><Link to={user ? (user.role === 'reader' ? '/my-caribbean' : '/dashboard') : '/auth'} onClick={() => setMenuOpen(false)}>{t('nav.account')}</Link></li>
+            <li>
+              <Link to="/storm-centre" onClick={() => setMenuOpen(false)}>
+                {t('nav.stormCentre')}
+              </Link>
+            </li>
+            {newsletter ? (
+              <li>
+                <button type="button" onClick={goNewsletter}>
+                  {t('nav.newsletters')}
+                </button>
+              </li>
+            ) : null}
+            <li>
+              <Link to={user ? (user.role === 'reader' ? '/my-caribbean' : '/dashboard') : '/auth'} onClick={() => setMenuOpen(false)}>
+                {t('nav.account')}
+              </Link>
+            </li>
           </ul>
         </nav>
       ) : null}

@@ -34,35 +34,45 @@ export function SectionPage() {
       <header className="page-head">
         <h1>{heading}</h1>
         <p className="subtitle">{subtitle}</p>
-        {data ? (
-          <p className="count-line">{data.totalCapped ? t('section.foundMany', { n: data.total }) : tn('section.found', data.total)}</p>
-        ) : null}
-        {data?.query.kind === 'keyword' ? (
-          <FollowTopicButton topic={name} />
-        ) : null}
+        {data ? <p className="count-line">{data.totalCapped ? t('section.foundMany', { n: data.total }) : tn('section.found', data.total)}</p> : null}
+        {data?.query.kind === 'keyword' ? <FollowTopicButton topic={name} /> : null}
       </header>
-      {loading ? <Spinner /> : error ? <LoadError onRetry={reload} /> : data && data.items.length === 0 ? (
+      {loading ? (
+        <Spinner />
+      ) : error ? (
+        <LoadError onRetry={reload} />
+      ) : data && data.items.length === 0 ? (
         <div className="empty-state">
           <h2>{t('section.emptyTitle')}</h2>
           <p>{t('section.emptyBody')}</p>
-          <Link to="/section/latest" className="button">{t('section.viewLatest')}</Link>
+          <Link to="/section/latest" className="button">
+            {t('section.viewLatest')}
+          </Link>
         </div>
       ) : data ? (
         <>
           <div className="layout-toggle" role="group" aria-label={t('section.layout')}>
-            <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')} aria-label={t('section.grid')}><GridIcon /></button>
-            <button type="button" aria-pressed={layout === 'list'} onClick={() => setLayout('list')} aria-label={t('section.list')}><ListIcon /></button>
+            <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')} aria-label={t('section.grid')}>
+              <GridIcon />
+            </button>
+            <button type="button" aria-pressed={layout === 'list'} onClick={() => setLayout('list')} aria-label={t('section.list')}>
+              <ListIcon />
+            </button>
           </div>
           {offset === 0 ? <StoryCardView story={data.items[0]!} featured level={2} /> : null}
           {layout === 'grid' ? (
             <ul className="card-grid">
               {(offset === 0 ? data.items.slice(1) : data.items).map((story) => (
-                <li key={story.id}><StoryCardView story={story} level={2} /></li>
+                <li key={story.id}>
+                  <StoryCardView story={story} level={2} />
+                </li>
               ))}
             </ul>
           ) : (
             <ul className="story-rows">
-              {(offset === 0 ? data.items.slice(1) : data.items).map((story) => <StoryRow key={story.id} story={story} />)}
+              {(offset === 0 ? data.items.slice(1) : data.items).map((story) => (
+                <StoryRow key={story.id} story={story} />
+              ))}
             </ul>
           )}
           <nav className="pager" aria-label={t('section.older')}>
@@ -84,7 +94,9 @@ function StoryRow({ story }: { story: StoryCard }) {
         <RegionBadge region={story.region} />
         <span className="muted">{fmt.shortDate(story.published_at)}</span>
       </div>
-      <h2 lang={story.language ?? 'en'}><StoryLink story={story}>{story.title}</StoryLink></h2>
+      <h2 lang={story.language ?? 'en'}>
+        <StoryLink story={story}>{story.title}</StoryLink>
+      </h2>
       <p lang={story.language ?? 'en'}>{story.summary}</p>
       <p className="meta">
         <SourceCount story={story} /> · {t('section.readTime', { n: story.read_minutes ?? 1 })} · {tn('section.views', story.view_count ?? 0)}

@@ -49,23 +49,40 @@ export default function StormCentrePage() {
       {data && data.alerts.length > 0 ? (
         <div className="storm-banner" role="alert">
           <strong>{tn('storm.banner', data.alerts.length)}</strong>
-          <button type="button" className="link-button" onClick={() => setTab('alerts')}>{t('storm.viewAlerts')}</button>
+          <button type="button" className="link-button" onClick={() => setTab('alerts')}>
+            {t('storm.viewAlerts')}
+          </button>
         </div>
       ) : null}
       <div role="tablist" aria-label={t('storm.title')} className="tabs">
         {TABS.map((key) => (
-          <button key={key} role="tab" id={`tab-${key}`} aria-selected={tab === key} aria-controls={`panel-${key}`} tabIndex={tab === key ? 0 : -1} type="button" onClick={() => setTab(key)}
+          <button
+            key={key}
+            role="tab"
+            id={`tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`panel-${key}`}
+            tabIndex={tab === key ? 0 : -1}
+            type="button"
+            onClick={() => setTab(key)}
             onKeyDown={(e) => {
               const i = TABS.indexOf(key);
               if (e.key === 'ArrowRight') setTab(TABS[(i + 1) % TABS.length]!);
               if (e.key === 'ArrowLeft') setTab(TABS[(i + TABS.length - 1) % TABS.length]!);
-            }}>
+            }}
+          >
             {t(`storm.tabs.${key}`)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {tab === 'guides' ? <Guides /> : loading ? <Spinner /> : error || !data ? <LoadError onRetry={reload} /> : (
+        {tab === 'guides' ? (
+          <Guides />
+        ) : loading ? (
+          <Spinner />
+        ) : error || !data ? (
+          <LoadError onRetry={reload} />
+        ) : (
           <>
             {tab === 'overview' ? <Overview data={data} onTab={setTab} /> : null}
             {tab === 'tracking' ? <Tracking data={data} /> : null}
@@ -113,7 +130,15 @@ function Overview({ data, onTab }: { data: StormCentreData; onTab: (tab: Tab) =>
     <div className="storm-cards">
       <section className="card" aria-labelledby="active-storms">
         <h2 id="active-storms">{t('storm.activeStorms')}</h2>
-        {data.storms.length === 0 ? <p>{t('storm.noStorms')}</p> : <ul className="storm-list">{data.storms.map((s) => <StormSummary key={s.id} storm={s} />)}</ul>}
+        {data.storms.length === 0 ? (
+          <p>{t('storm.noStorms')}</p>
+        ) : (
+          <ul className="storm-list">
+            {data.storms.map((s) => (
+              <StormSummary key={s.id} storm={s} />
+            ))}
+          </ul>
+        )}
       </section>
       <section className="card" aria-labelledby="current-alerts">
         <h2 id="current-alerts">{t('storm.currentAlerts')}</h2>
@@ -122,9 +147,15 @@ function Overview({ data, onTab }: { data: StormCentreData; onTab: (tab: Tab) =>
       <section className="card" aria-labelledby="quick-actions">
         <h2 id="quick-actions">{t('storm.quickActions')}</h2>
         <div className="quick-actions">
-          <button type="button" onClick={() => onTab('tracking')}>{t('storm.viewTracker')}</button>
-          <button type="button" onClick={download}>{t('storm.downloadGuide')}</button>
-          <button type="button" onClick={() => onTab('guides')}>{t('storm.contacts')}</button>
+          <button type="button" onClick={() => onTab('tracking')}>
+            {t('storm.viewTracker')}
+          </button>
+          <button type="button" onClick={download}>
+            {t('storm.downloadGuide')}
+          </button>
+          <button type="button" onClick={() => onTab('guides')}>
+            {t('storm.contacts')}
+          </button>
         </div>
       </section>
     </div>
@@ -142,11 +173,26 @@ function AlertList({ alerts, storms }: { alerts: StormAlert[]; storms: Storm[] }
     <ul className="alert-list">
       {alerts.map((a) => (
         <li key={a.id} className="storm-alert">
-          <span className={`badge ${severityClass(a.severity)}`}>{a.hazard ? alertNameIn(t, a.hazard, a.type).toUpperCase() : t(`stormText.type.${a.type}`).toUpperCase()}</span> <strong>{fmt.region(a.region)}</strong>
+          <span className={`badge ${severityClass(a.severity)}`}>
+            {a.hazard ? alertNameIn(t, a.hazard, a.type).toUpperCase() : t(`stormText.type.${a.type}`).toUpperCase()}
+          </span>{' '}
+          <strong>{fmt.region(a.region)}</strong>
           {a.hazard ? (
             <>
-              <p>{alertMessageIn(t, fmt.number, language, a, storms.find((s) => s.id === a.stormId))}</p>
-              {a.area && a.area !== a.region ? <p className="muted">{t('stormText.area')} <span lang="en">{a.area}</span></p> : null}
+              <p>
+                {alertMessageIn(
+                  t,
+                  fmt.number,
+                  language,
+                  a,
+                  storms.find((s) => s.id === a.stormId),
+                )}
+              </p>
+              {a.area && a.area !== a.region ? (
+                <p className="muted">
+                  {t('stormText.area')} <span lang="en">{a.area}</span>
+                </p>
+              ) : null}
             </>
           ) : (
             <p lang="en">{a.message}</p>
@@ -166,7 +212,15 @@ function Tracking({ data }: { data: StormCentreData }) {
   return (
     <div>
       <StormMap map={data.map} storms={data.storms} title={t('storm.mapTitle')} />
-      {data.storms.length === 0 ? <p>{t('storm.noStorms')}</p> : <ul className="storm-list">{data.storms.map((s) => <StormSummary key={s.id} storm={s} />)}</ul>}
+      {data.storms.length === 0 ? (
+        <p>{t('storm.noStorms')}</p>
+      ) : (
+        <ul className="storm-list">
+          {data.storms.map((s) => (
+            <StormSummary key={s.id} storm={s} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -182,12 +236,34 @@ function Impact({ data }: { data: StormCentreData }) {
           <h3>{t('storm.watchesWarnings')}</h3>
           <AlertList alerts={island.alerts} storms={data.storms} />
           <h3>{t('storm.changed')}</h3>
-          {island.changes.length === 0 ? <p>{t('storm.noChange')}</p> : <ul>{island.changes.map((c, i) => <li key={i}>{changeIn(t, fmt.number, language, c)}{c.area ? <> <span lang="en">{c.area}</span></> : null}</li>)}</ul>}
+          {island.changes.length === 0 ? (
+            <p>{t('storm.noChange')}</p>
+          ) : (
+            <ul>
+              {island.changes.map((c, i) => (
+                <li key={i}>
+                  {changeIn(t, fmt.number, language, c)}
+                  {c.area ? (
+                    <>
+                      {' '}
+                      <span lang="en">{c.area}</span>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
           <h3>{t('storm.localStories')}</h3>
           {island.stories.length === 0 ? (
             <p>{t('storm.noLocalStories')}</p>
           ) : (
-            <ul>{island.stories.map((s) => <li key={s.id} lang={s.language ?? 'en'}><StoryLink story={s}>{s.title}</StoryLink></li>)}</ul>
+            <ul>
+              {island.stories.map((s) => (
+                <li key={s.id} lang={s.language ?? 'en'}>
+                  <StoryLink story={s}>{s.title}</StoryLink>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       ))}
@@ -203,7 +279,11 @@ function Guides() {
       {GUIDES[language].map((g) => (
         <section key={g.id} className="card" aria-labelledby={`guide-${g.id}`}>
           <h2 id={`guide-${g.id}`}>{g.title}</h2>
-          <ul>{g.points.map((p) => <li key={p}>{p}</li>)}</ul>
+          <ul>
+            {g.points.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
         </section>
       ))}
       <section className="card" aria-labelledby="guide-agencies">
@@ -211,11 +291,16 @@ function Guides() {
         <ul>
           {AGENCIES.map((a) => (
             <li key={a.url}>
-              {a.area[language]}: <a href={a.url} target="_blank" rel="noopener noreferrer" lang="en">{a.name}</a>
+              {a.area[language]}:{' '}
+              <a href={a.url} target="_blank" rel="noopener noreferrer" lang="en">
+                {a.name}
+              </a>
             </li>
           ))}
         </ul>
-        <p><Link to="/section/weather">{t('stormText.weatherStories')}</Link></p>
+        <p>
+          <Link to="/section/weather">{t('stormText.weatherStories')}</Link>
+        </p>
       </section>
     </div>
   );

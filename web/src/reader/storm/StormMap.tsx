@@ -24,7 +24,9 @@ export function StormMap({ map, storms, title }: { map: MapData; storms: Storm[]
           <g key={storm.id} className={`storm-marker threat-${storm.threatLevel}`}>
             {points.length > 1 ? <polyline points={points.map(([px, py]) => `${px},${py}`).join(' ')} className="track" /> : null}
             <circle cx={x} cy={y} r={storm.category >= 3 ? 9 : 7} />
-            <text x={x + 12} y={y + 4}>{storm.name}</text>
+            <text x={x + 12} y={y + 4}>
+              {storm.name}
+            </text>
           </g>
         );
       })}

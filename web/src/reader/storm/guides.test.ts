@@ -21,11 +21,11 @@ describe('Storm Centre guides', () => {
     expect(same).toEqual([]);
   });
 
-  it('names every agency\'s area in every language', () => {
+  it("names every agency's area in every language", () => {
     for (const agency of AGENCIES) for (const language of LANGUAGES) expect(agency.area[language].trim(), `${agency.name} ${language}`).not.toBe('');
   });
 
-  it('downloads as text in the reader\'s language', () => {
+  it("downloads as text in the reader's language", () => {
     const spanish = guideAsText('ES');
     expect(spanish).toContain('Centro de Tormentas C360');
     expect(spanish).toContain(GUIDES.ES[0]!.title.toUpperCase());

@@ -240,12 +240,32 @@ export const GUIDES: Record<Language, readonly Guide[]> = { EN, ES, FR, NL };
  */
 export type Agency = { name: string; area: Record<Language, string>; url: string };
 export const AGENCIES: readonly Agency[] = [
-  { name: 'CDEMA (Caribbean Disaster Emergency Management Agency)', area: { EN: 'Regional', ES: 'Regional', FR: 'Région', NL: 'Regionaal' }, url: 'https://www.cdema.org' },
-  { name: 'ODPEM (Office of Disaster Preparedness and Emergency Management)', area: { EN: 'Jamaica', ES: 'Jamaica', FR: 'Jamaïque', NL: 'Jamaica' }, url: 'https://www.odpem.org.jm' },
+  {
+    name: 'CDEMA (Caribbean Disaster Emergency Management Agency)',
+    area: { EN: 'Regional', ES: 'Regional', FR: 'Région', NL: 'Regionaal' },
+    url: 'https://www.cdema.org',
+  },
+  {
+    name: 'ODPEM (Office of Disaster Preparedness and Emergency Management)',
+    area: { EN: 'Jamaica', ES: 'Jamaica', FR: 'Jamaïque', NL: 'Jamaica' },
+    url: 'https://www.odpem.org.jm',
+  },
   { name: 'Department of Emergency Management', area: { EN: 'Barbados', ES: 'Barbados', FR: 'Barbade', NL: 'Barbados' }, url: 'https://dem.gov.bb' },
-  { name: 'ODPM (Office of Disaster Preparedness and Management)', area: { EN: 'Trinidad and Tobago', ES: 'Trinidad y Tobago', FR: 'Trinité-et-Tobago', NL: 'Trinidad en Tobago' }, url: 'https://www.odpm.gov.tt' },
-  { name: 'NEMA (National Emergency Management Agency)', area: { EN: 'The Bahamas', ES: 'Bahamas', FR: 'Bahamas', NL: 'Bahama’s' }, url: 'https://nema.gov.bs' },
-  { name: 'National Hurricane Center', area: { EN: 'Forecasts and advisories', ES: 'Pronósticos y boletines', FR: 'Prévisions et bulletins', NL: 'Verwachtingen en adviezen' }, url: 'https://www.nhc.noaa.gov' },
+  {
+    name: 'ODPM (Office of Disaster Preparedness and Management)',
+    area: { EN: 'Trinidad and Tobago', ES: 'Trinidad y Tobago', FR: 'Trinité-et-Tobago', NL: 'Trinidad en Tobago' },
+    url: 'https://www.odpm.gov.tt',
+  },
+  {
+    name: 'NEMA (National Emergency Management Agency)',
+    area: { EN: 'The Bahamas', ES: 'Bahamas', FR: 'Bahamas', NL: 'Bahama’s' },
+    url: 'https://nema.gov.bs',
+  },
+  {
+    name: 'National Hurricane Center',
+    area: { EN: 'Forecasts and advisories', ES: 'Pronósticos y boletines', FR: 'Prévisions et bulletins', NL: 'Verwachtingen en adviezen' },
+    url: 'https://www.nhc.noaa.gov',
+  },
 ];
 
 const TEXT_HEADINGS: Record<Language, { title: string; sources: string }> = {

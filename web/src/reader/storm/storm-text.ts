@@ -61,9 +61,12 @@ export function alertNameIn(t: T, hazard: string | null | undefined, type: 'warn
 /** The alert's explanation from its parts: what it means and the storm's latest facts. */
 export function alertMessageIn(t: T, num: Num, language: string, alert: StormAlert, storm: Storm | undefined): string {
   const hazard = HAZARDS[(alert.hazard ?? '').toLowerCase()];
-  const meaning = hazard === 'stormSurge'
-    ? t(`stormText.meaning.surge.${alert.type}`)
-    : t(`stormText.meaning.conditions.${alert.type}`, { conditions: hazard ? t(`stormText.conditions.${hazard}`) : t('stormText.conditions.other', { hazard: alert.hazard ?? '' }) });
+  const meaning =
+    hazard === 'stormSurge'
+      ? t(`stormText.meaning.surge.${alert.type}`)
+      : t(`stormText.meaning.conditions.${alert.type}`, {
+          conditions: hazard ? t(`stormText.conditions.${hazard}`) : t('stormText.conditions.other', { hazard: alert.hazard ?? '' }),
+        });
   if (!storm) return meaning;
   const movement = movementIn(t, num, language, storm.movement);
   const name = `${classificationIn(t, storm.classification)} ${storm.name}`.trim();
@@ -79,17 +82,36 @@ export function changeIn(t: T, num: Num, language: string, c: ImpactChange): str
     case 'category':
       if (Number(c.from) === 0) return t('stormText.change.becameHurricane', { storm, to: String(c.to) });
       if (Number(c.to) === 0) return t('stormText.change.belowHurricane', { storm, from: String(c.from) });
-      return t(Number(c.to) > Number(c.from) ? 'stormText.change.strengthened' : 'stormText.change.weakened', { storm, from: String(c.from), to: String(c.to) });
+      return t(Number(c.to) > Number(c.from) ? 'stormText.change.strengthened' : 'stormText.change.weakened', {
+        storm,
+        from: String(c.from),
+        to: String(c.to),
+      });
     case 'windSpeed':
-      return t(Number(c.to) > Number(c.from) ? 'stormText.change.windsRose' : 'stormText.change.windsFell', { storm, from: speedText(t, num, Number(c.from)), to: speedText(t, num, Number(c.to)) });
+      return t(Number(c.to) > Number(c.from) ? 'stormText.change.windsRose' : 'stormText.change.windsFell', {
+        storm,
+        from: speedText(t, num, Number(c.from)),
+        to: speedText(t, num, Number(c.to)),
+      });
     case 'classification':
-      return t('stormText.change.classification', { storm, from: classificationIn(t, String(c.from)).toLowerCase(), to: classificationIn(t, String(c.to)).toLowerCase() });
+      return t('stormText.change.classification', {
+        storm,
+        from: classificationIn(t, String(c.from)).toLowerCase(),
+        to: classificationIn(t, String(c.to)).toLowerCase(),
+      });
     case 'threatLevel':
       return t('stormText.change.threat', { from: t(`storm.threat.${String(c.from)}`), to: t(`storm.threat.${String(c.to)}`) });
     case 'movement':
-      return t('stormText.change.movement', { storm, from: movementIn(t, num, language, String(c.from ?? '')) ?? '—', to: movementIn(t, num, language, String(c.to ?? '')) ?? '—' });
+      return t('stormText.change.movement', {
+        storm,
+        from: movementIn(t, num, language, String(c.from ?? '')) ?? '—',
+        to: movementIn(t, num, language, String(c.to ?? '')) ?? '—',
+      });
     case 'pressure':
-      return t(Number(c.to) < Number(c.from) ? 'stormText.change.pressureFell' : 'stormText.change.pressureRose', { from: num(Number(c.from)), to: num(Number(c.to)) });
+      return t(Number(c.to) < Number(c.from) ? 'stormText.change.pressureFell' : 'stormText.change.pressureRose', {
+        from: num(Number(c.from)),
+        to: num(Number(c.to)),
+      });
     case 'alertIssued':
       return t('stormText.change.alertIssued', { alert: alertNameIn(t, c.hazard, c.alertType ?? 'watch') });
     case 'alertEnded':
