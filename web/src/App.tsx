@@ -19,10 +19,10 @@ const MyCaribbeanPage = lazyPage(() => import('./reader/account/MyCaribbeanPage'
 const SavedPage = lazyPage(() => import('./reader/account/SavedPage').then((m) => m.default));
 const AccountPage = lazyPage(() => import('./reader/account/AccountPage').then((m) => m.default));
 
-const LAZY_ROUTES: [string, LazyPage<object>][] = [
-  ['/dashboard/*', ConsoleApp],
-  ['/admin/*', ConsoleApp],
-  ['/analytics', ConsoleApp],
+// The console's addresses, and the reader's pages that load on demand: the routes below and
+// preloadPage read the same tables.
+const CONSOLE_PATHS = ['/dashboard/*', '/admin/*', '/analytics'];
+const READER_PAGES: [string, LazyPage<object>][] = [
   ['/article', ArticlePage],
   ['/article/:id', ArticlePage],
   ['/storm-centre', StormCentrePage],
@@ -35,43 +35,27 @@ const LAZY_ROUTES: [string, LazyPage<object>][] = [
 
 /** Loads the code of the page at this path, if it is loaded on demand (before hydrating or rendering it). */
 export async function preloadPage(pathname: string): Promise<void> {
-  await LAZY_ROUTES.find(([pattern]) => matchPath(pattern, pathname))?.[1].preload();
+  const page = CONSOLE_PATHS.some((pattern) => matchPath(pattern, pathname)) ? ConsoleApp : READER_PAGES.find(([pattern]) => matchPath(pattern, pathname))?.[1];
+  await page?.preload();
 }
 
 export function App() {
   return (
     <Routes>
-      <Route
-        path="/dashboard/*"
-        element={
-          <Lazy>
-            <ConsoleApp />
-          </Lazy>
-        }
-      />
-      <Route
-        path="/admin/*"
-        element={
-          <Lazy>
-            <ConsoleApp />
-          </Lazy>
-        }
-      />
-      <Route
-        path="/analytics"
-        element={
-          <Lazy>
-            <ConsoleApp />
-          </Lazy>
-        }
-      />
+      {CONSOLE_PATHS.map((path) => (
+        <Route key={path} path={path} element={<Lazy page={ConsoleApp} />} />
+      ))}
       <Route path="*" element={<ReaderSite />} />
     </Routes>
   );
 }
 
-function Lazy({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+function Lazy({ page: Page }: { page: LazyPage<object> }) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Page />
+    </Suspense>
+  );
 }
 
 function ReaderSite() {
@@ -82,70 +66,9 @@ function ReaderSite() {
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/section/:section" element={<SectionPage />} />
-          <Route
-            path="/article"
-            element={
-              <Lazy>
-                <ArticlePage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/article/:id"
-            element={
-              <Lazy>
-                <ArticlePage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/storm-centre"
-            element={
-              <Lazy>
-                <StormCentrePage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/auth"
-            element={
-              <Lazy>
-                <AuthPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/about"
-            element={
-              <Lazy>
-                <AboutPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/my-caribbean"
-            element={
-              <Lazy>
-                <MyCaribbeanPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/saved"
-            element={
-              <Lazy>
-                <SavedPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/account"
-            element={
-              <Lazy>
-                <AccountPage />
-              </Lazy>
-            }
-          />
+          {READER_PAGES.map(([path, page]) => (
+            <Route key={path} path={path} element={<Lazy page={page} />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
