@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHANNELS } from '../db/notify';
 import type { Database } from '../db/open-database';
 import { addFeed, getFeed, listFeeds, markFeedsDue } from '../feeds/feed-repository';
 import { silentLogger } from '../logger';
 import { feedRoute, rss, startFeedHost, type FeedHost } from '../../test/helpers/feed-host';
-import { openTestDatabase, testDatabaseMode } from '../../test/helpers/test-database';
+import { listenTo, until } from '../../test/helpers/listen';
+import { openTestDatabase } from '../../test/helpers/test-database';
 import { ingestDueFeeds, type IngestDeps } from './ingest-feeds';
 import { listCarriers } from './raw-item-repository';
 
@@ -234,13 +236,13 @@ describe('ingestDueFeeds', () => {
     ).toEqual(['Fibre reaches Exuma', 'Regatta draws 40 boats']);
   });
 
-  it.skipIf(testDatabaseMode() !== 'embedded')('announces inserted items with NOTIFY', async () => {
-    const heard: string[] = [];
-    const unlisten = await db.pglite!.listen('c360_raw_items_inserted', (payload) => heard.push(payload));
+  it('announces inserted items with NOTIFY', async () => {
+    const listener = await listenTo(db, CHANNELS.rawItemsInserted);
     await addFeed(db.knex, { url: host.url('/courier.xml'), outlet: 'Bridgetown Courier' });
     await ingestDueFeeds(db.knex, deps());
-    await new Promise((r) => setTimeout(r, 50));
-    await unlisten();
-    expect(heard.map((p) => JSON.parse(p))).toEqual([expect.objectContaining({ count: 2, outlet: 'Bridgetown Courier' })]);
+    await until(() => listener.payloads.length > 0);
+    await new Promise((r) => setTimeout(r, 50)); // and no second one
+    await listener.stop();
+    expect(listener.payloads).toEqual([expect.objectContaining({ count: 2, outlet: 'Bridgetown Courier' })]);
   });
 });

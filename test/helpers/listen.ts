@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from '../../core/db/open-database';
+import { postgresUrlOf } from './test-database';
 
 /** Collects NOTIFY payloads on a channel: through PGlite in embedded mode, a pg client on PostgreSQL. */
 export async function listenTo(db: Database, channel: string): Promise<{ payloads: Record<string, unknown>[]; stop: () => Promise<void> }> {
@@ -8,7 +9,7 @@ export async function listenTo(db: Database, channel: string): Promise<{ payload
     const unlisten = await db.pglite.listen(channel, (payload) => payloads.push(JSON.parse(payload)));
     return { payloads, stop: unlisten };
   }
-  const client = new pg.Client({ connectionString: process.env.C360_TEST_DATABASE_URL });
+  const client = new pg.Client({ connectionString: postgresUrlOf(db) });
   await client.connect();
   client.on('notification', (n) => n.channel === channel && payloads.push(JSON.parse(n.payload ?? '{}')));
   await client.query(`listen ${channel}`);

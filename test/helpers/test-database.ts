@@ -3,17 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
 import { inject } from 'vitest';
-import { migrateLatest } from '../../core/db/migrations';
 import { configurePgTypes, wrapPglite, type Database } from '../../core/db/open-database';
+import { databaseUrl } from './database-url';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite loaded from the run's migrated
- * dump, or, when C360_TEST_DATABASE_URL is set, a new schema on that PostgreSQL server (dropped
- * on close), so the same integration tests run on both.
+ * dump, or, when C360_TEST_DATABASE_URL is set, a new database on that PostgreSQL server copied
+ * from the run's migrated template (dropped on close), so the same integration tests run on both.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.C360_TEST_DATABASE_URL;
-  if (url) return openPostgresSchema(url);
+  if (url) return openPostgresDatabase(url);
   const dump = readFileSync(inject('migratedPgliteDump'));
   const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
   await pglite.waitReady;
@@ -24,21 +24,33 @@ export function testDatabaseMode(): 'postgres' | 'embedded' {
   return process.env.C360_TEST_DATABASE_URL ? 'postgres' : 'embedded';
 }
 
-async function openPostgresSchema(url: string): Promise<Database> {
+const postgresUrls = new WeakMap<Database, string>();
+
+/** The address of a test file's own PostgreSQL database (for a raw client, e.g. one that LISTENs). */
+export function postgresUrlOf(db: Database): string {
+  const url = postgresUrls.get(db);
+  if (!url) throw new Error('not a PostgreSQL test database');
+  return url;
+}
+
+/** A database of this file's own, copied from the run's migrated template (see global-setup.ts). */
+async function openPostgresDatabase(url: string): Promise<Database> {
   configurePgTypes();
-  const schema = `c360_test_${randomBytes(6).toString('hex')}`;
+  const name = `c360_test_${randomBytes(6).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
-  await admin.raw(`create schema ${schema}`);
-  await admin.destroy();
-  const knex = knexFactory({ client: 'pg', connection: url, searchPath: [schema], pool: { min: 0, max: 5 } });
-  await migrateLatest(knex);
-  return {
+  await admin.raw(`create database ${name} template ${inject('postgresTemplate')}`);
+  const own = databaseUrl(url, name);
+  const knex = knexFactory({ client: 'pg', connection: own, pool: { min: 0, max: 5 } });
+  const db: Database = {
     knex,
     mode: 'postgres',
-    location: `postgres schema ${schema}`,
+    location: `postgres database ${name}`,
     close: async () => {
-      await knex.raw(`drop schema ${schema} cascade`);
       await knex.destroy();
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
     },
   };
+  postgresUrls.set(db, own);
+  return db;
 }
