@@ -30,14 +30,14 @@ export function BreakingBadge({ story }: { story: Pick<StoryCard, 'breaking'> })
 }
 
 export function StoryPicture({ story, size = 'medium' }: { story: Pick<StoryCard, 'title' | 'region'>; size?: 'large' | 'medium' }) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   return (
     <div
       className={`story-picture story-picture-${size} ${REGION_COLOURS[story.region.length % 5]}`}
       role="img"
       aria-label={t('home.pictureOf', { title: story.title })}
     >
-      <span aria-hidden="true">{story.region}</span>
+      <span aria-hidden="true">{fmt.region(story.region)}</span>
     </div>
   );
 }
