@@ -51,3 +51,13 @@ describe('console route table', () => {
     expect(resolveConsoleRoute('/administrator')).toBeNull();
   });
 });
+
+describe('console route names', () => {
+  it('has a sidebar name for every screen in each of the four languages', async () => {
+    const { navKey } = await import('./console-i18n');
+    for (const language of ['en', 'es', 'fr', 'nl']) {
+      const dictionary = (await import(`./i18n/${language}.json`)).default as { console: { nav: Record<string, string> } };
+      for (const route of CONSOLE_ROUTES) expect(dictionary.console.nav[navKey(route.path)], `${language} ${route.path}`).toMatch(/\S/);
+    }
+  });
+});
