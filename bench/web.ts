@@ -67,12 +67,14 @@ async function audit(url: string): Promise<Lhr> {
   }
 }
 const rows: string[][] = [];
+const benchmarks: number[] = [];
 try {
   for (const [name, path] of pages) {
     // Warm the server's cache first, as a live site would be.
     await fetch(`${base}${path}`);
     const runs: Lhr[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${path}`));
+    benchmarks.push(...runs.map((r) => r.environment.benchmarkIndex));
     // The median run by performance score: one run varies by several points on a shared machine.
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
     const lhr = runs[Math.floor((runs.length - 1) / 2)]!;
@@ -112,3 +114,5 @@ console.log(
 );
 console.log(line(header));
 for (const r of rows) console.log(line(r));
+// Lighthouse's own CPU benchmark of this machine during the runs: scores move with it.
+console.log(`Lighthouse benchmarkIndex (this machine's CPU): ${benchmarks.map((b) => Math.round(b)).join(', ')}`);

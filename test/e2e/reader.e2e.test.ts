@@ -427,9 +427,14 @@ describe('article', () => {
     const before = Number((await site.db.knex('story_view_counts').where({ story_id: story.id }).first('views'))?.views ?? 0);
     const reader = await site.newContext();
     const page = await open(path, reader);
-    await expect.poll(async () => Number((await site.db.knex('story_view_counts').where({ story_id: story.id }).first('views'))?.views ?? 0)).toBe(before + 1);
-    await page.reload({ waitUntil: 'networkidle' }); // the same reader again within 30 minutes counts once
-    await new Promise((r) => setTimeout(r, 300));
+    // The beacon goes once the browser is idle after the page's start-up.
+    await expect
+      .poll(async () => Number((await site.db.knex('story_view_counts').where({ story_id: story.id }).first('views'))?.views ?? 0), { timeout: 5000 })
+      .toBe(before + 1);
+    // The same reader again within 30 minutes counts once: wait for the server's answer to the second beacon.
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/page-views') && r.request().method() === 'POST');
+    await page.reload({ waitUntil: 'networkidle' });
+    await again;
     expect(Number((await site.db.knex('story_view_counts').where({ story_id: story.id }).first('views'))?.views ?? 0)).toBe(before + 1);
     await reader.close();
   });

@@ -40,6 +40,12 @@ export const api = {
     getJson<Page<StoryCard>>(`/api/search?q=${encodeURIComponent(q)}&offset=${offset}`, { signal }),
   article: (id: string, signal?: AbortSignal) => getJson<ArticleData>(`/api/articles/${encodeURIComponent(id)}`, { signal }),
   subscribe: (email: string) => postJson<{ status: string }>('/api/newsletter/subscribe', { email }),
+  /** The view beacon, sent once the browser is idle: starting a request costs a phone tens of milliseconds, which the page's start-up should not wait for. */
   recordView: (path: string, storyId?: string) =>
-    postJson<unknown>('/api/page-views', { path, storyId, referrer: document.referrer || undefined }).catch(() => undefined),
+    whenIdle(() => void postJson<unknown>('/api/page-views', { path, storyId, referrer: document.referrer || undefined }).catch(() => undefined)),
 };
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 200);
+}

@@ -30,7 +30,7 @@ function Article({ id }: { id: string }) {
     if (!data) return;
     // A UUID address is replaced with the story's SEO address.
     if (UUID.test(id) && data.canonicalPath !== window.location.pathname) navigate(data.canonicalPath, { replace: true });
-    void api.recordView(data.canonicalPath, data.story.id);
+    api.recordView(data.canonicalPath, data.story.id);
   }, [data, id, navigate]);
 
   if (loading) return <Spinner />;
