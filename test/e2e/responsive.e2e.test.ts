@@ -347,10 +347,23 @@ describe('toasts over dialogs', () => {
     const dialog = page.getByRole('dialog', { name: 'Article details' });
     await dialog.getByRole('button', { name: 'Dismiss claim 1' }).click();
     await dialog.getByLabel('Reason to dismiss claim 1 (required)').fill('A date, not a claim worth checking');
+    // Record every toast as it is added: none may appear outside the dialog, even for a frame.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { toastParents: string[] }).toastParents = seen;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element)
+              for (const toast of [node, ...node.querySelectorAll('*')].filter((el) => el.matches('[data-testid="toast"]')))
+                seen.push(toast.closest('dialog') ? 'dialog' : 'page');
+      }).observe(document.body, { subtree: true, childList: true });
+    });
     await dialog.locator('.c-claim-form').getByRole('button', { name: 'Dismiss claim 1', exact: true }).click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Claim dismissed' });
     await toast.waitFor();
     expect(await dialog.isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { toastParents: string[] }).toastParents)).toEqual(['dialog']);
     const hit = await toast.evaluate((el) => {
       const box = el.getBoundingClientRect();
       const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 export type Toast = { id: number; title: string; description?: string; tone?: 'info' | 'success' | 'error' };
@@ -31,13 +31,16 @@ export function ToastProvider({ children, dismissLabel }: { children: ReactNode;
   const dismiss = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
   const show = useCallback((toast: Omit<Toast, 'id'>) => {
     const id = nextId++;
+    // Placed in the open dialog from its first frame (not moved there by the effect afterwards).
+    setHost(topModalDialog(document));
     setToasts((list) => [...list.slice(-3), { ...toast, id }]);
     setTimeout(() => dismiss(id), 5000);
   }, []);
 
-  // Follow dialogs opening and closing (nested ones too) while any toast is up.
+  // Follow dialogs opening and closing (nested ones too) while any toast is up; a layout effect so
+  // a change of host is applied before the browser paints.
   const showing = toasts.length > 0;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!showing) return;
     const update = () => setHost(topModalDialog(document));
     update();
