@@ -6,6 +6,8 @@ import { SiteHeader } from './reader/layout/SiteHeader';
 import { NotFoundPage } from './reader/NotFoundPage';
 import { SectionPage } from './reader/section/SectionPage';
 import { Spinner } from './reader/Spinner';
+import { useAppLinks } from './shared/app-link';
+import { HydrateLater } from './shared/hydrate-later';
 import { lazyPage, type LazyPage } from './shared/lazy-page';
 
 // Code-split: readers never download the console, and every page but the home and section pages
@@ -40,6 +42,7 @@ export async function preloadPage(pathname: string): Promise<void> {
 }
 
 export function App() {
+  useAppLinks();
   return (
     <Routes>
       {CONSOLE_PATHS.map((path) => (
@@ -72,7 +75,10 @@ function ReaderSite() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
-      <SiteFooter />
+      {/* Below every page: hydrated in a second task (see HydrateLater). */}
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import type { StoryCard } from '../data/types';
+import { AppLink } from '../shared/app-link';
 
 /** Opens a story at its SEO address; a story without an id cannot be opened (logged, nothing happens). */
 export function StoryLink({ story, children, className }: { story: StoryCard; children: ReactNode; className?: string }) {
@@ -12,8 +12,8 @@ export function StoryLink({ story, children, className }: { story: StoryCard; ch
     );
   }
   return (
-    <Link to={story.path} className={className}>
+    <AppLink to={story.path} className={className}>
       {children}
-    </Link>
+    </AppLink>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, api, postJson } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { Layer, Story, StoryTranslation } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
+import { AppLink } from '../../shared/app-link';
+import { HydrateLater } from '../../shared/hydrate-later';
 import { ArrowLeftIcon } from '../../shared/icons';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture } from '../Badges';
 import ArticleActions from '../account/ArticleActions';
@@ -158,28 +160,33 @@ export function ArticleView({ story: original, translation = false, actions }: {
         {actions}
         {story.storm ? (
           <p className="article-storm">
-            <Link to="/storm-centre">{t('article.stormLink', { name: story.storm.name })}</Link>
+            <AppLink to="/storm-centre">{t('article.stormLink', { name: story.storm.name })}</AppLink>
           </p>
         ) : null}
       </header>
-      <div className="layers">
-        {LAYER_ORDER.map((type) => (
-          <LayerCard
-            key={type}
-            type={type}
-            layer={byType.get(type)}
-            summary={story.summary}
-            sourceNames={sourceNames}
-            placeholder={story.layers.length === 0}
-            lang={textLang}
-          />
-        ))}
-      </div>
-      <footer className="article-foot">
-        <p className="disclaimer">{t('article.disclaimer')}</p>
-        {story.coverage ? <CoveragePanel coverage={story.coverage} /> : null}
-        <SourcesList story={story} />
-      </footer>
+      {/* The layers and the sources are hydrated in a second task (see HydrateLater). */}
+      <HydrateLater>
+        <div className="layers">
+          {LAYER_ORDER.map((type) => (
+            <LayerCard
+              key={type}
+              type={type}
+              layer={byType.get(type)}
+              summary={story.summary}
+              sourceNames={sourceNames}
+              placeholder={story.layers.length === 0}
+              lang={textLang}
+            />
+          ))}
+        </div>
+      </HydrateLater>
+      <HydrateLater>
+        <footer className="article-foot">
+          <p className="disclaimer">{t('article.disclaimer')}</p>
+          {story.coverage ? <CoveragePanel coverage={story.coverage} /> : null}
+          <SourcesList story={story} />
+        </footer>
+      </HydrateLater>
     </article>
   );
 }

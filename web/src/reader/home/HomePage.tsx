@@ -4,6 +4,7 @@ import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { HomeData, StormBanner, StoryCard } from '../../data/types';
 import { useI18n, useT } from '../../i18n/i18n';
+import { HydrateLater } from '../../shared/hydrate-later';
 import { useSession } from '../../shared/session';
 import { BreakingBadge, RegionBadge, SourceCount, StoryPicture, VerifiedBadge } from '../Badges';
 import { AdSlot, LoadError, Spinner } from '../Spinner';
@@ -65,8 +66,13 @@ export function HomePage() {
             </ul>
           </section>
           <AdSlot />
-          <CategoryBlocks blocks={data.categories} />
-          <MoreNews initial={data.moreNews} hasMore={data.moreNewsHasMore} next={data.moreNewsNext ?? MORE_NEWS_START + data.moreNews.length} />
+          {/* Below the first screen: hydrated in a second task (see HydrateLater). */}
+          <HydrateLater>
+            <CategoryBlocks blocks={data.categories} />
+          </HydrateLater>
+          <HydrateLater>
+            <MoreNews initial={data.moreNews} hasMore={data.moreNewsHasMore} next={data.moreNewsNext ?? MORE_NEWS_START + data.moreNews.length} />
+          </HydrateLater>
         </>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../shared/app-link';
 import { api, ApiError } from '../../data/api';
 import { useSiteConfig } from '../../data/site-config';
 import { useT } from '../../i18n/i18n';
@@ -52,7 +52,7 @@ export function SiteFooter() {
           <ul>
             {SECTIONS.map((s) => (
               <li key={s}>
-                <Link to={`/section/${s}`}>{t(`nav.${s}`)}</Link>
+                <AppLink to={`/section/${s}`}>{t(`nav.${s}`)}</AppLink>
               </li>
             ))}
           </ul>
@@ -62,7 +62,7 @@ export function SiteFooter() {
           <ul>
             {(['about', 'careers', 'contact', 'advertise', 'privacy', 'terms'] as const).map((k) => (
               <li key={k}>
-                <Link to={`/about#${k}`}>{t(`footer.${k}`)}</Link>
+                <AppLink to={`/about#${k}`}>{t(`footer.${k}`)}</AppLink>
               </li>
             ))}
           </ul>
@@ -71,19 +71,19 @@ export function SiteFooter() {
           <h2 id="footer-products">{t('footer.products')}</h2>
           <ul>
             <li>
-              <Link to="/about#pro">{t('footer.pro')}</Link>
+              <AppLink to="/about#pro">{t('footer.pro')}</AppLink>
             </li>
             <li>
-              <Link to="/about#local">{t('footer.local')}</Link>
+              <AppLink to="/about#local">{t('footer.local')}</AppLink>
             </li>
             <li>
-              <Link to="/storm-centre">{t('footer.storm')}</Link>
+              <AppLink to="/storm-centre">{t('footer.storm')}</AppLink>
             </li>
             <li>
-              <Link to="/about#engine">{t('footer.engine')}</Link>
+              <AppLink to="/about#engine">{t('footer.engine')}</AppLink>
             </li>
             <li>
-              <Link to="/about#api">{t('footer.api')}</Link>
+              <AppLink to="/about#api">{t('footer.api')}</AppLink>
             </li>
           </ul>
         </div>

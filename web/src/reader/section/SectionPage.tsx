@@ -4,6 +4,7 @@ import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { StoryCard } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
+import { HydrateLater } from '../../shared/hydrate-later';
 import { GridIcon, ListIcon } from '../../shared/icons';
 import { RegionBadge, SourceCount } from '../Badges';
 import { StoryCardView } from '../home/HomePage';
@@ -60,21 +61,24 @@ export function SectionPage() {
             </button>
           </div>
           {offset === 0 ? <StoryCardView story={data.items[0]!} featured level={2} /> : null}
-          {layout === 'grid' ? (
-            <ul className="card-grid">
-              {(offset === 0 ? data.items.slice(1) : data.items).map((story) => (
-                <li key={story.id}>
-                  <StoryCardView story={story} level={2} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <ul className="story-rows">
-              {(offset === 0 ? data.items.slice(1) : data.items).map((story) => (
-                <StoryRow key={story.id} story={story} />
-              ))}
-            </ul>
-          )}
+          {/* The rest of the list is hydrated in a second task (see HydrateLater). */}
+          <HydrateLater>
+            {layout === 'grid' ? (
+              <ul className="card-grid">
+                {(offset === 0 ? data.items.slice(1) : data.items).map((story) => (
+                  <li key={story.id}>
+                    <StoryCardView story={story} level={2} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <ul className="story-rows">
+                {(offset === 0 ? data.items.slice(1) : data.items).map((story) => (
+                  <StoryRow key={story.id} story={story} />
+                ))}
+              </ul>
+            )}
+          </HydrateLater>
           <nav className="pager" aria-label={t('section.older')}>
             {offset > 0 ? <Link to={`?offset=${Math.max(0, offset - data.limit)}`}>{t('section.newer')}</Link> : <span />}
             {data.hasMore ? <Link to={`?offset=${offset + data.items.length}`}>{t('section.older')}</Link> : null}
