@@ -1,4 +1,5 @@
 import type { AlertLevel } from '../alerts/alert-rules';
+import { REGION_CODES } from '../stories/regions';
 
 /**
  * The e-mails readers get, in their language: the newsletter's confirmation, the account's
@@ -127,30 +128,11 @@ export function emailConfirmationMail(language: MailLanguage, link: string): Mai
 
 /* ---------------------------------------------------------------- reader alerts */
 
-/** The islands readers follow, as ISO 3166 codes: their names come from Intl in the reader's language. */
-const PLACE_CODES: Record<string, string> = {
-  Jamaica: 'JM',
-  Barbados: 'BB',
-  'Trinidad and Tobago': 'TT',
-  Bahamas: 'BS',
-  'The Bahamas': 'BS',
-  Cuba: 'CU',
-  'Dominican Republic': 'DO',
-  Haiti: 'HT',
-  'Puerto Rico': 'PR',
-  'Antigua and Barbuda': 'AG',
-  'Saint Lucia': 'LC',
-  'Saint Vincent and the Grenadines': 'VC',
-  Grenada: 'GD',
-  Dominica: 'DM',
-  'Saint Kitts and Nevis': 'KN',
-};
-
 /** A place's English name in the language ("Haiti" → "Haïti"); names Intl does not know stay as they are. */
 export function placeName(name: string, language: MailLanguage): string {
   if (language === 'en') return name;
   if (name === 'Regional') return REGIONAL[language];
-  const code = PLACE_CODES[name];
+  const code = REGION_CODES[name];
   if (!code) return name;
   try {
     return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? name;

@@ -41,3 +41,42 @@ export function regionCoordinates(region: string | null | undefined): { lat: num
   const key = Object.keys(REGION_COORDINATES).find((name) => name !== 'Caribbean' && value.includes(name.toLowerCase()));
   return REGION_COORDINATES[key ?? 'Caribbean']!;
 }
+
+/** The region names the site uses, by their ISO 3166 code: Intl.DisplayNames names them in each language (pages and e-mails). */
+export const REGION_CODES: Record<string, string> = {
+  Jamaica: 'JM',
+  Barbados: 'BB',
+  'Trinidad and Tobago': 'TT',
+  Bahamas: 'BS',
+  'The Bahamas': 'BS',
+  Cuba: 'CU',
+  'Dominican Republic': 'DO',
+  Haiti: 'HT',
+  'Puerto Rico': 'PR',
+  'Antigua and Barbuda': 'AG',
+  'Saint Lucia': 'LC',
+  Grenada: 'GD',
+  'Saint Vincent and the Grenadines': 'VC',
+  Dominica: 'DM',
+  'Saint Kitts and Nevis': 'KN',
+  'Cayman Islands': 'KY',
+  'Turks and Caicos Islands': 'TC',
+  Bermuda: 'BM',
+  Belize: 'BZ',
+  Guyana: 'GY',
+  Suriname: 'SR',
+  Anguilla: 'AI',
+  Montserrat: 'MS',
+  'British Virgin Islands': 'VG',
+  'US Virgin Islands': 'VI',
+  Aruba: 'AW',
+  Curaçao: 'CW',
+  'Sint Maarten': 'SX',
+  Guadeloupe: 'GP',
+  Martinique: 'MQ',
+  Canada: 'CA',
+  'United States': 'US',
+  'United Kingdom': 'GB',
+  Mexico: 'MX',
+  Venezuela: 'VE',
+};

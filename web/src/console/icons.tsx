@@ -1,30 +1,5 @@
 /** Console icons: inline SVG, decorative unless given a title (the label beside them names the action). */
-type Props = { title?: string; size?: number };
-
-function svg(...paths: string[]) {
-  return function Icon({ title, size = 20 }: Props) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden={title ? undefined : true}
-        role={title ? 'img' : undefined}
-        focusable="false"
-      >
-        {title ? <title>{title}</title> : null}
-        {paths.map((d, i) => (
-          <path key={i} d={d} />
-        ))}
-      </svg>
-    );
-  };
-}
+import { svg } from '../shared/icons';
 
 export const HomeIcon = svg('M3 10.5 12 3l9 7.5', 'M5 9.5V21h14V9.5', 'M10 21v-6h4v6');
 export const FeedIcon = svg('M4 11a9 9 0 0 1 9 9', 'M4 4a16 16 0 0 1 16 16', 'M5 19h.01');

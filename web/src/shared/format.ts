@@ -2,6 +2,8 @@
  * Dates and numbers in the reader's language, through the browser's own Intl (no library).
  * Dates are shown in UTC so the server's rendering and the browser's hydration give the same text.
  */
+import { REGION_CODES } from '../../../core/stories/regions';
+
 const LOCALES: Record<string, string> = { EN: 'en-US', ES: 'es', FR: 'fr', NL: 'nl' };
 
 /** The Intl locale for a site language ("EN" → "en-US", "ES" → "es"…); English for anything else. */
@@ -46,45 +48,6 @@ export function dateTime(iso: string | null | undefined, language = 'EN'): strin
 export function formatNumber(n: number, language = 'EN'): string {
   return formatter(`number:${localeOf(language)}`, () => new Intl.NumberFormat(localeOf(language))).format(n);
 }
-
-/** The region names the site uses, by their ISO 3166 code (Intl.DisplayNames names them in each language). */
-const REGION_CODES: Record<string, string> = {
-  Jamaica: 'JM',
-  Barbados: 'BB',
-  'Trinidad and Tobago': 'TT',
-  Bahamas: 'BS',
-  'The Bahamas': 'BS',
-  Cuba: 'CU',
-  'Dominican Republic': 'DO',
-  Haiti: 'HT',
-  'Puerto Rico': 'PR',
-  'Antigua and Barbuda': 'AG',
-  'Saint Lucia': 'LC',
-  Grenada: 'GD',
-  'Saint Vincent and the Grenadines': 'VC',
-  Dominica: 'DM',
-  'Saint Kitts and Nevis': 'KN',
-  'Cayman Islands': 'KY',
-  'Turks and Caicos Islands': 'TC',
-  Bermuda: 'BM',
-  Belize: 'BZ',
-  Guyana: 'GY',
-  Suriname: 'SR',
-  Anguilla: 'AI',
-  Montserrat: 'MS',
-  'British Virgin Islands': 'VG',
-  'US Virgin Islands': 'VI',
-  Aruba: 'AW',
-  Curaçao: 'CW',
-  'Sint Maarten': 'SX',
-  Guadeloupe: 'GP',
-  Martinique: 'MQ',
-  Canada: 'CA',
-  'United States': 'US',
-  'United Kingdom': 'GB',
-  Mexico: 'MX',
-  Venezuela: 'VE',
-};
 
 /** A region's name in the reader's language ("Dominican Republic" → "República Dominicana"); other names as they are. */
 export function regionName(region: string, language = 'EN'): string {

@@ -1,7 +1,9 @@
 /** Inline SVG icons (no icon font, no network). Decorative unless given a title. */
 type Props = { title?: string; size?: number };
-const svg = (path: string) =>
-  function Icon({ title, size = 20 }: Props) {
+
+/** An icon component drawing these paths (the console's icons are made by it too). */
+export function svg(...paths: string[]) {
+  return function Icon({ title, size = 20 }: Props) {
     return (
       <svg
         width={size}
@@ -14,12 +16,16 @@ const svg = (path: string) =>
         strokeLinejoin="round"
         aria-hidden={title ? undefined : true}
         role={title ? 'img' : undefined}
+        focusable="false"
       >
         {title ? <title>{title}</title> : null}
-        <path d={path} />
+        {paths.map((d, i) => (
+          <path key={i} d={d} />
+        ))}
       </svg>
     );
   };
+}
 
 export const SearchIcon = svg('M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35');
 export const MenuIcon = svg('M3 6h18M3 12h18M3 18h18');

@@ -1,3 +1,5 @@
+import type { LastDecisionRun } from '../../../../core/console/pipeline-console-repository';
+import type { Indicator } from '../../../../core/console/regional-intelligence';
 import { getJson, postJson } from '../../data/api';
 import type { StoryCard } from '../stories/api';
 import type { Signal } from '../../../../core/pipeline/patterns/signal-repository';
@@ -31,20 +33,8 @@ export type Principle = {
   detail: string;
   status: 'met' | 'partial' | 'not_met' | 'no_data';
 };
-export type LastRun = {
-  id: string;
-  label: string;
-  status: string;
-  actor: string;
-  startedAt: string;
-  finishedAt: string | null;
-  processed: number;
-  autoPublished: number;
-  flaggedForReview: number;
-  failed: number;
-  error: string | null;
-  autoPublishRate: number | null;
-};
+/** The last decision run, as the overview sends it (with its auto-publish rate). */
+export type LastRun = LastDecisionRun & { autoPublishRate: number | null };
 export type Overview = {
   since: string;
   counts: {
@@ -162,21 +152,7 @@ export type ScoredStory = {
   published_at: string | null;
   path: string | null;
 };
-export type Indicator = {
-  name: string;
-  country: string;
-  indicator: string;
-  unit: string;
-  year: number;
-  value: number;
-  previousYear: number | null;
-  previousValue: number | null;
-  change: number | null;
-  trend: 'up' | 'down' | 'steady' | null;
-  category: string;
-  source: string;
-  sourceUrl: string;
-};
+export type { Indicator };
 export type Intelligence = {
   window: { days: number; from: string; to: string };
   diaspora: {
