@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { eventFeatures } from '../core/pipeline/cluster/event-features';
-import { clusterEvents, type Member } from '../core/pipeline/cluster/event-clustering';
+import type { Member } from '../core/pipeline/cluster/event-clustering';
+import { clusterEvents } from '../core/pipeline/cluster/cluster-engine';
 import { bcubedQuality, pairwiseQuality, type Quality } from '../core/pipeline/cluster/quality';
 import { loadSet, type LabelledItem } from './clustering/fixtures';
 import { clusterByTextAlone } from './clustering/text-baseline';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { CHANNELS, notify } from '../db/notify';
 import { C360Error } from '../errors';
-import { clusterClaimed, clusterItems } from './cluster/cluster-items';
+import { clusterClaimed, clusterItems, type ClusterCache } from './cluster/cluster-items';
 import { enrichStories } from './enrich/enrich-stories';
 import type { Enricher } from './enrich/enrichers';
 import { factCheckStories } from './fact-check/fact-check-stories';
@@ -28,6 +28,8 @@ export type PipelineDeps = StageContext & {
   enrichers: readonly Enricher[];
   clusterWindowHours?: number;
   patternWindowHours?: number;
+  /** A worker's copy of the open stories, kept between its cycles while no other worker changes them. */
+  clusterCache?: ClusterCache;
 };
 
 export type StageResult = StageStats & {
@@ -110,7 +112,7 @@ async function runStage(deps: PipelineDeps, stage: StageName, limit: number | un
   try {
     switch (stage) {
       case 'cluster':
-        return await clusterItems(deps, { limit, windowHours: deps.clusterWindowHours, ai: deps.ai });
+        return await clusterItems(deps, { limit, windowHours: deps.clusterWindowHours, ai: deps.ai }, deps.clusterCache);
       case 'summarise':
         return await summariseStories(deps, { ai: deps.ai, concurrency: deps.aiConcurrency, limit });
       case 'fact_check':
@@ -189,7 +191,7 @@ export async function runPipelineForItem(
   const results: Partial<Record<StageName, StageResult>> = {};
   let storyId: string | null = null;
   try {
-    results.cluster = await clusterClaimed(deps, [itemId], { windowHours: deps.clusterWindowHours, ai: deps.ai });
+    results.cluster = await clusterClaimed(deps, [itemId], { windowHours: deps.clusterWindowHours, ai: deps.ai }, deps.clusterCache);
     storyId = ((await deps.db('raw_feeds').select('story_id').where('id', itemId).first())?.story_id as string | null) ?? null;
     if (storyId) {
       const only = [storyId];

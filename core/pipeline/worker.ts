@@ -1,3 +1,4 @@
+import { newClusterCache } from './cluster/cluster-items';
 import { outstandingWork } from './work/leases';
 import { runPipeline, type PipelineDeps, type RunResult } from './runner';
 import { addStats, emptyStats, type StageStats } from './types';
@@ -35,7 +36,8 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export async function runWorker(deps: PipelineDeps, options: WorkerOptions = {}): Promise<WorkerSummary> {
+export async function runWorker(workerDeps: PipelineDeps, options: WorkerOptions = {}): Promise<WorkerSummary> {
+  const deps: PipelineDeps = { ...workerDeps, clusterCache: workerDeps.clusterCache ?? newClusterCache() };
   const sleep = options.sleep ?? defaultSleep;
   const idleMs = options.idleMs ?? 5_000;
   const patternEveryMs = options.patternEveryMs ?? 600_000;

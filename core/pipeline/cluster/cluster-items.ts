@@ -1,48 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { stripHtml } from '../../nlp/analyse';
 import { storyCountry } from '../../nlp/gazetteer';
 import { insertStory } from '../../stories/story-repository';
-import { auditEntry } from '../../stories/story';
+import { auditEntry, type AuditEntry } from '../../stories/story';
 import { CHANNELS, notify } from '../../db/notify';
 import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '../types';
-import { claimRawItems, holdsRawItemLease } from '../work/leases';
+import { claimRawItems } from '../work/leases';
 import { saveStory } from '../work/save-story';
 import { centralFirst, loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
 import type { AiProvider } from '../summarise/provider';
 import { eventFeatures, type EventFeatures } from './event-features';
-import {
-  chooseEventStory,
-  CLUSTER_PARAMS,
-  fit,
-  makeIdf,
-  MIN_CORPUS,
-  misfits,
-  storyAgreement,
-  withVector,
-  type ClusterParams,
-  type Idf,
-  type Scored,
-} from './event-clustering';
+import { CLUSTER_PARAMS, type ClusterParams } from './event-clustering';
+import { ClusterEngine, inClusterOrder, type Change, type EngineMember, type Prepared } from './cluster-engine';
 import { entityKeysOf } from './story-entities';
-import { linkStorm } from './storm-link';
+import { stormMatcher } from './storm-link';
 
 /**
- * Stage 1, cluster: each pending source item joins the open story about the same event, or starts one
- * (the rule: event-clustering.ts). Then the story it joined is re-checked: a member that no longer fits
- * the rest leaves it for a story of its own, and an open story that turns out to report the same event
- * merges with it, so the first item's accidents do not decide. Decisions need a consistent view of the
- * open stories, so they are made one item at a time under a transaction-scoped advisory lock; claiming,
- * and the slow stages after this one, run in parallel across workers. A story whose sources change is
- * queued for a new summary.
+ * Stage 1, cluster: each pending source item joins the open story about the same event, or starts one,
+ * by the rule in cluster-engine.ts, the very engine bench:clustering measures. A batch is decided under
+ * one transaction-scoped advisory lock against the engine's copy of the open stories in the window: the
+ * copy is loaded from the database once and kept between batches while no other worker has changed
+ * clustering (cluster_state.generation), so a batch costs a few queries, not a few per item. Features
+ * are read from the text before the lock, so workers share that work. The engine's changes (joins, new
+ * stories, members that left, merges) are then written in a handful of statements.
  */
 
 const CLUSTER_LOCK = 3_600_001;
 const DOCS_TERM = '__docs__';
-/** Stories compared per item: found by shared distinctive terms in the time window, most recent first. */
-const MAX_CANDIDATES = 30;
-/** Words in more than this share of items are too common to find candidate stories by. */
-const COMMON_SHARE = 0.05;
-const COMMON_MARK = '__common__';
+/** Items claimed per batch when the caller allows it: the lock and the reload are paid once per batch. */
+const CLAIM = 200;
+/** Past this many stories in memory the engine is reloaded with the window alone. */
+const MAX_ENGINE_STORIES = 50_000;
 
 /** `ai`: a provider whose sameEvent confirms borderline joins (counted as aiConfirmations). */
 export type ClusterOptions = { limit?: number; windowHours?: number; ai?: AiProvider };
@@ -51,7 +40,11 @@ export type ClusterStats = StageStats & { aiConfirmations: number };
 const BORDERLINE = 0.1;
 const MAX_CONFIRMATIONS = 2;
 
-export async function clusterItems(ctx: StageContext, options: ClusterOptions = {}): Promise<ClusterStats> {
+/** A worker's copy of the clustering state, kept between batches (and cycles) while it is current. */
+export type ClusterCache = { engine?: ClusterEngine; generation?: number; since?: number; windowHours?: number; checkedAt?: string };
+export const newClusterCache = (): ClusterCache => ({});
+
+export async function clusterItems(ctx: StageContext, options: ClusterOptions = {}, cache: ClusterCache = newClusterCache()): Promise<ClusterStats> {
   const stats: ClusterStats = { ...emptyStats(), aiConfirmations: 0 };
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   ctx.onProgress?.({ stage: 'cluster', status: 'started' });
@@ -60,45 +53,75 @@ export async function clusterItems(ctx: StageContext, options: ClusterOptions = 
     const ids = await claimRawItems(ctx.db, {
       workerId: ctx.workerId,
       leaseMs: ctx.leaseMs,
-      limit: Math.min(ctx.batchSize, limit - stats.processed - stats.failed),
+      limit: Math.min(Math.max(ctx.batchSize, CLAIM), limit - stats.processed - stats.failed),
     });
     if (ids.length === 0) break;
-    await clusterBatch(ctx, ids, options, stats);
+    await clusterBatch(ctx, ids, options, stats, cache);
   }
   ctx.onProgress?.({ stage: 'cluster', status: 'finished', processed: stats.processed, failed: stats.failed });
   return stats;
 }
 
 /** Clusters items this worker claimed; items whose lease another worker took over are skipped. */
-export async function clusterClaimed(ctx: StageContext, ids: readonly string[], options: ClusterOptions = {}): Promise<ClusterStats> {
-  return clusterBatch(ctx, ids, options, { ...emptyStats(), aiConfirmations: 0 });
+export async function clusterClaimed(
+  ctx: StageContext,
+  ids: readonly string[],
+  options: ClusterOptions = {},
+  cache = newClusterCache(),
+): Promise<ClusterStats> {
+  return clusterBatch(ctx, ids, options, { ...emptyStats(), aiConfirmations: 0 }, cache);
 }
 
-/** Adds to the run's running totals, so progress counts up across batches. */
-async function clusterBatch(ctx: StageContext, ids: readonly string[], options: ClusterOptions, stats: ClusterStats): Promise<ClusterStats> {
+type Pending = { item: SourceItem; features: EventFeatures };
+
+/**
+ * One transaction for the batch; if it fails (a bad item, a story deleted under it), the copy is dropped
+ * and each item is tried alone, so one bad item fails alone and is retried later.
+ */
+async function clusterBatch(
+  ctx: StageContext,
+  ids: readonly string[],
+  options: ClusterOptions,
+  stats: ClusterStats,
+  cache: ClusterCache,
+): Promise<ClusterStats> {
   const params: ClusterParams = { ...CLUSTER_PARAMS, ...(options.windowHours ? { windowHours: options.windowHours } : {}) };
+  const pending: Pending[] = [];
   for (const item of await loadRawItems(ctx.db, ids)) {
     try {
-      const refused = options.ai?.sameEvent ? await refusedByModel(ctx, item, featuresOf(item), params, options.ai, stats) : new Set<string>();
-      if (await assignItem(ctx, item, params, refused)) stats.processed++;
+      pending.push({ item, features: featuresOf(item) });
     } catch (error) {
       stats.failed++;
       await failItem(ctx, item.id, error);
     }
-    ctx.onProgress?.({ stage: 'cluster', status: 'progress', processed: stats.processed, failed: stats.failed });
   }
+  const ordered = inClusterOrder(pending.map((p) => ({ ...p, id: p.item.id, time: p.features.time })));
+  try {
+    const done = await decideAndWrite(ctx, ordered, params, options.ai, cache, stats);
+    stats.processed += done;
+  } catch (error) {
+    ctx.logger.debug({ err: error instanceof Error ? error.message : String(error) }, 'cluster: batch failed; items are tried one by one');
+    clearCache(cache);
+    for (const p of ordered) {
+      try {
+        stats.processed += await decideAndWrite(ctx, [p], params, options.ai, cache, stats);
+      } catch (itemError) {
+        clearCache(cache);
+        stats.failed++;
+        await failItem(ctx, p.item.id, itemError);
+      }
+    }
+  }
+  ctx.onProgress?.({ stage: 'cluster', status: 'progress', processed: stats.processed, failed: stats.failed });
   return stats;
 }
 
-function featuresOf(item: {
-  title: string;
-  summary: string;
-  text: string;
-  outlet: string;
-  region: string | null;
-  publishedAt: string | null;
-  createdAt: string;
-}): EventFeatures {
+function clearCache(cache: ClusterCache): void {
+  delete cache.engine;
+  delete cache.generation;
+}
+
+function featuresOf(item: Pick<SourceItem, 'title' | 'summary' | 'text' | 'outlet' | 'region' | 'publishedAt' | 'createdAt'>): EventFeatures {
   return eventFeatures({
     title: item.title,
     summary: item.summary,
@@ -110,193 +133,194 @@ function featuresOf(item: {
   });
 }
 
-/**
- * Terms that index an item and find its candidate stories: its words and institutions (word pairs and
- * figures only score). Words in more than COMMON_SHARE of all items find everything and narrow nothing.
- */
-function keysOf(features: Pick<EventFeatures, 'terms'>, idf: Idf, common = idf(COMMON_MARK)): string[] {
-  return Object.keys(features.terms).filter((t) => !t.includes('_') && idf(t) > common);
+/** What is kept of an item's features: enough to score it again without its text (terms are only counted once). */
+type StoredFeatures = Omit<EventFeatures, 'terms'> & { vector?: Record<string, number>; keys?: string[]; terms?: Record<string, number> };
+
+function storedFeatures(m: EngineMember): string {
+  const { terms: _terms, vector, keys, id: _id, ...rest } = m;
+  return JSON.stringify({ ...rest, vector: Object.fromEntries(vector), keys });
 }
 
-type StoredMember = EventFeatures & { id: string; storyId: string; keys?: string[] };
-
-/** The members of these stories with the features clustering compared (computed from the text for items clustered before they were kept). */
-async function loadMembers(trx: Knex, storyIds: readonly string[]): Promise<StoredMember[]> {
-  if (storyIds.length === 0) return [];
-  const rows = await trx('raw_feeds')
-    .select('id', 'story_id', 'outlet', 'title', 'summary', 'content', 'published_at', 'created_at', 'outlet_region', 'cluster_features')
-    .whereIn('story_id', storyIds as string[]);
-  return rows.map((r: Record<string, unknown>) => {
-    const stored = (typeof r.cluster_features === 'string' ? JSON.parse(r.cluster_features) : r.cluster_features) as EventFeatures | null;
-    const features =
-      stored ??
-      featuresOf({
-        title: r.title as string,
-        summary: stripHtml((r.summary as string) ?? ''),
-        text: stripHtml((r.content as string) ?? ''),
-        outlet: r.outlet as string,
-        region: (r.outlet_region as string | null) ?? null,
-        publishedAt: r.published_at ? new Date(r.published_at as string).toISOString() : null,
-        createdAt: new Date(r.created_at as string).toISOString(),
-      });
-    return { ...features, id: r.id as string, storyId: r.story_id as string };
+async function decideAndWrite(
+  ctx: StageContext,
+  batch: readonly Pending[],
+  params: ClusterParams,
+  ai: AiProvider | undefined,
+  cache: ClusterCache,
+  counts: { aiConfirmations: number },
+): Promise<number> {
+  if (batch.length === 0) return 0;
+  return ctx.db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [CLUSTER_LOCK]);
+    const held = new Set(
+      (
+        (await trx('raw_feeds')
+          .select('id')
+          .whereIn(
+            'id',
+            batch.map((p) => p.item.id),
+          )
+          .where('lease_owner', ctx.workerId)
+          .whereNull('story_id')
+          .forUpdate()) as { id: string }[]
+      ).map((r) => r.id),
+    );
+    const items = batch.filter((p) => held.has(p.item.id)); // others were taken over after our lease ran out
+    if (items.length === 0) return 0;
+    const engine = await syncEngine(
+      trx,
+      cache,
+      params,
+      Math.min(...items.map((p) => p.features.time)),
+      items.flatMap((p) => Object.keys(p.features.terms)),
+    );
+    const changes: Change[] = [];
+    const members = new Map<string, EngineMember>();
+    for (const { item, features } of items) {
+      const prepared = engine.prepare({ ...features, id: item.id });
+      members.set(item.id, prepared.member);
+      const target = ai?.sameEvent ? await confirmWithModel(trx, ctx, engine, prepared, item, ai, counts) : engine.choose(prepared);
+      changes.push(...engine.place(prepared, target?.id ?? null));
+    }
+    await writeChanges(trx, ctx, engine, changes, items, members);
+    const [row] = (await trx('cluster_state').where('id', 1).increment('generation', 1).returning('generation')) as { generation: string | number }[];
+    cache.generation = Number(row!.generation);
+    return items.length;
   });
 }
 
-/** Document frequencies of these terms, and how many items have been counted. */
-async function idfFor(trx: Knex, terms: Iterable<string>): Promise<Idf> {
-  const list = [...new Set([...terms, DOCS_TERM])];
-  const rows = await trx.raw('select term, df from cluster_term_stats where term = any(?::text[])', [list]);
-  const df = new Map<string, number>((rows.rows as { term: string; df: number }[]).map((r) => [r.term, Number(r.df)]));
-  const docs = df.get(DOCS_TERM) ?? 0;
-  // A marker term as common as COMMON_SHARE of the corpus: keysOf compares against its IDF.
-  df.set(COMMON_MARK, Math.ceil(Math.max(docs, MIN_CORPUS) * COMMON_SHARE));
-  return makeIdf(df, docs);
+/**
+ * The engine, current: kept if no other worker has clustered since (same generation) and it holds the
+ * window this batch needs; otherwise loaded again from the stored stories and features. Stories
+ * published since the last look are marked (a merge never removes a published address), and the
+ * document frequencies of the batch's terms are read.
+ */
+async function syncEngine(trx: Knex, cache: ClusterCache, params: ClusterParams, earliest: number, terms: readonly string[]): Promise<ClusterEngine> {
+  const state = (await trx('cluster_state').select('generation').where('id', 1).first()) as { generation: string | number } | undefined;
+  const generation = Number(state?.generation ?? 0);
+  const windowMs = params.windowHours * 3_600_000;
+  const now = (await trx.raw('select now() as now')).rows[0].now as Date;
+  let engine = cache.engine;
+  if (
+    !engine ||
+    cache.generation !== generation ||
+    cache.windowHours !== params.windowHours ||
+    (cache.since ?? Infinity) > earliest - windowMs ||
+    engine.size > MAX_ENGINE_STORIES
+  ) {
+    engine = await loadEngine(trx, params, earliest - windowMs, terms);
+    Object.assign(cache, { engine, generation, since: earliest - windowMs, windowHours: params.windowHours });
+  } else {
+    const published = (await trx('synced_content')
+      .select('id')
+      .where('published_at', '>=', new Date(new Date(cache.checkedAt ?? 0).getTime() - 60_000).toISOString())) as { id: string }[];
+    for (const { id } of published) engine.markPublished(id);
+    await loadCounts(trx, engine, terms);
+  }
+  cache.checkedAt = new Date(now).toISOString();
+  return engine;
 }
 
-type Decision = {
-  candidates: { id: string; status: string; published_at: string | null }[];
-  groups: Group[];
-  self: Scored;
-  idf: Idf;
-  keys: string[];
-  chosen: { id: string; fit: number } | null;
-};
+async function loadCounts(trx: Knex, engine: ClusterEngine, terms: Iterable<string>): Promise<void> {
+  const missing = [...new Set(terms)].filter((t) => !engine.knowsCount(t));
+  const rows = (await trx.raw('select term, df from cluster_term_stats where term = any(?::text[])', [[...missing, DOCS_TERM]])).rows as {
+    term: string;
+    df: number;
+  }[];
+  const found = new Map(rows.map((r) => [r.term, Number(r.df)]));
+  const docs = found.get(DOCS_TERM) ?? 0;
+  found.delete(DOCS_TERM);
+  // Terms never counted are known to be 0, so they are not asked for again.
+  engine.setCounts([...missing.map((t) => [t, found.get(t) ?? 0] as const)], docs);
+}
 
-/** Finds the item's candidate stories and the one it joins (stories in `refused` excepted: a model said they tell another event). */
-async function decide(db: Knex, item: SourceItem, features: EventFeatures, params: ClusterParams, refused: ReadonlySet<string>): Promise<Decision> {
-  const windowMs = params.windowHours * 3_600_000;
-  const itemIdf = await idfFor(db, Object.keys(features.terms));
-  const keys = keysOf(features, itemIdf);
-  const candidates = (await db('synced_content')
-    .select('id', 'status', 'published_at')
-    .whereRaw('cluster_keys && ?::text[]', [keys])
-    .where('last_item_at', '>=', new Date(features.time - windowMs).toISOString())
-    .where('first_item_at', '<=', new Date(features.time + windowMs).toISOString())
-    .orderBy('last_item_at', 'desc')
-    .limit(MAX_CANDIDATES)) as Decision['candidates'];
-  const members = await loadMembers(
-    db,
-    candidates.map((c) => c.id),
-  );
-  const idf = await idfFor(db, [...Object.keys(features.terms), ...members.flatMap((m) => Object.keys(m.terms))]);
-  const scored = members.map((m) => ({ ...withVector(m, idf), storyId: m.storyId }));
-  const self: Scored = withVector({ ...features, id: item.id }, idf);
-  const groups = candidates.map((c) => ({ id: c.id, members: scored.filter((m) => m.storyId === c.id) }));
-  const chosen = chooseEventStory(
-    self,
-    groups.filter((g) => !refused.has(g.id)),
-    params,
-  );
-  return { candidates, groups, self, idf, keys, chosen };
+/** The open stories whose last report is at or after `since`, with their members' stored vectors. */
+async function loadEngine(trx: Knex, params: ClusterParams, since: number, terms: readonly string[]): Promise<ClusterEngine> {
+  const engine = new ClusterEngine(params, randomUUID);
+  const stories = (await trx('synced_content')
+    .select('id', 'published_at')
+    .where('last_item_at', '>=', new Date(since).toISOString())
+    .orderBy([{ column: 'cluster_seq' }, { column: 'id' }])) as { id: string; published_at: unknown }[];
+  const rows = stories.length
+    ? ((
+        await trx.raw(
+          `select r.id, r.story_id, r.cluster_features, r.title, r.summary, r.content, r.outlet, r.outlet_region, r.published_at, r.created_at
+           from raw_feeds r where r.story_id = any(?::uuid[])`,
+          [stories.map((s) => s.id)],
+        )
+      ).rows as Record<string, unknown>[])
+    : [];
+  const legacy: { row: Record<string, unknown>; features: EventFeatures }[] = [];
+  const byStory = new Map<string, EngineMember[]>();
+  for (const r of rows) {
+    const stored = (typeof r.cluster_features === 'string' ? JSON.parse(r.cluster_features) : r.cluster_features) as StoredFeatures | null;
+    if (stored?.vector && stored.keys) {
+      const member: EngineMember = { ...stored, terms: {}, id: r.id as string, vector: new Map(Object.entries(stored.vector)), keys: stored.keys };
+      byStory.set(r.story_id as string, [...(byStory.get(r.story_id as string) ?? []), member]);
+    } else {
+      legacy.push({ row: r, features: stored?.terms ? (stored as EventFeatures) : featuresOfRow(r) });
+    }
+  }
+  // Items clustered before vectors were kept: scored with today's counts.
+  await loadCounts(trx, engine, [...terms, ...legacy.flatMap((l) => Object.keys(l.features.terms))]);
+  for (const { row, features } of legacy) {
+    const member = engine.memberOf({ ...features, id: row.id as string });
+    byStory.set(row.story_id as string, [...(byStory.get(row.story_id as string) ?? []), member]);
+  }
+  for (const s of stories) {
+    const members = byStory.get(s.id);
+    if (members?.length) engine.loadStory({ id: s.id, published: s.published_at != null, members });
+  }
+  return engine;
+}
+
+function featuresOfRow(r: Record<string, unknown>): EventFeatures {
+  return featuresOf({
+    title: r.title as string,
+    summary: stripHtml((r.summary as string) ?? ''),
+    text: stripHtml((r.content as string) ?? ''),
+    outlet: r.outlet as string,
+    region: (r.outlet_region as string | null) ?? null,
+    publishedAt: r.published_at ? new Date(r.published_at as string).toISOString() : null,
+    createdAt: new Date(r.created_at as string).toISOString(),
+  });
 }
 
 /**
  * With a provider that can tell (sameEvent), a borderline join (fit under join + BORDERLINE) is put to
- * the model in one short call before the decision is made; a "no" leaves the item to the next best
- * story or a story of its own. Asked outside the clustering lock, so a slow model holds up no one; a
+ * the model in one short call; a "no" leaves the item to the next best story or a story of its own. A
  * model that fails or times out leaves the rule's decision.
  */
-async function refusedByModel(
+async function confirmWithModel(
+  trx: Knex,
   ctx: StageContext,
+  engine: ClusterEngine,
+  prepared: Prepared,
   item: SourceItem,
-  features: EventFeatures,
-  params: ClusterParams,
   ai: AiProvider,
   counts: { aiConfirmations: number },
-): Promise<Set<string>> {
+): Promise<{ id: string; fit: number } | null> {
   const refused = new Set<string>();
   for (let asked = 0; asked < MAX_CONFIRMATIONS; asked++) {
-    const { chosen } = await decide(ctx.db, item, features, params, refused);
-    if (!chosen || chosen.fit >= params.join + BORDERLINE) break;
-    const story = centralFirst(await loadStorySources(ctx.db, chosen.id));
+    const chosen = engine.choose(prepared, refused);
+    if (!chosen || chosen.fit >= engine.params.join + BORDERLINE) return chosen;
+    const story = centralFirst(await loadStorySources(trx, chosen.id));
     counts.aiConfirmations++;
     try {
       const brief = (s: SourceItem) => ({ outlet: s.outlet, title: s.title, lead: s.summary || s.text.slice(0, 600), publishedAt: s.publishedAt });
       const answer = await ai.sameEvent!({ report: brief(item), story: story.map(brief) });
       ctx.logger.debug({ item: item.id, story: chosen.id, fit: chosen.fit, same: answer.same }, 'cluster: borderline join put to the model');
-      if (answer.same) break;
+      if (answer.same) return chosen;
       refused.add(chosen.id);
     } catch (error) {
       ctx.logger.warn(
         { item: item.id, err: error instanceof Error ? error.message : String(error) },
         'cluster: the model could not confirm a borderline join; the rule decides',
       );
-      break;
+      return chosen;
     }
   }
-  return refused;
-}
-
-async function assignItem(ctx: StageContext, item: SourceItem, params: ClusterParams, refused: ReadonlySet<string> = new Set()): Promise<boolean> {
-  const features = featuresOf(item);
-  return ctx.db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?)', [CLUSTER_LOCK]);
-    if (!(await holdsRawItemLease(trx, item.id, ctx.workerId))) return false; // taken over after our lease ran out
-    const { candidates, groups, self, idf, keys, chosen } = await decide(trx, item, features, params, refused);
-    const now = ctx.clock();
-    let storyId: string;
-    let status: 'clustered' | 'processed' = 'clustered';
-    if (chosen) {
-      storyId = chosen.id;
-      const story = await trx('synced_content').select('source_list', 'pipeline_next', 'entities', 'cluster_keys').where('id', storyId).forUpdate().first();
-      const itemOutlets = outletsOf([item]);
-      const newOutlets = itemOutlets.filter((o) => !(story.source_list as string[]).includes(o));
-      const sourceList = [...(story.source_list as string[]), ...newOutlets];
-      // A new outlet means new facts to weigh: regenerate the layers. Another item from an outlet
-      // already counted just joins (its story is re-summarised only if it was still waiting anyway).
-      const regenerate = newOutlets.length > 0;
-      if (!regenerate && story.pipeline_next !== 'summarise') status = 'processed';
-      await saveStory(trx, storyId, {
-        patch: { source_list: sourceList, source_count: sourceList.length },
-        work: {
-          entities: [...new Set([...((story.entities as string[]) ?? []), ...entityKeysOf(item)])].sort(),
-          cluster_keys: [...new Set([...((story.cluster_keys as string[]) ?? []), ...keys])],
-          first_item_at: trx.raw('least(first_item_at, ?::timestamptz)', [new Date(features.time).toISOString()]) as unknown as string,
-          last_item_at: trx.raw('greatest(last_item_at, ?::timestamptz)', [new Date(features.time).toISOString()]) as unknown as string,
-          ...(regenerate ? requeue(trx) : {}),
-        },
-        audit: auditEntry('source_added', ctx.actor, now, {
-          details: `${item.outlet}: ${item.title} (item ${item.id}; fit ${chosen.fit.toFixed(2)}${regenerate ? '; new outlet, layers to regenerate' : ''})`,
-        }),
-      });
-    } else {
-      storyId = await startStory(trx, ctx, item, features, keys, `from ${item.outlet}: ${item.title} (item ${item.id})`);
-    }
-    await trx('raw_feeds')
-      .where('id', item.id)
-      .update({
-        story_id: storyId,
-        cluster_features: JSON.stringify(features),
-        cluster_fit: chosen?.fit ?? null,
-        processing_status: status,
-        processing_error: null,
-        lease_owner: null,
-        lease_expires_at: null,
-        next_attempt_at: null,
-        processed_at: status === 'processed' ? trx.fn.now() : null,
-        updated_at: trx.fn.now(),
-      });
-    await linkStorm(trx, storyId, item, new Date(features.time));
-    await trx.raw(
-      `insert into cluster_term_stats (term, df) select t, 1 from unnest(?::text[]) as t
-       on conflict (term) do update set df = cluster_term_stats.df + 1`,
-      [[...Object.keys(features.terms), DOCS_TERM]],
-    );
-    if (chosen) {
-      const story = [...groups.find((g) => g.id === chosen.id)!.members, self];
-      await recheckStory(
-        trx,
-        ctx,
-        { id: chosen.id, members: story },
-        groups.filter((g) => g.id !== chosen.id && g.members.length > 0),
-        candidates,
-        params,
-        idf,
-      );
-    }
-    return true;
-  });
+  return engine.choose(prepared, refused);
 }
 
 /** Work columns that queue a story whose sources changed for new layers. */
@@ -304,116 +328,232 @@ function requeue(trx: Knex) {
   return { pipeline_next: 'summarise' as const, sources_version: trx.raw('sources_version + 1'), work_attempts: 0, work_error: null, next_attempt_at: null };
 }
 
-async function startStory(trx: Knex, ctx: StageContext, item: SourceItem, features: EventFeatures, keys: string[], details: string): Promise<string> {
-  const outlets = outletsOf([item]);
-  const story = await insertStory(trx, {
-    title: item.title,
-    summary: firstSentences(item.summary || item.text),
-    region: storyCountry([{ title: item.title, lead: item.summary || item.text.slice(0, 600), body: item.text, outletRegion: item.region }], features.country),
-    source_list: outlets,
-    source_count: outlets.length,
-    pipeline_stage: 'ingested',
-    status: 'draft',
-    audit_log: [auditEntry('story_created', ctx.actor, ctx.clock(), { details })],
-  });
-  const iso = new Date(features.time).toISOString();
-  await trx('synced_content')
-    .where('id', story.id)
-    .update({
-      pipeline_next: 'summarise',
-      entities: entityKeysOf(item),
-      cluster_keys: keys,
-      first_item_at: iso,
-      last_item_at: iso,
-      sources_version: 1,
-    });
-  await notify(trx, CHANNELS.storyUpdated, { id: story.id });
-  return story.id;
-}
-
-type Group = { id: string; members: Scored[] };
-
 /**
- * A story re-checked after it grew: members that no longer fit the rest leave it (each starts a story
- * of its own and is summarised again), and an open story whose members agree with this one's as one
- * event merges into it (into the published one if only one of the two is published; two published
- * stories are left apart, since both have public addresses). Members' fits are kept for centrality.
+ * Writes what the engine decided for a batch: new stories (with the same ids the engine gave them),
+ * every moved item's story in one statement, the batch's features, fits and statuses in another, the
+ * term counts in one upsert, merged-away stories deleted, and each changed story's outlets recounted,
+ * requeued for new layers when an outlet was added or lost, with one audit entry per change.
  */
-async function recheckStory(
+async function writeChanges(
   trx: Knex,
   ctx: StageContext,
-  story: Group,
-  others: Group[],
-  rows: { id: string; published_at: string | null }[],
-  params: ClusterParams,
-  idf: Idf,
+  engine: ClusterEngine,
+  changes: readonly Change[],
+  batch: readonly Pending[],
+  members: ReadonlyMap<string, EngineMember>,
 ): Promise<void> {
-  const published = (id: string) => rows.find((r) => r.id === id)?.published_at != null;
-  let members = story.members;
-  const leaving = misfits(members, params);
-  if (leaving.length > 0) {
-    for (const m of leaving) {
-      const [source] = await loadRawItems(trx, [m.id]);
-      if (!source) continue;
-      const newId = await startStory(trx, ctx, source, m, keysOf(m, idf), `left story ${story.id}: it no longer fit the story's other reports (item ${m.id})`);
-      await trx('raw_feeds')
-        .where('id', m.id)
-        .update({ story_id: newId, cluster_fit: null, processing_status: 'clustered', processed_at: null, updated_at: trx.fn.now() });
+  const now = ctx.clock();
+  const byId = new Map(batch.map((p) => [p.item.id, p]));
+  const created = new Map<string, string>(); // story -> the item that started it
+  const moved = new Map<string, string>(); // item -> story
+  const gone = new Map<string, string>(); // story merged away -> story it went into
+  const audits = new Map<string, AuditEntry[]>();
+  const joinEntries = new Map<AuditEntry, SourceItem>();
+  const audit = (story: string, entry: AuditEntry) => audits.set(story, [...(audits.get(story) ?? []), entry]);
+  const resolve = (story: string): string => {
+    let s = story;
+    while (gone.has(s)) s = gone.get(s)!;
+    return s;
+  };
+  for (const c of changes) {
+    if (c.kind === 'start') {
+      created.set(c.storyId, c.itemId);
+      moved.set(c.itemId, c.storyId);
+    } else if (c.kind === 'join') {
+      moved.set(c.itemId, c.storyId);
+      const p = byId.get(c.itemId)!;
+      const entry = auditEntry('source_added', ctx.actor, now, { details: `${p.item.outlet}: ${p.item.title} (item ${c.itemId}; fit ${c.fit.toFixed(2)})` });
+      joinEntries.set(entry, p.item);
+      audit(c.storyId, entry);
+    } else if (c.kind === 'leave') {
+      created.set(c.storyId, c.itemId);
+      moved.set(c.itemId, c.storyId);
+      audit(c.from, auditEntry('sources_changed', ctx.actor, now, { details: `item ${c.itemId} left: it no longer fit the story's other reports` }));
+    } else {
+      gone.set(c.gone, c.into);
+      audit(c.into, auditEntry('sources_changed', ctx.actor, now, { details: `merged story ${c.gone}: its reports tell the same event` }));
     }
-    members = members.filter((m) => !leaving.some((l) => l.id === m.id));
-    await refreshSources(trx, ctx, story.id, `${leaving.length} report(s) left: they no longer fit the story's other reports`);
   }
-  for (const other of others) {
-    if (storyAgreement(members, other.members, params) < params.merge) continue;
-    if (published(story.id) && published(other.id)) {
-      ctx.logger.info({ story: story.id, other: other.id }, 'cluster: two published stories report one event; left apart');
-      continue;
-    }
-    const [keep, gone] = published(other.id) ? [other, { id: story.id, members }] : [{ id: story.id, members }, other];
-    await trx('raw_feeds')
-      .where('story_id', gone.id)
-      .update({ story_id: keep.id, processing_status: 'clustered', processed_at: null, updated_at: trx.fn.now() });
-    const goneRow = await trx('synced_content').select('entities', 'cluster_keys', 'first_item_at', 'last_item_at').where('id', gone.id).first();
+  // Stories that existed before this batch and were merged away: their items move to the survivor.
+  const goneStored = [...gone.keys()].filter((s) => !created.has(s));
+  const goneItems = goneStored.length
+    ? ((await trx.raw('select id, story_id from raw_feeds where story_id = any(?::uuid[])', [goneStored])).rows as { id: string; story_id: string }[])
+    : [];
+  for (const r of goneItems) if (!moved.has(r.id)) moved.set(r.id, r.story_id);
+  const finalStory = new Map([...moved].map(([item, story]) => [item, resolve(story)]));
+
+  // New stories that survived the batch are inserted with the engine's ids.
+  for (const [storyId, itemId] of created) {
+    if (gone.has(storyId)) continue;
+    const story = engine.storyOf(storyId);
+    if (!story) continue;
+    const lead = byId.get(itemId)?.item ?? (await loadRawItems(trx, [itemId]))[0]!;
+    const features = byId.get(itemId)?.features ?? members.get(itemId) ?? featuresOf(lead);
+    const outlets = outletsOf([lead]);
+    const iso = (t: number) => new Date(t).toISOString();
+    await insertStory(trx, {
+      id: storyId,
+      title: lead.title,
+      summary: firstSentences(lead.summary || lead.text),
+      region: storyCountry(
+        [{ title: lead.title, lead: lead.summary || lead.text.slice(0, 600), body: lead.text, outletRegion: lead.region }],
+        features.country,
+      ),
+      source_list: outlets,
+      source_count: outlets.length,
+      pipeline_stage: 'ingested',
+      status: 'draft',
+      audit_log: [auditEntry('story_created', ctx.actor, now, { details: `from ${lead.outlet}: ${lead.title} (item ${lead.id})` })],
+    });
     await trx('synced_content')
-      .where('id', keep.id)
+      .where('id', storyId)
       .update({
-        entities: trx.raw('(select array(select distinct unnest(entities || ?::text[]) order by 1))', [goneRow?.entities ?? []]),
-        cluster_keys: trx.raw('(select array(select distinct unnest(cluster_keys || ?::text[])))', [goneRow?.cluster_keys ?? []]),
-        first_item_at: trx.raw('least(first_item_at, ?::timestamptz)', [goneRow?.first_item_at ?? null]),
-        last_item_at: trx.raw('greatest(last_item_at, ?::timestamptz)', [goneRow?.last_item_at ?? null]),
+        pipeline_next: 'summarise',
+        entities: [],
+        cluster_keys: [],
+        first_item_at: iso(story.first),
+        last_item_at: iso(story.last),
+        sources_version: 1,
       });
-    await trx('synced_content').where('id', gone.id).del();
-    await notify(trx, CHANNELS.storyUpdated, { id: gone.id });
-    await refreshSources(trx, ctx, keep.id, `merged story ${gone.id}: its reports tell the same event`);
-    members = [...keep.members, ...gone.members];
-    story = { id: keep.id, members };
   }
-  for (const m of members)
-    await trx('raw_feeds')
-      .where('id', m.id)
-      .update({ cluster_fit: fit(m, members, params) });
+  const touched = new Set<string>([...audits.keys(), ...finalStory.values()].map(resolve).filter((s) => !gone.has(s)));
+  const existing = new Set(
+    (
+      (await trx('synced_content')
+        .select('id')
+        .whereIn('id', [...touched])) as { id: string }[]
+    ).map((r) => r.id),
+  );
+  const missing = [...touched].filter((s) => !existing.has(s));
+  if (missing.length > 0) throw new Error(`stories changed under the clustering copy: ${missing.slice(0, 3).join(', ')}`);
+
+  const before = new Map(
+    (
+      (await trx('synced_content')
+        .select('id', 'source_list', 'pipeline_next', 'entities')
+        .whereIn('id', [...touched, ...goneStored])) as { id: string; source_list: string[]; pipeline_next: string | null; entities: string[] | null }[]
+    ).map((r) => [r.id, r]),
+  );
+  if (finalStory.size > 0) {
+    await trx.raw(
+      `update raw_feeds r set story_id = v.story_id, processed_at = null, processing_status = 'clustered', updated_at = now()
+         from unnest(?::uuid[], ?::uuid[]) as v(id, story_id) where r.id = v.id and r.story_id is distinct from v.story_id`,
+      [[...finalStory.keys()], [...finalStory.values()]],
+    );
+  }
+  for (const s of goneStored) {
+    await trx('synced_content').where('id', s).del();
+    await notify(trx, CHANNELS.storyUpdated, { id: s });
+  }
+
+  // Each changed story: outlets counted (recounted from its items when a report left or a story merged in),
+  // layers queued when an outlet came or went, entities and times kept, a storm its new reports name linked.
+  const recount = new Set<string>();
+  for (const c of changes) {
+    if (c.kind === 'leave') recount.add(resolve(c.from));
+    if (c.kind === 'merge') recount.add(resolve(c.into));
+  }
+  const joinedBy = new Map<string, Pending[]>();
+  for (const p of batch) {
+    const story = finalStory.get(p.item.id)!;
+    joinedBy.set(story, [...(joinedBy.get(story) ?? []), p]);
+  }
+  const mergedInto = new Map<string, string[]>();
+  for (const g of goneStored) mergedInto.set(resolve(g), [...(mergedInto.get(resolve(g)) ?? []), g]);
+  const storms = await stormMatcher(trx, now);
+  const settled = new Set<string>();
+  for (const id of touched) {
+    const story = engine.storyOf(id);
+    if (!story) continue;
+    const joined = joinedBy.get(id) ?? [];
+    const was = before.get(id);
+    const isNew = created.has(id);
+    const outlets =
+      recount.has(id) || !was ? outletsOf(await loadStorySources(trx, id)) : [...new Set([...was.source_list, ...outletsOf(joined.map((p) => p.item))])];
+    const changedOutlets = isNew || !was || outlets.length !== was.source_list.length || outlets.some((o) => !was.source_list.includes(o));
+    const entities = [
+      ...new Set([
+        ...(was?.entities ?? []),
+        ...(mergedInto.get(id) ?? []).flatMap((g) => before.get(g)?.entities ?? []),
+        ...joined.flatMap((p) => entityKeysOf(p.item)),
+        ...(isNew && !joined.length ? entityKeysOf((await loadRawItems(trx, [created.get(id)!]))[0]!) : []),
+      ]),
+    ].sort();
+    const entries = (audits.get(id) ?? []).map((e) => {
+      const item = joinEntries.get(e);
+      const adds = item && was && outletsOf([item]).some((o) => !was.source_list.includes(o));
+      return adds ? { ...e, details: e.details!.replace(/\)$/, '; new outlet, layers to regenerate)') } : e;
+    });
+    const work = {
+      entities,
+      first_item_at: new Date(story.first).toISOString(),
+      last_item_at: new Date(story.last).toISOString(),
+      ...(changedOutlets && !isNew ? requeue(trx) : {}),
+    };
+    if (entries.length > 0 || (changedOutlets && !isNew)) {
+      await saveStory(trx, id, {
+        patch: { source_list: outlets, source_count: outlets.length },
+        work,
+        audit: entries.length > 0 ? entries : [auditEntry('sources_changed', ctx.actor, now, { details: 'outlets recounted' })],
+      });
+    } else {
+      await trx('synced_content').where('id', id).update(work);
+    }
+    // An item that only added another report of an outlet already counted is done; otherwise it waits for its story's layers.
+    if (!changedOutlets && was?.pipeline_next !== 'summarise') settled.add(id);
+    const storm = storms(joined.map((p) => p.item));
+    if (storm) {
+      await trx('synced_content')
+        .where('id', id)
+        .whereNull('storm_id')
+        .update({ storm_id: storm.id, storm_name: storm.name, storm_type: trx.raw('coalesce(storm_type, ?)', [storm.type]) });
+    }
+  }
+
+  const rows = batch.map((p) => {
+    const story = finalStory.get(p.item.id)!;
+    const member = members.get(p.item.id)!;
+    return {
+      id: p.item.id,
+      features: storedFeatures(member),
+      fit: engine.fitOf(story, p.item.id),
+      status: settled.has(story) ? 'processed' : 'clustered',
+    };
+  });
+  await trx.raw(
+    `update raw_feeds r set cluster_features = v.features::jsonb, cluster_fit = v.fit, processing_status = v.status, processing_error = null,
+            lease_owner = null, lease_expires_at = null, next_attempt_at = null,
+            processed_at = case when v.status = 'processed' then now() else null end, updated_at = now()
+       from unnest(?::uuid[], ?::text[], ?::real[], ?::text[]) as v(id, features, fit, status) where r.id = v.id`,
+    [rows.map((r) => r.id), rows.map((r) => r.features), rows.map((r) => r.fit) as unknown as string[], rows.map((r) => r.status)],
+  );
+  const counts = new Map<string, number>();
+  for (const p of batch) for (const t of Object.keys(p.features.terms)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  counts.set(DOCS_TERM, batch.length);
+  await trx.raw(
+    `insert into cluster_term_stats (term, df) select * from unnest(?::text[], ?::int[])
+     on conflict (term) do update set df = cluster_term_stats.df + excluded.df`,
+    [[...counts.keys()], [...counts.values()]],
+  );
 }
 
-/** A story's outlets recounted from its items (and their carriers) after members left or joined, and its layers queued again. */
-async function refreshSources(trx: Knex, ctx: StageContext, id: string, details: string): Promise<void> {
-  const outlets = outletsOf(await loadStorySources(trx, id));
-  await saveStory(trx, id, {
-    patch: { source_list: outlets, source_count: outlets.length },
-    work: requeue(trx),
-    audit: auditEntry('sources_changed', ctx.actor, ctx.clock(), { details }),
-  });
+/** An error as one short line: a database error without the SQL text knex puts before it. */
+function shortError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const sql = /^\s*(?:insert|update|select|delete|with)\b[\s\S]* - ([^\n]+)$/i.exec(message);
+  return (sql ? sql[1]! : message).slice(0, 300);
 }
 
 async function failItem(ctx: StageContext, id: string, error: unknown): Promise<void> {
-  const message = error instanceof Error ? error.message : String(error);
-  ctx.logger.warn({ item: id, err: message }, 'cluster: item failed; it will be retried');
+  const message = shortError(error);
+  ctx.logger.warn({ item: id, err: message.slice(0, 300) }, 'cluster: item failed; it will be retried');
   const row = await ctx.db('raw_feeds').select('attempts').where('id', id).first();
   await ctx
     .db('raw_feeds')
     .where({ id, lease_owner: ctx.workerId })
     .update({
       processing_status: 'failed',
-      processing_error: `cluster: ${message}`.slice(0, 1000),
+      processing_error: `cluster: ${message}`.slice(0, 300),
       lease_owner: null,
       lease_expires_at: null,
       next_attempt_at: ctx.db.raw(`now() + (? * interval '1 millisecond')`, [retryDelayMs(Number(row?.attempts ?? 1))]),

@@ -4,7 +4,8 @@ import type { FixtureItem } from '../../../test/factories/raw-items';
 import { findPlaces, placesConflict } from '../../nlp/gazetteer';
 import { stripDateline } from '../../nlp/analyse';
 import { eventFeatures } from './event-features';
-import { clusterEvents, WINDOW_HOURS } from './event-clustering';
+import { WINDOW_HOURS } from './event-clustering';
+import { clusterEvents } from './cluster-engine';
 import { bcubedQuality, pairwiseQuality } from './quality';
 
 /**

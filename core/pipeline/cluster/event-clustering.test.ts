@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventFeatures, eventWords, findEventFigures, findInstitutions, guessLanguage, type EventItem } from './event-features';
-import { clusterEvents, headlinesConflict, makeIdf, misfits, pairScore, withVector, type Member } from './event-clustering';
+import { headlinesConflict, makeIdf, misfits, pairScore, withVector, type Member } from './event-clustering';
+import { clusterEvents } from './cluster-engine';
 
 const item = (id: string, outlet: string, at: string, title: string, summary: string, text = '', outletRegion?: string): Member => ({
   id,

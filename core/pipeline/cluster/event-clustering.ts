@@ -68,7 +68,8 @@ export function vectorOf(terms: Record<string, number>, idf: Idf): Map<string, n
     norm += w * w;
   }
   norm = Math.sqrt(norm) || 1;
-  for (const [t, w] of v) v.set(t, w / norm);
+  // Rounded so a vector stored as JSON and read back is the very same vector (and small).
+  for (const [t, w] of v) v.set(t, Math.round((w / norm) * 1e6) / 1e6);
   return v;
 }
 
@@ -195,61 +196,4 @@ export function storyAgreement(a: readonly Scored[], b: readonly Scored[], param
     }
   }
   return n === 0 ? 0 : sum / n;
-}
-
-/**
- * The whole rule in memory, items in time order with document frequencies counted as they arrive (as
- * the database path does): used by bench:clustering and the quality tests.
- */
-export function clusterEvents(items: readonly Member[], options: Partial<ClusterParams> & { recheck?: boolean } = {}): Map<string, string> {
-  const params = { ...CLUSTER_PARAMS, ...options };
-  const windowHours = params.windowHours;
-  const df = new Map<string, number>();
-  let docs = 0;
-  const stories: { id: string; members: Scored[] }[] = [];
-  let next = 1;
-  const sorted = [...items].sort((a, b) => a.time - b.time || a.id.localeCompare(b.id));
-  for (const item of sorted) {
-    docs++;
-    for (const t of Object.keys(item.terms)) df.set(t, (df.get(t) ?? 0) + 1);
-    const idf = makeIdf(df, docs);
-    const scored = withVector(item, idf);
-    const open = stories.filter((s) => s.members.some((m) => Math.abs(m.time - item.time) <= windowHours * 3_600_000));
-    // Vectors are recomputed with today's IDF, as the database path recomputes them from stored terms.
-    const current = open.map((s) => ({ id: s.id, members: s.members.map((m) => withVector(m, idf)) }));
-    const chosen = chooseEventStory(scored, current, params);
-    let story: { id: string; members: Scored[] };
-    if (chosen) {
-      story = stories.find((s) => s.id === chosen.id)!;
-      story.members.push(scored);
-    } else {
-      story = { id: `story-${next++}`, members: [scored] };
-      stories.push(story);
-    }
-    if (options.recheck === false) continue;
-    const members = story.members.map((m) => withVector(m, idf));
-    for (const out of misfits(members, params)) {
-      story.members = story.members.filter((m) => m.id !== out.id);
-      stories.push({ id: `story-${next++}`, members: [out] });
-    }
-    const grown = story.members.map((m) => withVector(m, idf));
-    for (const other of current) {
-      if (other.id === story.id) continue;
-      const o = stories.find((s) => s.id === other.id);
-      if (!o || o.members.length === 0) continue;
-      if (
-        storyAgreement(
-          grown,
-          o.members.map((m) => withVector(m, idf)),
-          params,
-        ) >= params.merge
-      ) {
-        story.members.push(...o.members);
-        o.members = [];
-      }
-    }
-  }
-  const assignment = new Map<string, string>();
-  for (const s of stories) for (const m of s.members) assignment.set(m.id, s.id);
-  return assignment;
 }

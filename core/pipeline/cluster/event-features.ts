@@ -31,6 +31,8 @@ export type EventFeatures = {
   country: string | undefined;
   /** The report speaks of the region (CARICOM, the OECS, the West Indies): the countries it names do not confine it. */
   regional: boolean;
+  /** Names it uses (people, firms, villages, products: capitalised words inside sentences, folded): the rare ones outlets share tell one event. */
+  names: string[];
   language: string;
   outlet: string;
   time: number;
@@ -266,6 +268,40 @@ export function guessLanguage(text: string): string {
   return best;
 }
 
+/** Capitalised words that are not names: titles, days, months, words that open quotes or clauses. */
+const NOT_NAMES = new Set(
+  `the a an in on at of for and but or to by with from as after before over under new this that these those it its he she they we you his her
+  their our mr mrs ms dr sir hon prof gen col capt sgt cpl insp supt president prime minister ministry police government state national
+  says said according monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september
+  october november december breaking update live watch video photos exclusive analysis opinion explainer report news first second last
+  more most when where what why how who while some many all one two three there here if not no yes el la los las del le les des du de et`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+const MAX_NAMES = 60;
+
+/**
+ * Names a text uses: words written with a capital inside a sentence (or in capitals anywhere), folded.
+ * Outlets that tell one event in different words still name its people, firm, village or product; a
+ * headline written in title case gives its rare words, which is what its names are.
+ */
+export function findNames(text: string): string[] {
+  const out = new Set<string>();
+  for (const sentence of text.split(/(?<=[.!?:;"”])\s+|\n+/)) {
+    let k = 0;
+    for (const m of sentence.matchAll(/[\p{L}][\p{L}\p{N}'’-]*/gu)) {
+      const w = m[0].replace(/['’]s$/u, '');
+      const first = k++ === 0;
+      if (!/^\p{Lu}/u.test(w) || (first && !/^\p{Lu}{2,}$/u.test(w))) continue;
+      const f = fold(w).replace(/['’]/g, '');
+      if (f.length < 3 || NOT_NAMES.has(f) || STOP.has(f)) continue;
+      out.add(f);
+      if (out.size >= MAX_NAMES) return [...out];
+    }
+  }
+  return [...out];
+}
+
 const TITLE_WEIGHT = 3;
 const LEAD_WEIGHT = 2;
 const BODY_WEIGHT = 1;
@@ -309,6 +345,7 @@ export function eventFeatures(item: EventItem): EventFeatures {
   const regional = REGIONAL.test(`${item.title}\n${lead}`);
   return {
     terms,
+    names: findNames(`${item.title}\n${lead}\n${rest}`),
     figures,
     headline,
     places,

@@ -10,19 +10,6 @@ const RECENT_DAYS = 14;
 
 export type StormRef = { id: string; name: string; classification: string };
 
-export async function stormNamedIn(db: Knex, text: string, at: Date): Promise<StormRef | null> {
-  const since = new Date(at.getTime() - RECENT_DAYS * 86_400_000).toISOString();
-  const storms = (await db('storms')
-    .select('id', 'name', 'classification')
-    .where('last_update_at', '>=', since)
-    .orderBy('last_update_at', 'desc')) as StormRef[];
-  return (
-    storms.find(
-      (s) => s.name.trim().length > 1 && new RegExp(`(?<![\\p{L}])(${escape(s.name)}|${escape(s.name.toUpperCase())})(?![\\p{L}])`, 'u').test(text),
-    ) ?? null
-  );
-}
-
 /** NHC's classification codes as the storm types alerts know. */
 export function stormTypeOf(classification: string): string | null {
   const code = classification.toUpperCase();
@@ -32,15 +19,30 @@ export function stormTypeOf(classification: string): string | null {
   return null;
 }
 
-export async function linkStorm(trx: Knex, storyId: string, item: { title: string; summary: string; text: string }, at: Date): Promise<void> {
-  const storm = await stormNamedIn(trx, `${item.title}\n${(item.summary || item.text).slice(0, 1_000)}`, at);
-  if (!storm) return;
-  await trx('synced_content')
-    .where('id', storyId)
-    .whereNull('storm_id')
-    .update({ storm_id: storm.id, storm_name: storm.name, storm_type: trx.raw('coalesce(storm_type, ?)', [stormTypeOf(storm.classification)]) });
-}
-
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The storms a batch's reports may name, loaded once: returns, for a story's new reports, the first
+ * storm one of them names in its title or lead (with its storm type), or null.
+ */
+export async function stormMatcher(
+  db: Knex,
+  at: Date,
+): Promise<(items: readonly { title: string; summary: string; text: string }[]) => (StormRef & { type: string | null }) | null> {
+  const since = new Date(at.getTime() - RECENT_DAYS * 86_400_000).toISOString();
+  const storms = (
+    (await db('storms').select('id', 'name', 'classification').where('last_update_at', '>=', since).orderBy('last_update_at', 'desc')) as StormRef[]
+  )
+    .filter((s) => s.name.trim().length > 1)
+    .map((s) => ({ ...s, re: new RegExp(`(?<![\\p{L}])(${escape(s.name)}|${escape(s.name.toUpperCase())})(?![\\p{L}])`, 'u') }));
+  return (items) => {
+    for (const item of items) {
+      const text = `${item.title}\n${(item.summary || item.text).slice(0, 1_000)}`;
+      const storm = storms.find((s) => s.re.test(text));
+      if (storm) return { id: storm.id, name: storm.name, classification: storm.classification, type: stormTypeOf(storm.classification) };
+    }
+    return null;
+  };
 }

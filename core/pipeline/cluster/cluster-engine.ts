@@ -1,0 +1,331 @@
+import { CLUSTER_PARAMS, MIN_CORPUS, misfits, pairScore, storyAgreement, vectorOf, type ClusterParams, type Member, type Scored } from './event-clustering';
+
+/**
+ * The clustering rule with its state: the open stories, their members' vectors (fixed when each joined,
+ * with the IDF of that moment), each story's centroid, an inverted index from distinctive terms to the
+ * stories that use them, and the document frequencies, all kept up to date as items arrive. One engine
+ * serves the in-memory function the bench measures (clusterEvents) and the database path (`c360
+ * cluster`, workers), which loads the same state from the database and writes back the engine's
+ * changes, so both give one answer.
+ *
+ * Work per item is bounded whatever the window holds: candidate stories come from the index (at most
+ * MAX_POSTINGS stories per term, MAX_CANDIDATES kept by centroid similarity), and a story is compared
+ * through at most SAMPLE of its members.
+ */
+
+/** Terms in at least this share of items find everything and narrow nothing: they are not indexed. */
+const COMMON_SHARE = 0.05;
+/** Stories looked at per indexed term, newest first. */
+const MAX_POSTINGS = 200;
+/** Stories scored in full per item, the most similar centroids first. */
+const MAX_CANDIDATES = 12;
+/** Members of a story an item is compared with: the most recent ones. */
+const SAMPLE = 24;
+
+export type EngineMember = Scored & { keys: readonly string[] };
+export type EngineStoryState = { id: string; published: boolean; members: EngineMember[] };
+export type Candidate = { id: string; fit: number };
+export type Prepared = { member: EngineMember; candidates: Candidate[] };
+
+/** What placing one item changed, in order: the database path writes exactly these. */
+export type Change =
+  | { kind: 'start'; itemId: string; storyId: string }
+  | { kind: 'join'; itemId: string; storyId: string; fit: number }
+  | { kind: 'leave'; itemId: string; from: string; storyId: string }
+  | { kind: 'merge'; gone: string; into: string };
+
+type Story = {
+  id: string;
+  /** Creation order: ties between equally similar stories go to the older one, in memory and in the database alike. */
+  seq: number;
+  published: boolean;
+  alive: boolean;
+  members: EngineMember[];
+  first: number;
+  last: number;
+  centroid: Map<string, number>;
+  centroidNorm2: number;
+  keys: Set<string>;
+};
+
+function dotMap(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let s = 0;
+  for (const [t, w] of small) {
+    const o = large.get(t);
+    if (o !== undefined) s += w * o;
+  }
+  return s;
+}
+
+export class ClusterEngine {
+  private readonly df = new Map<string, number>();
+  private docs = 0;
+  private readonly stories = new Map<string, Story>();
+  private readonly postings = new Map<string, Story[]>();
+  private seq = 0;
+
+  constructor(
+    readonly params: ClusterParams = CLUSTER_PARAMS,
+    private readonly newId: () => string = counter(),
+  ) {}
+
+  /** Stories held (alive): the database path reloads when this grows past what one window needs. */
+  get size(): number {
+    return this.stories.size;
+  }
+
+  get documentCount(): number {
+    return this.docs;
+  }
+
+  /** Document frequencies as stored elsewhere (the database path loads the terms a batch needs). */
+  setCounts(entries: Iterable<readonly [string, number]>, docs: number): void {
+    for (const [t, n] of entries) this.df.set(t, n);
+    this.docs = docs;
+  }
+
+  knowsCount(term: string): boolean {
+    return this.df.has(term);
+  }
+
+  idf(term: string): number {
+    const n = Math.max(this.docs, MIN_CORPUS);
+    return Math.log((n + 1) / ((this.df.get(term) ?? 0) + 1)) + 1;
+  }
+
+  /** Distinctive single terms (word pairs and figures only score): what the index finds stories by. */
+  keysOf(terms: Record<string, number>): string[] {
+    const common = Math.ceil(Math.max(this.docs, MIN_CORPUS) * COMMON_SHARE);
+    return Object.keys(terms).filter((t) => !t.includes('_') && (this.df.get(t) ?? 0) < common);
+  }
+
+  /** A member as the engine keeps it: its vector with today's IDF, fixed from now on. */
+  memberOf(item: Member): EngineMember {
+    return { ...item, vector: vectorOf(item.terms, (t) => this.idf(t)), keys: this.keysOf(item.terms) };
+  }
+
+  /** A stored story (the database path's load): members keep the vectors they were given when they joined. */
+  loadStory(state: EngineStoryState): void {
+    const story = this.newStory(state.id, state.published);
+    for (const m of state.members) this.addMember(story, m);
+  }
+
+  storyOf(id: string): { id: string; published: boolean; members: readonly EngineMember[]; first: number; last: number } | undefined {
+    const s = this.stories.get(id);
+    return s && s.alive ? s : undefined;
+  }
+
+  markPublished(id: string): void {
+    const s = this.stories.get(id);
+    if (s) s.published = true;
+  }
+
+  /** Counts the item's terms and ranks the stories it may join (best first); nothing is placed yet. */
+  prepare(item: Member): Prepared {
+    this.docs++;
+    for (const t of Object.keys(item.terms)) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+    const member = this.memberOf(item);
+    return { member, candidates: this.rank(member) };
+  }
+
+  /** The story an item joins when nothing else decides: the best fit at `join` or above, none refused. */
+  choose(prepared: Prepared, refused: ReadonlySet<string> = new Set()): Candidate | null {
+    return prepared.candidates.find((c) => c.fit >= this.params.join && !refused.has(c.id)) ?? null;
+  }
+
+  /** The whole rule for one item: prepare, choose, place. */
+  add(item: Member): Change[] {
+    const prepared = this.prepare(item);
+    return this.place(prepared, this.choose(prepared)?.id ?? null);
+  }
+
+  /**
+   * Puts the item in `storyId` (or a story of its own), then re-checks the story: a member that no
+   * longer fits the rest leaves it, and a candidate story whose members agree with this one's as one
+   * event merges (into the published one when only one is; two published stories stay apart, since
+   * both have public addresses).
+   */
+  place(prepared: Prepared, storyId: string | null): Change[] {
+    const { member } = prepared;
+    const chosen = storyId ? this.stories.get(storyId) : undefined;
+    if (!chosen || !chosen.alive) {
+      const story = this.newStory(this.newId(), false);
+      this.addMember(story, member);
+      return [{ kind: 'start', itemId: member.id, storyId: story.id }];
+    }
+    const changes: Change[] = [{ kind: 'join', itemId: member.id, storyId: chosen.id, fit: prepared.candidates.find((c) => c.id === chosen.id)?.fit ?? 0 }];
+    this.addMember(chosen, member);
+    let story = chosen;
+    if (story.members.length <= SAMPLE) {
+      for (const out of misfits(story.members, this.params)) {
+        this.removeMember(story, out.id);
+        const alone = this.newStory(this.newId(), false);
+        this.addMember(alone, out as EngineMember);
+        changes.push({ kind: 'leave', itemId: out.id, from: story.id, storyId: alone.id });
+      }
+    }
+    for (const c of prepared.candidates) {
+      const other = this.stories.get(c.id);
+      if (c.fit <= 0 || !other || !other.alive || other === story) continue;
+      if (storyAgreement(this.sample(story), this.sample(other), this.params) < this.params.merge) continue;
+      if (story.published && other.published) continue;
+      const [keep, gone] = other.published ? [other, story] : [story, other];
+      for (const m of gone.members) this.addMember(keep, m);
+      this.retire(gone);
+      changes.push({ kind: 'merge', gone: gone.id, into: keep.id });
+      story = keep;
+    }
+    return changes;
+  }
+
+  /** How well a member fits the rest of its story (its mean pair score with the sampled members), for centrality. */
+  fitOf(storyId: string, memberId: string): number | null {
+    const s = this.stories.get(storyId);
+    const m = s?.members.find((x) => x.id === memberId);
+    if (!s || !m) return null;
+    return this.storyFit(m, s);
+  }
+
+  private rank(member: EngineMember): Candidate[] {
+    const windowMs = this.params.windowHours * 3_600_000;
+    const seen = new Set<Story>();
+    for (const key of member.keys) {
+      const list = this.postings.get(key);
+      if (!list) continue;
+      for (let i = list.length - 1, n = 0; i >= 0 && n < MAX_POSTINGS; i--, n++) {
+        const s = list[i]!;
+        if (s.alive && s.last >= member.time - windowMs && s.first <= member.time + windowMs) seen.add(s);
+      }
+    }
+    const cheap = [...seen]
+      .map((s) => ({ s, score: s.centroidNorm2 > 0 ? dotMap(member.vector, s.centroid) / Math.sqrt(s.centroidNorm2) : 0 }))
+      .sort((a, b) => b.score - a.score || a.s.seq - b.s.seq)
+      .slice(0, MAX_CANDIDATES);
+    return cheap
+      .map(({ s }) => ({ id: s.id, fit: this.storyFit(member, s), seq: s.seq }))
+      .sort((a, b) => b.fit - a.fit || a.seq - b.seq)
+      .map(({ id, fit }) => ({ id, fit }));
+  }
+
+  /** An item's fit to a story: its mean pair score with the story's sampled members in its window (0 if any pair is blocked). */
+  private storyFit(member: EngineMember, story: Story): number {
+    let sum = 0;
+    let n = 0;
+    for (const m of this.sample(story)) {
+      if (m.id === member.id) continue;
+      const p = pairScore(member, m, this.params);
+      if (p.blocked === 'window') continue;
+      if (p.blocked) return 0;
+      sum += p.score;
+      n++;
+    }
+    return n === 0 ? 0 : sum / n;
+  }
+
+  /** The members a story is compared through: all of a small story, the SAMPLE most recent of a large one. */
+  private sample(story: Story): EngineMember[] {
+    return story.members.length <= SAMPLE ? story.members : story.members.slice(-SAMPLE);
+  }
+
+  private newStory(id: string, published: boolean): Story {
+    const story: Story = {
+      id,
+      seq: this.seq++,
+      published,
+      alive: true,
+      members: [],
+      first: Number.POSITIVE_INFINITY,
+      last: Number.NEGATIVE_INFINITY,
+      centroid: new Map(),
+      centroidNorm2: 0,
+      keys: new Set(),
+    };
+    this.stories.set(id, story);
+    return story;
+  }
+
+  private addMember(story: Story, m: EngineMember): void {
+    // Members stay in (time, id) order, so the sample is the same whatever order they were added or loaded in.
+    let at = story.members.length;
+    while (at > 0 && before(m, story.members[at - 1]!)) at--;
+    story.members.splice(at, 0, m);
+    story.first = Math.min(story.first, m.time);
+    story.last = Math.max(story.last, m.time);
+    let cross = 0;
+    for (const [t, w] of m.vector) {
+      const c = story.centroid.get(t) ?? 0;
+      cross += c * w;
+      story.centroid.set(t, c + w);
+    }
+    story.centroidNorm2 += 2 * cross + sumSquares(m.vector);
+    for (const k of m.keys) {
+      if (story.keys.has(k)) continue;
+      story.keys.add(k);
+      const list = this.postings.get(k);
+      if (list) list.push(story);
+      else this.postings.set(k, [story]);
+    }
+  }
+
+  private removeMember(story: Story, id: string): void {
+    const m = story.members.find((x) => x.id === id);
+    if (!m) return;
+    story.members = story.members.filter((x) => x.id !== id);
+    let cross = 0;
+    for (const [t, w] of m.vector) {
+      const c = story.centroid.get(t) ?? 0;
+      cross += c * w;
+      const left = c - w;
+      if (Math.abs(left) < 1e-12) story.centroid.delete(t);
+      else story.centroid.set(t, left);
+    }
+    story.centroidNorm2 = Math.max(0, story.centroidNorm2 - 2 * cross + sumSquares(m.vector));
+    story.first = Math.min(...story.members.map((x) => x.time));
+    story.last = Math.max(...story.members.map((x) => x.time));
+  }
+
+  /** A story merged away: it stays in the index lists until they are next read, where it is skipped. */
+  private retire(story: Story): void {
+    story.alive = false;
+    story.members = [];
+    this.stories.delete(story.id);
+  }
+}
+
+function before(a: { time: number; id: string }, b: { time: number; id: string }): boolean {
+  return a.time < b.time || (a.time === b.time && a.id < b.id);
+}
+
+function sumSquares(v: ReadonlyMap<string, number>): number {
+  let s = 0;
+  for (const w of v.values()) s += w * w;
+  return s;
+}
+
+function counter(): () => string {
+  let n = 0;
+  return () => `story-${++n}`;
+}
+
+/**
+ * The whole rule in memory, items in publication order as the database path takes them (bench:clustering
+ * and the quality tests): story ids are `story-N`.
+ */
+export function clusterEvents(items: readonly Member[], options: Partial<ClusterParams> = {}): Map<string, string> {
+  const engine = new ClusterEngine({ ...CLUSTER_PARAMS, ...options });
+  const assignment = new Map<string, string>();
+  for (const item of inClusterOrder(items)) {
+    for (const change of engine.add(item)) {
+      if (change.kind === 'merge') {
+        for (const [id, story] of assignment) if (story === change.gone) assignment.set(id, change.into);
+      } else assignment.set(change.itemId, change.storyId);
+    }
+  }
+  return assignment;
+}
+
+/** Items in the order both paths take them: publication time, then id. */
+export function inClusterOrder<T extends { id: string; time: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
