@@ -1,4 +1,15 @@
-import { CLUSTER_PARAMS, MIN_CORPUS, misfits, pairScore, storyAgreement, vectorOf, type ClusterParams, type Member, type Scored } from './event-clustering';
+import {
+  CLUSTER_PARAMS,
+  countedKeys,
+  MIN_CORPUS,
+  misfits,
+  pairScore,
+  storyAgreement,
+  withVector,
+  type ClusterParams,
+  type Member,
+  type Scored,
+} from './event-clustering';
 
 /**
  * The clustering rule with its state: the open stories, their members' vectors (fixed when each joined,
@@ -102,7 +113,7 @@ export class ClusterEngine {
 
   /** A member as the engine keeps it: its vector with today's IDF, fixed from now on. */
   memberOf(item: Member): EngineMember {
-    return { ...item, vector: vectorOf(item.terms, (t) => this.idf(t)), keys: this.keysOf(item.terms) };
+    return { ...withVector(item, (t) => this.idf(t)), keys: this.keysOf(item.terms) };
   }
 
   /** A stored story (the database path's load): members keep the vectors they were given when they joined. */
@@ -124,7 +135,7 @@ export class ClusterEngine {
   /** Counts the item's terms and ranks the stories it may join (best first); nothing is placed yet. */
   prepare(item: Member): Prepared {
     this.docs++;
-    for (const t of Object.keys(item.terms)) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+    for (const t of countedKeys(item)) this.df.set(t, (this.df.get(t) ?? 0) + 1);
     const member = this.memberOf(item);
     return { member, candidates: this.rank(member) };
   }
@@ -210,17 +221,16 @@ export class ClusterEngine {
 
   /** An item's fit to a story: its mean pair score with the story's sampled members in its window (0 if any pair is blocked). */
   private storyFit(member: EngineMember, story: Story): number {
-    let sum = 0;
-    let n = 0;
+    // Average linkage: one look-alike member cannot pull in a report the rest of the story disagrees with.
+    const scores: number[] = [];
     for (const m of this.sample(story)) {
       if (m.id === member.id) continue;
       const p = pairScore(member, m, this.params);
       if (p.blocked === 'window') continue;
       if (p.blocked) return 0;
-      sum += p.score;
-      n++;
+      scores.push(p.score);
     }
-    return n === 0 ? 0 : sum / n;
+    return scores.length === 0 ? 0 : scores.reduce((s, x) => s + x, 0) / scores.length;
   }
 
   /** The members a story is compared through: all of a small story, the SAMPLE most recent of a large one. */

@@ -176,7 +176,7 @@ describe("cluster stage on the database: the issue's rate week and re-checks", (
       {
         outlet: 'Radio Jamaica News',
         title: 'Light company: most customers back on grid',
-        summary: 'The JPS says crews worked overnight on lines in St Elizabeth and Manchester.',
+        summary: 'Crews worked overnight on lines in St Elizabeth and Manchester, the utility says.',
         published_at: '2026-11-17T11:00:00Z',
       },
     ]);
@@ -254,7 +254,7 @@ describe('cluster stage: a borderline join put to the model', () => {
     {
       outlet: 'Radio Jamaica News',
       title: 'Portmore residents told to store water',
-      summary: 'The NWC said supply would be interrupted on Thursday.',
+      summary: 'The water company said the main would be repaired.',
       published_at: '2026-11-17T11:00:00Z',
     },
   ];

@@ -11,7 +11,7 @@ import { saveStory } from '../work/save-story';
 import { centralFirst, loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
 import type { AiProvider } from '../summarise/provider';
 import { eventFeatures, type EventFeatures } from './event-features';
-import { CLUSTER_PARAMS, type ClusterParams } from './event-clustering';
+import { CLUSTER_PARAMS, countedKeys, type ClusterParams } from './event-clustering';
 import { ClusterEngine, inClusterOrder, type Change, type EngineMember, type Prepared } from './cluster-engine';
 import { entityKeysOf } from './story-entities';
 import { stormMatcher } from './storm-link';
@@ -36,8 +36,8 @@ const MAX_ENGINE_STORIES = 50_000;
 /** `ai`: a provider whose sameEvent confirms borderline joins (counted as aiConfirmations). */
 export type ClusterOptions = { limit?: number; windowHours?: number; ai?: AiProvider };
 export type ClusterStats = StageStats & { aiConfirmations: number };
-/** A join whose fit is under join + BORDERLINE is put to the model when one can tell. */
-const BORDERLINE = 0.1;
+/** A join whose fit (a mean probability of one event) is under this is put to the model when one can tell. */
+const CONFIDENT = 0.75;
 const MAX_CONFIRMATIONS = 2;
 
 /** A worker's copy of the clustering state, kept between batches (and cycles) while it is current. */
@@ -134,11 +134,17 @@ function featuresOf(item: Pick<SourceItem, 'title' | 'summary' | 'text' | 'outle
 }
 
 /** What is kept of an item's features: enough to score it again without its text (terms are only counted once). */
-type StoredFeatures = Omit<EventFeatures, 'terms'> & { vector?: Record<string, number>; keys?: string[]; terms?: Record<string, number> };
+type StoredFeatures = Omit<EventFeatures, 'terms'> & {
+  vector?: Record<string, number>;
+  wordNorm?: number;
+  nameWeights?: Record<string, number>;
+  keys?: string[];
+  terms?: Record<string, number>;
+};
 
 function storedFeatures(m: EngineMember): string {
-  const { terms: _terms, vector, keys, id: _id, ...rest } = m;
-  return JSON.stringify({ ...rest, vector: Object.fromEntries(vector), keys });
+  const { terms: _terms, vector, nameWeights, keys, id: _id, ...rest } = m;
+  return JSON.stringify({ ...rest, vector: Object.fromEntries(vector), nameWeights: Object.fromEntries(nameWeights), keys });
 }
 
 async function decideAndWrite(
@@ -172,7 +178,7 @@ async function decideAndWrite(
       cache,
       params,
       Math.min(...items.map((p) => p.features.time)),
-      items.flatMap((p) => Object.keys(p.features.terms)),
+      items.flatMap((p) => countedKeys(p.features)),
     );
     const changes: Change[] = [];
     const members = new Map<string, EngineMember>();
@@ -254,15 +260,23 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, terms
   const byStory = new Map<string, EngineMember[]>();
   for (const r of rows) {
     const stored = (typeof r.cluster_features === 'string' ? JSON.parse(r.cluster_features) : r.cluster_features) as StoredFeatures | null;
-    if (stored?.vector && stored.keys) {
-      const member: EngineMember = { ...stored, terms: {}, id: r.id as string, vector: new Map(Object.entries(stored.vector)), keys: stored.keys };
+    if (stored?.vector && stored.keys && stored.nameWeights && stored.wordNorm !== undefined) {
+      const member: EngineMember = {
+        ...stored,
+        terms: {},
+        id: r.id as string,
+        vector: new Map(Object.entries(stored.vector)),
+        wordNorm: stored.wordNorm,
+        nameWeights: new Map(Object.entries(stored.nameWeights)),
+        keys: stored.keys,
+      };
       byStory.set(r.story_id as string, [...(byStory.get(r.story_id as string) ?? []), member]);
     } else {
-      legacy.push({ row: r, features: stored?.terms ? (stored as EventFeatures) : featuresOfRow(r) });
+      legacy.push({ row: r, features: stored?.terms && stored.names ? (stored as EventFeatures) : featuresOfRow(r) });
     }
   }
   // Items clustered before vectors were kept: scored with today's counts.
-  await loadCounts(trx, engine, [...terms, ...legacy.flatMap((l) => Object.keys(l.features.terms))]);
+  await loadCounts(trx, engine, [...terms, ...legacy.flatMap((l) => countedKeys(l.features))]);
   for (const { row, features } of legacy) {
     const member = engine.memberOf({ ...features, id: row.id as string });
     byStory.set(row.story_id as string, [...(byStory.get(row.story_id as string) ?? []), member]);
@@ -287,7 +301,7 @@ function featuresOfRow(r: Record<string, unknown>): EventFeatures {
 }
 
 /**
- * With a provider that can tell (sameEvent), a borderline join (fit under join + BORDERLINE) is put to
+ * With a provider that can tell (sameEvent), a borderline join (fit from join up to CONFIDENT) is put to
  * the model in one short call; a "no" leaves the item to the next best story or a story of its own. A
  * model that fails or times out leaves the rule's decision.
  */
@@ -303,7 +317,7 @@ async function confirmWithModel(
   const refused = new Set<string>();
   for (let asked = 0; asked < MAX_CONFIRMATIONS; asked++) {
     const chosen = engine.choose(prepared, refused);
-    if (!chosen || chosen.fit >= engine.params.join + BORDERLINE) return chosen;
+    if (!chosen || chosen.fit >= CONFIDENT) return chosen;
     const story = centralFirst(await loadStorySources(trx, chosen.id));
     counts.aiConfirmations++;
     try {
@@ -528,7 +542,7 @@ async function writeChanges(
     [rows.map((r) => r.id), rows.map((r) => r.features), rows.map((r) => r.fit) as unknown as string[], rows.map((r) => r.status)],
   );
   const counts = new Map<string, number>();
-  for (const p of batch) for (const t of Object.keys(p.features.terms)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  for (const p of batch) for (const t of countedKeys(p.features)) counts.set(t, (counts.get(t) ?? 0) + 1);
   counts.set(DOCS_TERM, batch.length);
   await trx.raw(
     `insert into cluster_term_stats (term, df) select * from unnest(?::text[], ?::int[])

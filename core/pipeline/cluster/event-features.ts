@@ -274,7 +274,11 @@ const NOT_NAMES = new Set(
   their our mr mrs ms dr sir hon prof gen col capt sgt cpl insp supt president prime minister ministry police government state national
   says said according monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september
   october november december breaking update live watch video photos exclusive analysis opinion explainer report news first second last
-  more most when where what why how who while some many all one two three there here if not no yes el la los las del le les des du de et`
+  more most when where what why how who while some many all one two three there here if not no yes el la los las del le les des du de et
+  bank court council ministry university company party union association army department agency authority commission office service
+  services corporation group club league house senate parliament assembly committee board fund hospital school college airport port
+  station street road church cabinet opposition central federal national international north south east west northern southern eastern
+  western city county province district island islands republic kingdom united`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -294,12 +298,31 @@ export function findNames(text: string): string[] {
       const first = k++ === 0;
       if (!/^\p{Lu}/u.test(w) || (first && !/^\p{Lu}{2,}$/u.test(w))) continue;
       const f = fold(w).replace(/['’]/g, '');
-      if (f.length < 3 || NOT_NAMES.has(f) || STOP.has(f)) continue;
+      // Places are compared as places (a shared country is no evidence; two countries are a conflict).
+      if (f.length < 3 || NOT_NAMES.has(f) || STOP.has(f) || lookupPlace(w).length > 0) continue;
       out.add(f);
       if (out.size >= MAX_NAMES) return [...out];
     }
   }
   return [...out];
+}
+
+/** Towns whose names are also common words ("the Crown", "Penal reform", "Linden" the surname). */
+const WORD_TOWNS = new Set(['crown', 'penal', 'linden']);
+
+/**
+ * Places a text names, written as names: never a lowercase word ("the penal code"), and a town whose
+ * name is also a common word only beside its country's name. Aliases the gazetteer maps to a canonical
+ * name are kept as found.
+ */
+function placesNamed(text: string): Place[] {
+  return findPlaces(text).filter((p) => {
+    const found = [...text.matchAll(new RegExp(`(?<![\\p{L}])${escape(p.name)}(?![\\p{L}])`, 'giu'))];
+    if (found.length === 0) return true;
+    // "the Crown", "Penal reform": such a town counts only beside a name of its own country.
+    if (WORD_TOWNS.has(fold(p.name)) && !findPlaces(text).some((q) => q.level === 'country' && q.country === p.country)) return false;
+    return found.some((m) => /^\p{Lu}/u.test(m[0]));
+  });
 }
 
 const TITLE_WEIGHT = 3;
@@ -312,10 +335,10 @@ export function eventFeatures(item: EventItem): EventFeatures {
   const body = item.text.trim();
   const lead = item.summary.trim() || body.slice(0, 400);
   const rest = body.slice(item.summary.trim() ? 0 : 400, BODY_CHARS);
-  const named = findPlaces(`${item.title}. ${lead}`);
+  const named = placesNamed(`${item.title}. ${lead}`);
   // A local outlet's report that names no place at all is about the outlet's own country.
   const home = item.outletRegion && lookupPlace(item.outletRegion).some((p) => p.level === 'country') ? item.outletRegion : undefined;
-  const country = mainCountry(named) ?? mainCountry(findPlaces(rest)) ?? home;
+  const country = mainCountry(named) ?? mainCountry(placesNamed(rest)) ?? home;
   // A title and lead that name no place still happen somewhere: the country the body names.
   const places = named.length > 0 || !country ? named : [{ name: country, country, level: 'country' as const }];
   const terms: Record<string, number> = {};
@@ -324,7 +347,7 @@ export function eventFeatures(item: EventItem): EventFeatures {
   };
   // Place names are compared as places (with the conflict rule), not as words: otherwise two events in
   // one town look alike by their most repeated words.
-  const placeWords = new Set([...named, ...findPlaces(rest)].flatMap((p) => eventWords(p.name)));
+  const placeWords = new Set([...named, ...placesNamed(rest)].flatMap((p) => eventWords(p.name)));
   for (const [text, w] of [
     [item.title, TITLE_WEIGHT],
     [lead, LEAD_WEIGHT],

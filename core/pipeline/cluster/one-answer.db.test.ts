@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/open-database';
+import { openTestDatabase } from '../../../test/helpers/test-database';
+import { clusterThroughDatabase, partitionOf, storedAssignment, storedMembers, storeItems } from '../../../test/helpers/cluster-database-path';
+import { loadSet } from '../../../bench/clustering/fixtures';
+import { clusterEvents } from './cluster-engine';
+
+/**
+ * One rule, one answer: the path `c360 cluster` and the workers take (a database, batches, a copy of
+ * the open stories kept between batches or reloaded from the database) puts the same reports in the
+ * same stories as clusterEvents, the function bench:clustering measures, on the same items in the
+ * same order.
+ */
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+beforeEach(async () => {
+  await db.knex('raw_feeds').del();
+  await db.knex('synced_content').del();
+  await db.knex('cluster_term_stats').del();
+});
+
+const files = [
+  ['world-dev', 'wd-a1.json'],
+  ['world-dev', 'wd-b2.json'],
+  ['dev', 'dev-dense-jamaica-week.json'],
+] as const;
+
+describe('the database path and the in-memory rule', () => {
+  for (const [set, file] of files) {
+    it(`give identical stories on ${set}/${file}, whether the worker keeps its copy or reloads it every 25 items`, async () => {
+      const items = loadSet(set)
+        .find((f) => f.file === file)!
+        .items.map((i) => ({ ...i, region: set === 'dev' ? i.region : null }));
+      const idOf = await storeItems(db.knex, items);
+      const memory = partitionOf(clusterEvents(await storedMembers(db.knex, idOf)));
+      expect(memory.length).toBeLessThan(items.length); // some reports were joined: the comparison means something
+
+      await clusterThroughDatabase(db.knex);
+      expect(partitionOf(await storedAssignment(db.knex, idOf))).toEqual(memory);
+
+      await db.knex('raw_feeds').update({ story_id: null, processing_status: 'pending', cluster_features: null, cluster_fit: null, lease_owner: null });
+      await db.knex('synced_content').del();
+      await db.knex('cluster_term_stats').del();
+      await clusterThroughDatabase(db.knex, { restartEvery: 25 });
+      expect(partitionOf(await storedAssignment(db.knex, idOf))).toEqual(memory);
+    }, 120_000);
+  }
+});
