@@ -263,7 +263,7 @@ describe('cluster stage: a borderline join put to the model', () => {
     fake = await startFakeOpenAi();
   });
   afterAll(() => fake.close());
-  const ai = () => createOpenAiProvider({ apiKey: 'k', baseUrl: fake.baseUrl, model: 'fake-model', timeoutMs: 3000, maxRetries: 0, backoffMs: 1 });
+  const ai = () => createOpenAiProvider({ apiKey: 'k', baseUrl: fake.baseUrl, model: 'fake-model', timeoutMs: 20_000, maxRetries: 0, backoffMs: 1 });
   const storiesAfter = async (answer: boolean | 'garbage' | null) => {
     await db.knex('raw_feeds').del();
     await db.knex('synced_content').del();
