@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { lastRebuild } from '../pipeline/cluster/rebuild-clusters';
 import { latestConsoleRun, LIVE_STEPS, RUNNABLE_STEPS, STEP_NAMES, type ConsoleRun, type LiveStep } from '../operations/console-runs';
 import { workBacklog } from '../operations/console-run-repository';
 import { countSentences, MAX_SUMMARY_SENTENCES, MIN_SUMMARY_SENTENCES } from '../pipeline/summarise/schema';
@@ -164,6 +165,7 @@ export async function pipelineOverview(db: Knex, input: { since: Date; now: Date
     principles: assessPrinciples(sample),
     principlesChecked: sample.length,
     lastRun: lastRun ? { ...lastRun, autoPublishRate: lastRun.processed ? Math.round((lastRun.autoPublished / lastRun.processed) * 100) : null } : null,
+    lastRebuild: await lastRebuild(db),
     consoleRun: run,
     running: await runsGoing(db, input.now),
     steps: await liveSteps(db, { now: input.now, run, signalsLastDay: lastDay.signalsSince, attention: counts.attention }),

@@ -176,7 +176,7 @@ export async function getStoryById(db: Knex, id: string): Promise<Story | null> 
   return row ? rowToStory(row) : null;
 }
 
-export type PublishedLookup = { story: Story; matchedBy: 'uuid' | 'slug-short-id' | 'slug'; canonicalPath: string };
+export type PublishedLookup = { story: Story; matchedBy: 'uuid' | 'slug-short-id' | 'slug' | 'redirect'; canonicalPath: string };
 
 /**
  * One published story by UUID, slug-with-short-id or bare slug. Short ids are only 32 bits, so
@@ -210,9 +210,27 @@ export async function findPublishedStory(db: Knex, rawId: string | null | undefi
       row = await published().where('s.slug', parsed.slug).first();
       break;
   }
-  if (!row) return null;
+  if (!row) return redirectedStory(db, parsed);
   const story = rowToStory(row);
   return { story, matchedBy, canonicalPath: articlePath(story)! };
+}
+
+/** The address of a story merged into another by re-clustering leads to the one that survived (story_redirects). */
+async function redirectedStory(db: Knex, parsed: ReturnType<typeof parseArticleId>): Promise<PublishedLookup | null> {
+  let target: { to_id: string } | undefined;
+  if (parsed.kind === 'uuid') target = await db('story_redirects').select('to_id').where('from_id', parsed.id).first();
+  else if (parsed.kind === 'slug-short-id')
+    target = await db('story_redirects')
+      .select('to_id')
+      .whereRaw(`right(replace(from_id::text, '-', ''), 8) = ?`, [parsed.shortId])
+      .orderByRaw('from_slug = ? desc', [parsed.slug])
+      .first();
+  else if (parsed.kind === 'slug') target = await db('story_redirects').select('to_id').where('from_slug', parsed.slug).first();
+  if (!target) return null;
+  const row = await db('synced_content as s').select(db.raw(SELECT)).whereRaw(PUBLIC).where('s.id', target.to_id).first();
+  if (!row) return null;
+  const story = rowToStory(row);
+  return { story, matchedBy: 'redirect', canonicalPath: articlePath(story)! };
 }
 
 function pageBounds(offset = 0, limit = SECTION_PAGE_SIZE): { offset: number; limit: number } {

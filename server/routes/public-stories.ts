@@ -106,5 +106,11 @@ export async function articlePayload(db: Knex, id: string, now: Date, options: {
 export function presentArticle(found: PublishedLookup, storms: StormContext, now: Date, options: { translation: boolean } = { translation: false }) {
   // A UUID address is not the article's address: canonicalPath tells the client where to go.
   const story = { ...presentStory(found.story), breaking: isBreaking(found.story, storms, now) };
-  return { story, canonicalPath: found.canonicalPath, matchedBy: found.matchedBy, redirect: found.matchedBy === 'uuid', translation: options.translation };
+  return {
+    story,
+    canonicalPath: found.canonicalPath,
+    matchedBy: found.matchedBy,
+    redirect: found.matchedBy === 'uuid' || found.matchedBy === 'redirect',
+    translation: options.translation,
+  };
 }

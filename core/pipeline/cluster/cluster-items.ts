@@ -26,7 +26,8 @@ import { stormMatcher } from './storm-link';
  * stories, members that left, merges) are then written in a handful of statements.
  */
 
-const CLUSTER_LOCK = 3_600_001;
+/** One lock for every clustering decision (and the archive's rebuild). */
+export const CLUSTER_LOCK = 3_600_001;
 const DOCS_TERM = '__docs__';
 /** Items claimed per batch when the caller allows it: the lock and the reload are paid once per batch. */
 const CLAIM = 200;

@@ -65,7 +65,6 @@ export function vectorOf(terms: Record<string, number>, idf: Idf): Map<string, n
   return new Map(weighted.map(([t, w]) => [t, Math.round((w / norm) * 1e6) / 1e6]));
 }
 
-
 /**
  * A report as the rule compares it: its TF-IDF vector (words, word pairs, institutions), the length of
  * that vector's single-word part, and the IDF of each name it uses, all fixed with the IDF of the

@@ -9,7 +9,7 @@ import { Badge, Card, EmptyState, InlineError, PageHeader, Skeleton, StatCard, T
 import { known, useConsoleI18n } from '../console-i18n';
 import { pipelineApi, type Overview } from './api';
 import { chooseLastRun, lastRunOfConsoleRun } from './last-run';
-import { LastRunCard, PipelineArticleCard, PrinciplesList, StepsView } from './parts';
+import { LastRunCard, PipelineArticleCard, PrinciplesList, RebuildLine, StepsView } from './parts';
 import { startOfToday } from './progress';
 import { RunProgressOverlay } from './RunProgress';
 import { errorText, useRunControl } from './useRunControl';
@@ -116,6 +116,7 @@ export default function AiPipeline() {
             <Card title={t('console.pipeline.lastRun')}>
               {overview ? <LastRunCard choice={chooseLastRun({ latest: overview.lastRun, mine: myRun, me })} /> : <Skeleton rows={1} />}
             </Card>
+            <Card title={t('console.pipeline.rebuild')}>{overview ? <RebuildLine rebuild={overview.lastRebuild} /> : <Skeleton rows={1} />}</Card>
             <Card title={t('console.pipeline.principles')}>
               {overview ? <PrinciplesList principles={overview.principles} checked={overview.principlesChecked} /> : <Skeleton rows={2} />}
             </Card>

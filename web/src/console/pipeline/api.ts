@@ -1,5 +1,6 @@
 import type { LastDecisionRun } from '../../../../core/console/pipeline-console-repository';
 import type { Indicator } from '../../../../core/console/regional-intelligence';
+import type { RebuildReport } from '../../../../core/pipeline/cluster/rebuild-clusters';
 import { getJson, postJson } from '../../data/api';
 import type { StoryCard } from '../stories/api';
 import type { Signal } from '../../../../core/pipeline/patterns/signal-repository';
@@ -55,6 +56,8 @@ export type Overview = {
   principles: Principle[];
   principlesChecked: number;
   lastRun: LastRun | null;
+  /** The last `c360 cluster --rebuild` (dry run or applied). */
+  lastRebuild: (RebuildReport & { actor: string; at: string }) | null;
   consoleRun: ConsoleRun | null;
   running: { label: string; actor: string; startedAt: string }[];
   steps: StepView[];

@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from '../ui';
 import type { StoryCard } from '../stories/api';
 import { RegionBadge, StageBadge, StatusBadge } from '../stories/badges';
 import { editorPath } from '../stories/StoryCardView';
-import type { ConsoleRun, LiveStep, Principle, StepView } from './api';
+import type { ConsoleRun, LiveStep, Overview, Principle, StepView } from './api';
 import type { LastRunChoice, RunOrigin } from './last-run';
 import { confidencePercent, runHealth, tagsShown } from './progress';
 
@@ -237,6 +237,30 @@ export function LastRunCard({ choice }: { choice: LastRunChoice }) {
           <RunOriginLabel origin={choice.newer.origin} />
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** The last re-clustering of the archive (`c360 cluster --rebuild`): who ran it, when, and what it changed. */
+export function RebuildLine({ rebuild }: { rebuild: Overview['lastRebuild'] }) {
+  const { t, fmt } = useConsoleI18n();
+  if (!rebuild) return <p className="c-hint">{t('console.pipeline.rebuildNone')}</p>;
+  return (
+    <div className="pl-rebuild">
+      <p>
+        {t('console.pipeline.rebuildLine', {
+          when: timeAgo(rebuild.at, new Date(), fmt.locale, t('console.card.justNow')),
+          actor: rebuild.actor,
+          items: fmt.number(rebuild.items),
+          since: new Date(rebuild.since).toLocaleDateString(fmt.locale),
+          before: fmt.number(rebuild.storiesBefore),
+          after: fmt.number(rebuild.storiesAfter),
+          moved: fmt.number(rebuild.movedItems),
+          merged: fmt.number(rebuild.merged.reduce((n, m) => n + m.gone.length, 0)),
+          split: fmt.number(rebuild.split.length),
+        })}
+      </p>
+      {rebuild.dryRun ? <p className="c-hint">{t('console.pipeline.rebuildDry')}</p> : null}
     </div>
   );
 }
