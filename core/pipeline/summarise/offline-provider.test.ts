@@ -146,7 +146,7 @@ describe('quotations', () => {
     ],
     [
       '"The blaze started in a kitchen at the back," fire officer Dwayne Clarke said.',
-      { quote: 'The blaze started in a kitchen at the back', author: 'Dwayne Clarke', role: null },
+      { quote: 'The blaze started in a kitchen at the back', author: 'Dwayne Clarke', role: 'fire officer' },
     ],
     [
       'Finance Minister Marcia Thelwell said: "This is targeted relief for farmers and fishers."',
