@@ -192,3 +192,46 @@ describe('quotations', () => {
     ]);
   });
 });
+
+describe('what locals are saying', () => {
+  it('shows quotations with speaker and role, crediting the outlet that printed them, and named voices beside them', () => {
+    const sources = [
+      source(
+        'St Lucia Times',
+        'Saint Lucia will raise its minimum wage to EC$8.50 an hour from January 1, Labour Minister Virginia Albert-Poyotte announced on Tuesday.\n"No worker in this country should work a full week and still be unable to feed a family," Albert-Poyotte said at a press briefing in Castries.\nThe last increase was in 2019.',
+        { publishedAt: '2026-11-17T10:00:00Z' },
+      ),
+      source(
+        'Island Wire',
+        'Saint Lucia is raising its minimum wage to EC$8.50 an hour from January 1.\n"We support fair pay, but many of our members are still recovering," said Chamber president Carolyn Trim-Mathurin.\nVendor Juliana Emmanuel said the rise was welcome but still not enough for a family.',
+        { publishedAt: '2026-11-17T12:00:00Z' },
+      ),
+    ];
+    const story = write(...sources);
+    expect(story.layers.what_locals_saying.quotes).toEqual([
+      {
+        quote: 'No worker in this country should work a full week and still be unable to feed a family',
+        author: 'Virginia Albert-Poyotte',
+        role: 'Labour Minister',
+        source: 0,
+      },
+      { quote: 'We support fair pay, but many of our members are still recovering', author: 'Carolyn Trim-Mathurin', role: 'Chamber president', source: 1 },
+    ]);
+    const layer = toLayers(story, sources).find((l) => l.layerType === 'what_locals_saying')!;
+    expect(layer.quotes!.map((q) => [q.author, q.platform])).toEqual([
+      ['Virginia Albert-Poyotte', 'St Lucia Times'],
+      ['Carolyn Trim-Mathurin', 'Island Wire'],
+    ]);
+    expect(story.layers.what_locals_saying.sentences.map((s) => s.text)).toEqual([
+      'Vendor Juliana Emmanuel said the rise was welcome but still not enough for a family.',
+    ]);
+  });
+
+  it('leaves the layer empty for quotations nobody is named for, and for a report that is all quotations', () => {
+    const story = write(
+      source('Daily Star', '"Mi food inna di fridge a spoil," complained a Cross Roads vendor. "We cannot sleep at night with the gunshots," a resident said.'),
+      source('Island Wire', Array.from({ length: 50 }, (_, i) => `"We will rebuild home number ${i} before Christmas."`).join(' ')),
+    );
+    expect(story.layers.what_locals_saying.quotes).toEqual([]);
+  });
+});

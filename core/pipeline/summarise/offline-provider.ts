@@ -88,7 +88,14 @@ export function summariseOffline(input: SummariseInput): StorySummary {
 
   const quotes = quotesOf(reports);
   const used = new Set<Fact>([...short, ...chosen]);
-  const reported = quotes.length > 0 ? [] : statements.filter((f) => !used.has(f) && isReportedSpeech(f.seed)).slice(0, 2);
+  // Named voices in reported speech ("Mayor Jane Doe said the market would reopen"), beside the quotations: people not quoted already.
+  const quoted = new Set(quotes.map((q) => q.author));
+  const reported = statements
+    .filter(
+      (f) =>
+        !used.has(f) && isReportedSpeech(f.seed) && !findNames([f.seed.sentence]).people.some((p) => [...quoted].some((a) => a.endsWith(p) || p.endsWith(a))),
+    )
+    .slice(0, quotes.length > 0 ? 1 : 2);
   reported.forEach((f) => used.add(f));
   const why = statements
     .filter(
