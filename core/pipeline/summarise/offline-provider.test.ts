@@ -99,7 +99,8 @@ describe('offline writer: the rules', () => {
       ),
     );
     const text = allSentences(story).join(' ');
-    expect(text).toContain('The Jamaica Fire Brigade said a fire destroyed four homes in May Pen on Monday.');
+    // "on Monday" dated from the report (published Wednesday, November 18) for a reader who reads it later.
+    expect(text).toContain('The Jamaica Fire Brigade said a fire destroyed four homes in May Pen on Monday (November 16).');
     expect(text).not.toMatch(/KINGSTON|Read more|hours\. CMC/);
   });
 
@@ -110,7 +111,9 @@ describe('offline writer: the rules', () => {
     expect(story.layers.what_locals_saying).toEqual({ sentences: [], quotes: [] });
     expect(story.layers.why_it_matters.sentences).toEqual([]);
     expect(story.layers.our_take.sentences).toEqual([]);
-    expect(story.layers.short_version.sentences.map((s) => s.text)).toEqual(['The nutmeg festival in Grenville drew a record crowd on Sunday.']);
+    expect(story.layers.short_version.sentences.map((s) => s.text)).toEqual([
+      expect.stringMatching(/^The nutmeg festival in Grenville drew a record crowd on Sunday \(November 1\d\)\.$/),
+    ]);
     expect(story.summary.split(/(?<=\.) /).every((s) => /Grenville|volunteers/.test(s))).toBe(true);
     // Two outlets of one owner group are one voice.
     const group = write(
@@ -233,5 +236,40 @@ describe('what locals are saying', () => {
       source('Island Wire', Array.from({ length: 50 }, (_, i) => `"We will rebuild home number ${i} before Christmas."`).join(' ')),
     );
     expect(story.layers.what_locals_saying.quotes).toEqual([]);
+  });
+});
+
+describe('leads and dates (issue 24)', () => {
+  it('leads with the news, not a background line more outlets share a figure with', () => {
+    const story = write(
+      source(
+        'Kingston Ledger',
+        'Motorists can now pay traffic tickets online through a new Tax Administration Jamaica portal launched on Wednesday, Transport Minister Paula Grant said. Payments by card or bank transfer are confirmed within 48 hours.\nSome 400,000 tickets are outstanding, the ministry said.',
+        { title: 'Motorists can now pay traffic tickets online', publishedAt: '2026-11-19T08:00:00Z' },
+      ),
+      source(
+        'Antilles Wire',
+        'KINGSTON (Antilles Wire) — Jamaica launched an online portal on Wednesday for paying traffic tickets, aiming to clear a backlog of about 400,000 unpaid fines, the transport ministry said.',
+        { title: 'Jamaica moves traffic-ticket payments online', publishedAt: '2026-11-19T09:00:00Z' },
+      ),
+    );
+    const short = story.layers.short_version.sentences.map((s) => s.text);
+    expect(short[0]).toMatch(/portal launched|launched an online portal/);
+    expect(short.join(' ')).not.toMatch(/^Some 400,000 tickets are outstanding/);
+  });
+
+  it('dates a forecast "by Friday" from its own report: the Friday after, kept out of the timeline of what happened', () => {
+    const story = write(
+      source(
+        'Antilles Wire',
+        'Tropical storm watches for Barbados and Saint Lucia were lifted on Thursday morning after Keron passed south of the islands with sustained winds of 60 mph.\nBarbados reported wind gusts of 45 mph and brief power cuts to about 1,200 customers on Wednesday. Forecasters expect Keron to become a hurricane by Friday over the warm central Caribbean.',
+        { title: 'Keron passes south of Barbados', publishedAt: '2026-11-26T09:00:00Z' },
+      ),
+    );
+    const text = allSentences(story).join(' ');
+    expect(text).toContain('by Friday (November 27)');
+    expect(text).not.toContain('November 20');
+    expect(text).toContain('on Wednesday (November 25)');
+    expect(story.layers.what_happened.timeline.map((t) => t.date)).toEqual(['2026-11-25', '2026-11-26']);
   });
 });

@@ -1,3 +1,4 @@
+import { withResolvedDates } from '../../nlp/dates';
 import { sameValue, type Figure } from '../../nlp/figures';
 import { findPlaces } from '../../nlp/gazetteer';
 import { alreadySaid, type Fact } from './facts';
@@ -121,6 +122,9 @@ export function writeOurTake(
         (f) =>
           f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS && !alreadySaid(f.seed, told),
       );
-  if (solo) out.push({ text: `Only ${outlet(solo.seed.report)} reports that ${asClause(solo.seed, proper)}.`, sources: [solo.seed.report] });
+  if (solo) {
+    const clause = withResolvedDates(asClause(solo.seed, proper), reports.find((r) => r.index === solo.seed.report)!.published);
+    out.push({ text: `Only ${outlet(solo.seed.report)} reports that ${clause}.`, sources: [solo.seed.report] });
+  }
   return out;
 }
