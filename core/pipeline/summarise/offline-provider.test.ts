@@ -273,3 +273,39 @@ describe('leads and dates (issue 24)', () => {
     expect(story.layers.what_happened.timeline.map((t) => t.date)).toEqual(['2026-11-25', '2026-11-26']);
   });
 });
+
+describe('our take: figures only (issue 24)', () => {
+  it.each([
+    [
+      'a day of the month after an abbreviated month',
+      'Crop Over bands will parade in Bridgetown on Nov. 29, the festival committee said on Thursday.',
+      'The Crop Over bands parade in Bridgetown on Nov. 29, the committee announced on Thursday.',
+    ],
+    [
+      'a day of the month after a weekday',
+      'The parade is on Saturday 29 at the Savannah, organisers said.',
+      'Organisers said the parade is on Saturday 29 at the Savannah.',
+    ],
+    [
+      'a bare number',
+      'The council approved 29 of the proposals on Monday, the clerk said.',
+      'On Monday the council approved 29 of the proposals, the clerk said.',
+    ],
+  ])('never gives %s as a figure', (_name, a, b) => {
+    const story = write(
+      source('Kingston Ledger', a, { publishedAt: '2026-11-19T08:00:00Z' }),
+      source('Island Wire', b, { publishedAt: '2026-11-19T09:00:00Z' }),
+    );
+    for (const s of story.layers.our_take.sentences) expect(s.text).not.toMatch(/figures?: 29(?! \()|\b29\.$|gives 29(?! \()/);
+  });
+
+  it('still gives figures with what they count', () => {
+    const story = write(
+      source('Kingston Ledger', 'The parade is on Saturday 29 at the Savannah, organisers said, with 12 bands taking part.', {
+        publishedAt: '2026-11-19T08:00:00Z',
+      }),
+      source('Island Wire', 'Organisers said the parade is on Saturday 29 at the Savannah with 12 bands.', { publishedAt: '2026-11-19T09:00:00Z' }),
+    );
+    expect(story.layers.our_take.sentences.map((s) => s.text)).toContain('Kingston Ledger and Island Wire give the same figure: 12 bands.');
+  });
+});
