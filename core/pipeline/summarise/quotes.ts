@@ -187,13 +187,14 @@ function cleanName(raw: string | undefined): string | null {
 }
 
 /** A person's name out of a run of capitals: titles and honorifics in front dropped, the last two words kept (three with a particle: "Kenroy Da Silva-Browne"). */
+const LEADING_TITLE = new RegExp(String.raw`^(?:(?:${WORD}\s+)?(${TITLE})|${HONORIFIC})$`, 'u');
+
 function personName(run: string, whole = false): { name: string; title: string | null } {
   let words = run.split(/\s+/);
   let title: string | null = null;
-  const leading = new RegExp(String.raw`^(?:(?:${WORD}\s+)?(${TITLE})|${HONORIFIC})$`, 'u');
   for (let n = Math.min(3, words.length - 2); n >= 1; n--) {
     const head = words.slice(0, n).join(' ');
-    const m = leading.exec(head);
+    const m = LEADING_TITLE.exec(head);
     if (m) {
       if (m[1]) title = head;
       words = words.slice(n);
