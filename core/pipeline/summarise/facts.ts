@@ -114,6 +114,8 @@ export function groupFacts(candidates: readonly Candidate[], voiceOf: ReadonlyMa
     for (const m of f.members) {
       const n = supporters(m).size;
       // Only a wording that still says what the seed says (it supports the seed): never a neighbouring fact.
+      // Never a background line for a sentence that tells the event ("Some 400,000 tickets are outstanding" for "Jamaica launched a portal").
+      if (m.background && !f.seed.background) continue;
       if (n > bestSupport && !m.quoted && m.wordCount <= f.seed.wordCount + 15 && (supports(m, f.seed) || supports(f.seed, m))) [best, bestSupport] = [m, n];
     }
     f.seed = best;

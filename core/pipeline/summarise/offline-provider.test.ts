@@ -99,7 +99,8 @@ describe('offline writer: the rules', () => {
       ),
     );
     const text = allSentences(story).join(' ');
-    expect(text).toContain('The Jamaica Fire Brigade said a fire destroyed four homes in May Pen on Monday.');
+    // "on Monday" dated from the report (published Wednesday, November 18) for a reader who reads it later.
+    expect(text).toContain('The Jamaica Fire Brigade said a fire destroyed four homes in May Pen on Monday (November 16).');
     expect(text).not.toMatch(/KINGSTON|Read more|hours\. CMC/);
   });
 
@@ -110,7 +111,9 @@ describe('offline writer: the rules', () => {
     expect(story.layers.what_locals_saying).toEqual({ sentences: [], quotes: [] });
     expect(story.layers.why_it_matters.sentences).toEqual([]);
     expect(story.layers.our_take.sentences).toEqual([]);
-    expect(story.layers.short_version.sentences.map((s) => s.text)).toEqual(['The nutmeg festival in Grenville drew a record crowd on Sunday.']);
+    expect(story.layers.short_version.sentences.map((s) => s.text)).toEqual([
+      expect.stringMatching(/^The nutmeg festival in Grenville drew a record crowd on Sunday \(November 1\d\)\.$/),
+    ]);
     expect(story.summary.split(/(?<=\.) /).every((s) => /Grenville|volunteers/.test(s))).toBe(true);
     // Two outlets of one owner group are one voice.
     const group = write(
@@ -146,7 +149,7 @@ describe('quotations', () => {
     ],
     [
       '"The blaze started in a kitchen at the back," fire officer Dwayne Clarke said.',
-      { quote: 'The blaze started in a kitchen at the back', author: 'Dwayne Clarke', role: null },
+      { quote: 'The blaze started in a kitchen at the back', author: 'Dwayne Clarke', role: 'fire officer' },
     ],
     [
       'Finance Minister Marcia Thelwell said: "This is targeted relief for farmers and fishers."',
@@ -190,5 +193,119 @@ describe('quotations', () => {
     expect(story.layers.what_locals_saying.quotes).toEqual([
       { quote: 'We lost everything in the fire last night', author: 'Marcia Brown', role: 'a resident of May Pen', source: 0 },
     ]);
+  });
+});
+
+describe('what locals are saying', () => {
+  it('shows quotations with speaker and role, crediting the outlet that printed them, and named voices beside them', () => {
+    const sources = [
+      source(
+        'St Lucia Times',
+        'Saint Lucia will raise its minimum wage to EC$8.50 an hour from January 1, Labour Minister Virginia Albert-Poyotte announced on Tuesday.\n"No worker in this country should work a full week and still be unable to feed a family," Albert-Poyotte said at a press briefing in Castries.\nThe last increase was in 2019.',
+        { publishedAt: '2026-11-17T10:00:00Z' },
+      ),
+      source(
+        'Island Wire',
+        'Saint Lucia is raising its minimum wage to EC$8.50 an hour from January 1.\n"We support fair pay, but many of our members are still recovering," said Chamber president Carolyn Trim-Mathurin.\nVendor Juliana Emmanuel said the rise was welcome but still not enough for a family.',
+        { publishedAt: '2026-11-17T12:00:00Z' },
+      ),
+    ];
+    const story = write(...sources);
+    expect(story.layers.what_locals_saying.quotes).toEqual([
+      {
+        quote: 'No worker in this country should work a full week and still be unable to feed a family',
+        author: 'Virginia Albert-Poyotte',
+        role: 'Labour Minister',
+        source: 0,
+      },
+      { quote: 'We support fair pay, but many of our members are still recovering', author: 'Carolyn Trim-Mathurin', role: 'Chamber president', source: 1 },
+    ]);
+    const layer = toLayers(story, sources).find((l) => l.layerType === 'what_locals_saying')!;
+    expect(layer.quotes!.map((q) => [q.author, q.platform])).toEqual([
+      ['Virginia Albert-Poyotte', 'St Lucia Times'],
+      ['Carolyn Trim-Mathurin', 'Island Wire'],
+    ]);
+    expect(story.layers.what_locals_saying.sentences.map((s) => s.text)).toEqual([
+      'Vendor Juliana Emmanuel said the rise was welcome but still not enough for a family.',
+    ]);
+  });
+
+  it('leaves the layer empty for quotations nobody is named for, and for a report that is all quotations', () => {
+    const story = write(
+      source('Daily Star', '"Mi food inna di fridge a spoil," complained a Cross Roads vendor. "We cannot sleep at night with the gunshots," a resident said.'),
+      source('Island Wire', Array.from({ length: 50 }, (_, i) => `"We will rebuild home number ${i} before Christmas."`).join(' ')),
+    );
+    expect(story.layers.what_locals_saying.quotes).toEqual([]);
+  });
+});
+
+describe('leads and dates (issue 24)', () => {
+  it('leads with the news, not a background line more outlets share a figure with', () => {
+    const story = write(
+      source(
+        'Kingston Ledger',
+        'Motorists can now pay traffic tickets online through a new Tax Administration Jamaica portal launched on Wednesday, Transport Minister Paula Grant said. Payments by card or bank transfer are confirmed within 48 hours.\nSome 400,000 tickets are outstanding, the ministry said.',
+        { title: 'Motorists can now pay traffic tickets online', publishedAt: '2026-11-19T08:00:00Z' },
+      ),
+      source(
+        'Antilles Wire',
+        'KINGSTON (Antilles Wire) — Jamaica launched an online portal on Wednesday for paying traffic tickets, aiming to clear a backlog of about 400,000 unpaid fines, the transport ministry said.',
+        { title: 'Jamaica moves traffic-ticket payments online', publishedAt: '2026-11-19T09:00:00Z' },
+      ),
+    );
+    const short = story.layers.short_version.sentences.map((s) => s.text);
+    expect(short[0]).toMatch(/portal launched|launched an online portal/);
+    expect(short.join(' ')).not.toMatch(/^Some 400,000 tickets are outstanding/);
+  });
+
+  it('dates a forecast "by Friday" from its own report: the Friday after, kept out of the timeline of what happened', () => {
+    const story = write(
+      source(
+        'Antilles Wire',
+        'Tropical storm watches for Barbados and Saint Lucia were lifted on Thursday morning after Keron passed south of the islands with sustained winds of 60 mph.\nBarbados reported wind gusts of 45 mph and brief power cuts to about 1,200 customers on Wednesday. Forecasters expect Keron to become a hurricane by Friday over the warm central Caribbean.',
+        { title: 'Keron passes south of Barbados', publishedAt: '2026-11-26T09:00:00Z' },
+      ),
+    );
+    const text = allSentences(story).join(' ');
+    expect(text).toContain('by Friday (November 27)');
+    expect(text).not.toContain('November 20');
+    expect(text).toContain('on Wednesday (November 25)');
+    expect(story.layers.what_happened.timeline.map((t) => t.date)).toEqual(['2026-11-25', '2026-11-26']);
+  });
+});
+
+describe('our take: figures only (issue 24)', () => {
+  it.each([
+    [
+      'a day of the month after an abbreviated month',
+      'Crop Over bands will parade in Bridgetown on Nov. 29, the festival committee said on Thursday.',
+      'The Crop Over bands parade in Bridgetown on Nov. 29, the committee announced on Thursday.',
+    ],
+    [
+      'a day of the month after a weekday',
+      'The parade is on Saturday 29 at the Savannah, organisers said.',
+      'Organisers said the parade is on Saturday 29 at the Savannah.',
+    ],
+    [
+      'a bare number',
+      'The council approved 29 of the proposals on Monday, the clerk said.',
+      'On Monday the council approved 29 of the proposals, the clerk said.',
+    ],
+  ])('never gives %s as a figure', (_name, a, b) => {
+    const story = write(
+      source('Kingston Ledger', a, { publishedAt: '2026-11-19T08:00:00Z' }),
+      source('Island Wire', b, { publishedAt: '2026-11-19T09:00:00Z' }),
+    );
+    for (const s of story.layers.our_take.sentences) expect(s.text).not.toMatch(/figures?: 29(?! \()|\b29\.$|gives 29(?! \()/);
+  });
+
+  it('still gives figures with what they count', () => {
+    const story = write(
+      source('Kingston Ledger', 'The parade is on Saturday 29 at the Savannah, organisers said, with 12 bands taking part.', {
+        publishedAt: '2026-11-19T08:00:00Z',
+      }),
+      source('Island Wire', 'Organisers said the parade is on Saturday 29 at the Savannah with 12 bands.', { publishedAt: '2026-11-19T09:00:00Z' }),
+    );
+    expect(story.layers.our_take.sentences.map((s) => s.text)).toContain('Kingston Ledger and Island Wire give the same figure: 12 bands.');
   });
 });

@@ -1,4 +1,5 @@
 import { contentWords, findEntities, findNames, splitSentences, type Sentence } from '../../nlp/analyse';
+import { withResolvedDates } from '../../nlp/dates';
 import { storyCountry } from '../../nlp/gazetteer';
 import { DIASPORA_WORDS, SECTION_TOPICS, topicsOf, URGENT_WORDS } from '../../nlp/lexicons';
 import { alreadySaid, groupFacts, voicesOf, type Fact } from './facts';
@@ -40,10 +41,11 @@ export function createOfflineProvider(): AiProvider {
   };
 }
 
-const sourced = (fact: Fact): SourcedSentence => ({ text: fact.seed.text, sources: fact.credited });
-
 export function summariseOffline(input: SummariseInput): StorySummary {
   const reports = prepareReports(input.sources, input.now);
+  // A report's "by Friday" or "yesterday" is dated from its own publication, for a reader who reads it later.
+  const published = new Map(reports.map((r) => [r.index, r.published]));
+  const sourced = (fact: Fact): SourcedSentence => ({ text: withResolvedDates(fact.seed.text, published.get(fact.seed.report)!), sources: fact.credited });
   const candidates = usableCandidates(reports);
   const voiceOf = voicesOf(reports);
   const headlines = reports.map((r) => new Set(contentWords(splitSentences(r.source.title.slice(0, 300)))));
@@ -51,7 +53,9 @@ export function summariseOffline(input: SummariseInput): StorySummary {
   const statements = facts.filter((f) => !f.seed.quoted);
 
   // The lead: the fact most independent voices tell, best placed in its reports, short enough to lead.
-  const lead = statements.find((f) => f.seed.wordCount <= SHORT_VERSION_MAX_WORDS) ?? statements[0];
+  // News before background: a state of things ("Some 400,000 tickets are outstanding") leads only when no event among the first facts can.
+  const leadable = statements.filter((f) => f.seed.wordCount <= SHORT_VERSION_MAX_WORDS);
+  const lead = leadable.slice(0, 3).find((f) => !f.seed.background) ?? leadable[0] ?? statements[0];
   const short = lead ? [lead] : [];
   // A second sentence only for a fact of weight: told by two voices (when there are two), or, from a lone voice, carrying a figure or date.
   const severalVoices = new Set(voiceOf.values()).size >= 2;
@@ -88,7 +92,14 @@ export function summariseOffline(input: SummariseInput): StorySummary {
 
   const quotes = quotesOf(reports);
   const used = new Set<Fact>([...short, ...chosen]);
-  const reported = quotes.length > 0 ? [] : statements.filter((f) => !used.has(f) && isReportedSpeech(f.seed)).slice(0, 2);
+  // Named voices in reported speech ("Mayor Jane Doe said the market would reopen"), beside the quotations: people not quoted already.
+  const quoted = new Set(quotes.map((q) => q.author));
+  const reported = statements
+    .filter(
+      (f) =>
+        !used.has(f) && isReportedSpeech(f.seed) && !findNames([f.seed.sentence]).people.some((p) => [...quoted].some((a) => a.endsWith(p) || p.endsWith(a))),
+    )
+    .slice(0, quotes.length > 0 ? 1 : 2);
   reported.forEach((f) => used.add(f));
   const why = statements
     .filter(
@@ -170,7 +181,11 @@ function buildTimeline(facts: readonly Fact[], reports: readonly Report[]): Stor
       .slice(0, 10);
   const entries = facts
     .filter((f) => f.seed.dates.length > 0 && f.seed.dates[0]! <= filed(f))
-    .map((f) => ({ date: f.seed.dates[0]!, event: f.seed.text, sources: f.credited }));
+    .map((f) => ({
+      date: f.seed.dates[0]!,
+      event: withResolvedDates(f.seed.text, reports.find((r) => r.index === f.seed.report)!.published),
+      sources: f.credited,
+    }));
   // One dated fact is not a timeline.
   if (new Set(entries.map((e) => e.date)).size < 2) return [];
   return entries.sort((a, b) => a.date.localeCompare(b.date)).slice(0, 8);

@@ -1,3 +1,4 @@
+import { withResolvedDates } from '../../nlp/dates';
 import { sameValue, type Figure } from '../../nlp/figures';
 import { findPlaces } from '../../nlp/gazetteer';
 import { alreadySaid, type Fact } from './facts';
@@ -48,6 +49,31 @@ function withLabel(figure: Figure, sentence: string): string {
   return written === figure.text && figure.label !== figure.kind ? `${written} (${figure.label})` : written;
 }
 
+const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?$/i;
+const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?$/i;
+
+/** A number that is part of a date ("Nov. 29", "Saturday 29", "the 9th of February", inside a date the model found): not a figure. */
+export function readsAsDate(figure: Figure, c: Candidate): boolean {
+  const number = figure.text.replace(/^[^\d]+/, '').split(/\s/)[0]!;
+  if (!/^\d{1,2}$/.test(number)) return false;
+  const within = new RegExp(String.raw`(^|\D)${number}(\D|$)`);
+  if (c.sentence.entities.some((e) => (e.type === 'DATE' || e.type === 'TIME') && within.test(e.text) && /[a-z]/i.test(e.text))) return true;
+  const tokens = c.sentence.tokens.filter((t) => t.text !== '.' && t.text !== ',');
+  return tokens.some((t, i) => {
+    if (t.text !== number && t.text !== `${number}th` && !/^\d{1,2}(st|nd|rd|th)$/.test(t.text)) return false;
+    if (t.text !== number && t.text.startsWith(number)) return true;
+    const prev = tokens[i - 1]?.text ?? '';
+    const next = tokens[i + 1]?.text ?? '';
+    return MONTH.test(prev) || MONTH.test(next) || WEEKDAY.test(prev) || /^(st|nd|rd|th)$/i.test(next);
+  });
+}
+
+/** A figure a reader can weigh: not a date, and not a bare number with nothing to say what it counts ("the same figure: 29"). */
+function isShowable(figure: Figure, c: Candidate): boolean {
+  if (readsAsDate(figure, c)) return false;
+  return !(figure.kind === 'count' && figure.label === figure.kind && asWritten(figure, c.text) === figure.text);
+}
+
 export function writeOurTake(
   facts: readonly Fact[],
   reports: readonly Report[],
@@ -65,11 +91,12 @@ export function writeOurTake(
   const agreed: { figure: Figure; text: string; reports: Set<number> }[] = [];
   for (const fact of facts) {
     if (fact.voices < 2 || fact.seed.quoted) continue;
-    for (const figure of fact.seed.figures.filter((f) => /\d/.test(f.text))) {
+    for (const figure of fact.seed.figures.filter((f) => /\d/.test(f.text) && isShowable(f, fact.seed))) {
       const holders = fact.members.filter((m) => m.figures.some((g) => g.kind === figure.kind && sameValue(g.value, figure.value)));
       const voices = new Set(holders.map((m) => voiceOf.get(m.report)));
       if (voices.size < 2 || agreed.some((a) => a.figure.kind === figure.kind && sameValue(a.figure.value, figure.value))) continue;
-      agreed.push({ figure, text: asWritten(figure, fact.seed.text), reports: new Set(holders.map((m) => m.report)) });
+      // Never a bare number: "29 (proposal)" when the sentence does not put what it counts right after it.
+      agreed.push({ figure, text: withLabel(figure, fact.seed.text), reports: new Set(holders.map((m) => m.report)) });
     }
   }
   if (agreed.length > 0) {
@@ -85,7 +112,7 @@ export function writeOurTake(
   let differences = 0;
   for (const fact of facts) {
     if (differences >= 2) break;
-    for (const figure of fact.seed.figures) {
+    for (const figure of fact.seed.figures.filter((f) => isShowable(f, fact.seed))) {
       // A real difference: their figure is nowhere in our sentence, and ours nowhere in theirs ("aged 24 to 41" is no conflict).
       const differs = (m: Candidate) => (g: Figure) =>
         g.kind === figure.kind &&
@@ -93,9 +120,10 @@ export function writeOurTake(
         !sameValue(g.value, figure.value) &&
         !fact.seed.figures.some((f) => sameValue(f.value, g.value)) &&
         !m.figures.some((f) => sameValue(f.value, figure.value));
-      const other = fact.members.find((m) => voiceOf.get(m.report) !== voiceOf.get(fact.seed.report) && m.figures.some(differs(m)));
+      const shown = (m: Candidate) => (g: Figure) => differs(m)(g) && isShowable(g, m);
+      const other = fact.members.find((m) => voiceOf.get(m.report) !== voiceOf.get(fact.seed.report) && m.figures.some(shown(m)));
       if (!other) continue;
-      const theirs = other.figures.find(differs(other))!;
+      const theirs = other.figures.find(shown(other))!;
       // The first to report it is named first.
       const pair = [
         { report: fact.seed.report, text: withLabel(figure, fact.seed.text) },
@@ -121,6 +149,9 @@ export function writeOurTake(
         (f) =>
           f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS && !alreadySaid(f.seed, told),
       );
-  if (solo) out.push({ text: `Only ${outlet(solo.seed.report)} reports that ${asClause(solo.seed, proper)}.`, sources: [solo.seed.report] });
+  if (solo) {
+    const clause = withResolvedDates(asClause(solo.seed, proper), reports.find((r) => r.index === solo.seed.report)!.published);
+    out.push({ text: `Only ${outlet(solo.seed.report)} reports that ${clause}.`, sources: [solo.seed.report] });
+  }
   return out;
 }

@@ -32,6 +32,8 @@ export type Candidate = SentenceFacts & {
   dates: string[];
   quoted: boolean;
   speech: boolean;
+  /** A state of things ("Some 400,000 tickets are outstanding"), not an event: no date, no verb but "be", "have" or a speech verb. */
+  background: boolean;
   /** English by its function words (wink's model is English): other languages are kept for stories with no English report. */
   english: boolean;
   sentence: Sentence;
@@ -114,6 +116,14 @@ export function properWords(reports: readonly Report[]): Set<string> {
   return new Set([...capital].filter((w) => !lower.has(w.toLowerCase()) && !['The', 'A', 'An'].includes(w)));
 }
 
+const STATIVE = new Set(['be', 'have', 'say', 'tell', 'add', 'accord', 'remain', 'stand', 'total', 'number']);
+
+/** No date and no verb of action: "Some 400,000 tickets are outstanding, the ministry said.", "The bill stood at US$6.2 billion". */
+export function isBackground(sentence: Sentence): boolean {
+  if (sentence.entities.some((e) => e.type === 'DATE' || e.type === 'TIME')) return false;
+  return !sentence.tokens.some((t) => t.pos === 'VERB' && !STATIVE.has(t.lemma));
+}
+
 export function isFiller(text: string): boolean {
   return BOILERPLATE.some((p) => p.test(text));
 }
@@ -149,9 +159,10 @@ export function candidatesOf(reports: readonly Report[]): Candidate[] {
           wordCount: words.length,
           dates: sentence.entities
             .filter((e) => e.type === 'DATE')
-            .map((e) => resolveDate(e.text, report.published))
+            .map((e) => resolveDate(e.text, report.published, text))
             .filter((d): d is string => Boolean(d)),
           quoted: QUOTE_MARK.test(text),
+          background: isBackground(sentence),
           speech: SPEECH.test(text),
           english: sentence.tokens.filter((t) => t.stop).length >= 0.2 * words.length,
           sentence,

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { resolveDate, withResolvedDates } from './dates';
+
+const thursday = new Date('2026-11-26T09:00:00Z');
+const friday = new Date('2026-11-27T09:00:00Z');
+
+describe('resolveDate', () => {
+  it.each([
+    // The failing case of issue 24: a forecast "by Friday" was dated the Friday before.
+    ['Friday', 'Forecasters expect Keron to become a hurricane by Friday over the warm central Caribbean.', thursday, '2026-11-27'],
+    ['Friday', 'Forecasters expect Keron to become a hurricane by Friday.', friday, '2026-11-27'],
+    ['Friday', 'The storm strengthened into a hurricane on Friday.', thursday, '2026-11-20'],
+    ['Tuesday', 'He was arrested yesterday and will appear in court on Tuesday.', thursday, '2026-12-01'],
+    ['Monday', 'Police said on Monday that the man will appear in court on Tuesday.', thursday, '2026-11-23'],
+    ['Tuesday', 'Police said on Monday that the man will appear in court on Tuesday.', thursday, '2026-12-01'],
+    ['Wednesday', 'Jamaica launched an online portal on Wednesday for paying traffic tickets.', thursday, '2026-11-25'],
+    ['Monday', 'Schools are expected to reopen on Monday.', thursday, '2026-11-30'],
+    ['Thursday', 'The minister spoke on Thursday.', thursday, '2026-11-26'],
+    ['next Thursday', 'Talks resume next Thursday.', thursday, '2026-12-03'],
+    ['last Thursday', 'Talks broke down last Thursday.', thursday, '2026-11-19'],
+    ['yesterday', 'The bridge collapsed yesterday.', thursday, '2026-11-25'],
+    ['this morning', 'The minister spoke this morning.', thursday, '2026-11-26'],
+    ['tomorrow', 'Voting opens tomorrow.', thursday, '2026-11-27'],
+    ['November 18', 'The fire started on November 18.', thursday, '2026-11-18'],
+    ['next week', 'Talks resume next week.', thursday, undefined],
+  ])('%s in "%s"', (phrase, sentence, reference, expected) => {
+    expect(resolveDate(phrase, reference, sentence)).toBe(expected);
+  });
+});
+
+describe('withResolvedDates', () => {
+  it.each([
+    [
+      'Forecasters expect Keron to become a hurricane by Friday over the warm central Caribbean.',
+      'Forecasters expect Keron to become a hurricane by Friday (November 27) over the warm central Caribbean.',
+    ],
+    ['The bridge collapsed yesterday, police said.', 'The bridge collapsed yesterday (November 25), police said.'],
+    [
+      'The market reopened on Monday, November 23, with trading on Mondays and Fridays.',
+      'The market reopened on Monday, November 23, with trading on Mondays and Fridays.',
+    ],
+    ['The market opens every Friday.', 'The market opens every Friday.'],
+    ['Talks resume next week.', 'Talks resume next week.'],
+  ])('%s', (sentence, expected) => {
+    expect(withResolvedDates(sentence, thursday)).toBe(expected);
+  });
+
+  it('stays linear on a long text of day names', () => {
+    const text = 'by Friday will on Monday said last Tuesday '.repeat(5_000);
+    const started = performance.now();
+    withResolvedDates(text, thursday);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('resolveDate: words that look like tenses', () => {
+  it('reads "May Pen" as a place, not "may"', () => {
+    expect(resolveDate('Monday', thursday, 'A fire destroyed four homes in May Pen on Monday.')).toBe('2026-11-23');
+  });
+});
