@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { captureLogger } from '../../test/helpers/capture-logger';
-import { normaliseEntries } from './ingest-feeds';
+import { describeError, normaliseEntries } from './ingest-feeds';
 import { parseFeedText } from './parse-feed';
 
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/feeds/${name}`, import.meta.url), 'utf8');
@@ -54,5 +54,21 @@ describe('normaliseEntries', () => {
       ['guid not a permalink, no link', fetchedAt.toISOString(), 'https://observer.example/?p=8', null],
       ['dc:identifier', fetchedAt.toISOString(), 'urn:observer:9', 'https://observer.example/9'],
     ]);
+  });
+});
+
+describe('describeError', () => {
+  it('names a database error by its code, never with the SQL text or values', () => {
+    const sql = `select "id" from "raw_feeds" where "content_hash" in (${'$1, '.repeat(5_000)}) - bind message supplies 7232 parameters, but prepared statement "" requires 72000`;
+    const error = Object.assign(new Error(sql), { code: '08P01' });
+    const described = describeError(error);
+    expect(described).toBe("Could not store the feed's items (database error 08P01).");
+    expect(described).not.toMatch(/select|raw_feeds/);
+  });
+
+  it('keeps other messages to one short line', () => {
+    const described = describeError(new Error(`${'x'.repeat(2_000)}\nsecond line`));
+    expect(described.length).toBeLessThanOrEqual(300);
+    expect(described).not.toContain('second line');
   });
 });

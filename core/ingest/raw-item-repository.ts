@@ -43,11 +43,13 @@ export async function storeItems(db: Knex, items: readonly NormalisedItem[], sou
     const hashes = [...new Set(items.map((i) => i.contentHash))];
     const stored: Stored[] = await trx('raw_feeds')
       .select('id', 'outlet', 'guid', 'url', 'content_hash')
+      // One array parameter per list, however many items: an IN list with a parameter per value
+      // overflows the protocol's 16-bit parameter count past 65,535 (a 24,000-item feed).
       .where((w) => {
-        w.whereIn('content_hash', hashes);
-        if (globalGuids.length) w.orWhereIn('guid', globalGuids);
-        if (localGuids.length) w.orWhere((o) => o.where('outlet', source.outlet).whereIn('guid', localGuids));
-        if (urls.length) w.orWhereIn('url', urls);
+        w.whereRaw('content_hash = any(?::text[])', [hashes]);
+        if (globalGuids.length) w.orWhereRaw('guid = any(?::text[])', [globalGuids]);
+        if (localGuids.length) w.orWhere((o) => o.where('outlet', source.outlet).whereRaw('guid = any(?::text[])', [localGuids]));
+        if (urls.length) w.orWhereRaw('url = any(?::text[])', [urls]);
       });
 
     const index = new MatchIndex();
