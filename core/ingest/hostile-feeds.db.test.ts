@@ -6,7 +6,11 @@ import { feedRoute, startFeedHost, type FeedHost } from '../../test/helpers/feed
 import { openTestDatabase } from '../../test/helpers/test-database';
 import { ingestDueFeeds, type IngestDeps } from './ingest-feeds';
 
-/** Issue 25, item 3: a feed of tens of thousands of items is stored (one array parameter per list), and a fetch takes at most the cap, newest first. */
+/**
+ * Issue 25: a feed of tens of thousands of items is stored (one array parameter per list), a fetch
+ * takes at most the cap, newest first (item 3); a live blog's updates, with their own guids and
+ * links that differ only by #fragment, are stored apart (item 7).
+ */
 let db: Database;
 let host: FeedHost;
 const now = new Date('2030-01-10T12:00:00Z');
@@ -34,6 +38,14 @@ beforeAll(async () => {
   host = await startFeedHost({
     '/huge.xml': feedRoute({ body: bigFeed('huge', 24_000) }),
     '/archive.xml': feedRoute({ body: bigFeed('archive', 1_000) }),
+    '/live.xml': feedRoute({
+      body: `<rss version="2.0"><channel><title>Live</title><link>https://live.example/</link>${[1, 2, 3]
+        .map(
+          (n) =>
+            `<item><title>Storm live: update ${n}</title><link>https://live.example/storm#update-${n}</link><guid isPermaLink="false">storm-${n}</guid><description>Update number ${n}.</description></item>`,
+        )
+        .join('')}</channel></rss>`,
+    }),
   });
 }, 60_000);
 afterAll(async () => {
@@ -63,5 +75,13 @@ describe('big feeds', () => {
     const indexes = rows.map((r) => Number(r.guid.replace('archive-', ''))).sort((a, b) => a - b);
     expect(indexes[0]).toBe(0);
     expect(indexes.at(-1)).toBe(299);
+  }, 60_000);
+
+  it("keeps a live blog's updates apart: their own guids, links differing only by #fragment", async () => {
+    const feed = await addFeed(db.knex, { url: host.url('/live.xml'), outlet: 'Live Outlet' });
+    const stats = await ingestDueFeeds(db.knex, deps(), { feedId: feed.id });
+    expect(stats.results[0]).toMatchObject({ status: 'fetched', itemsNew: 3, duplicates: 0 });
+    const again = await ingestDueFeeds(db.knex, deps(), { feedId: feed.id });
+    expect(again.results[0]).toMatchObject({ itemsNew: 0, duplicates: 3 });
   }, 60_000);
 });
