@@ -20,7 +20,7 @@ describe('createPageRenderer: odd root paths', () => {
       // Unknown paths read nothing from the database.
       const render = await createPageRenderer({ db: {} as Knex, clock: () => new Date('2026-11-27T08:00:00Z'), ssrEntry: SSR_ENTRY, logger });
       const page = await render({ req: { query: {} } as Request, path, shell: SHELL, origin: 'https://c360.test', language: 'EN' });
-      expect(page.status).toBe(404);
+      expect(page?.status).toBe(404);
       expect(lines().filter((l) => Number(l.level) >= 50)).toEqual([]);
     },
     60_000,
