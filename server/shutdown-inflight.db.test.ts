@@ -81,5 +81,5 @@ describe('server shutdown with a fetch in flight', () => {
       await t?.server.close();
       await db.close();
     }
-  }, 30_000);
+  }, 120_000);
 });
