@@ -38,12 +38,14 @@ export function startJobs(context: CommandContext, options: ScheduleOptions = {}
     jobs.push({
       name: 'ingest',
       cron: options.ingest ?? DEFAULT_INGEST_CRON,
-      run: async () => {
+      run: async (signal) => {
         const stats = await ingestDueFeeds(
           context.db.knex,
           {
             clock: () => new Date(),
             logger: context.logger,
+            signal,
+            maxItemsPerFetch: context.config.ingest.maxItemsPerFetch,
             fetch: {
               userAgent: feedUserAgent(context.config.publicUrl),
               allowPrivate: context.config.ingest.allowPrivateFeeds,

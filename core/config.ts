@@ -138,6 +138,8 @@ const envSchema = z.object({
   // Ingest (issue 3): private/loopback feed addresses are refused unless this is 1 (tests, local demos).
   C360_ALLOW_PRIVATE_FEEDS: flag,
   C360_FEED_MAX_BYTES: positiveInt(10_000, 100_000_000, 5_000_000, 'bytes'),
+  // Issue 25: a feed listing tens of thousands of items must not flood the pipeline from one fetch.
+  C360_MAX_ITEMS_PER_FETCH: positiveInt(1, 100_000, 300, 'items'),
   SANITY_WEBHOOK_SECRET: optionalString,
   // Without a secret the webhook refuses every delivery, unless this explicitly allows unsigned ones (development only).
   C360_SANITY_INSECURE_DEV: flag,
@@ -164,7 +166,7 @@ export type Config = Readonly<{
   sessionSecret?: string;
   smtp?: SmtpConfig;
   oidc: Readonly<Partial<Record<OidcProviderId, OidcProviderConfig>>>;
-  ingest: Readonly<{ allowPrivateFeeds: boolean; maxBodyBytes: number }>;
+  ingest: Readonly<{ allowPrivateFeeds: boolean; maxBodyBytes: number; maxItemsPerFetch: number }>;
   /** `insecureDev`: C360_SANITY_INSECURE_DEV=1, unsigned deliveries accepted when no secret is set. */
   sanity: Readonly<{ webhookSecret?: string; insecureDev: boolean }>;
 }>;
@@ -228,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     sessionSecret: e.C360_SESSION_SECRET,
     smtp: readSmtp(e),
     oidc: Object.freeze(readOidc(e)),
-    ingest: Object.freeze({ allowPrivateFeeds: e.C360_ALLOW_PRIVATE_FEEDS, maxBodyBytes: e.C360_FEED_MAX_BYTES }),
+    ingest: Object.freeze({ allowPrivateFeeds: e.C360_ALLOW_PRIVATE_FEEDS, maxBodyBytes: e.C360_FEED_MAX_BYTES, maxItemsPerFetch: e.C360_MAX_ITEMS_PER_FETCH }),
     sanity: Object.freeze({ webhookSecret: e.SANITY_WEBHOOK_SECRET, insecureDev: e.C360_SANITY_INSECURE_DEV }),
   });
 }

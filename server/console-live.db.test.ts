@@ -19,6 +19,22 @@ async function stream(client: TestClient): Promise<SseStream> {
   return s;
 }
 
+/** Long enough for a loaded machine; each wait ends as soon as its event arrives. */
+const EVENT_MS = 20_000;
+
+/**
+ * Waits until every notification committed before now has been relayed: a marker notification is
+ * sent and its event awaited. Notifications reach the server in commit order and each relay sends
+ * everything pending, so once the marker's event is here, nothing older is still on its way. Then
+ * forgets what was received, so the next event awaited is caused by what the test does next
+ * (waiting a fixed time instead made the test fail on a loaded machine).
+ */
+async function settle(s: SseStream): Promise<void> {
+  await notify(t.db.knex, CHANNELS.rawItemsInserted, { count: 1, outlet: 'settle marker' });
+  await s.next('raw_items', EVENT_MS);
+  s.clear();
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   editor = (await t.signedIn('editor')).client;
@@ -36,37 +52,44 @@ describe('console live updates (Server-Sent Events)', () => {
     expect(s.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(s.response.headers.get('cache-control')).toContain('no-transform');
     expect(s.response.headers.get('content-encoding')).toBeNull();
-    expect((await s.next('ready')).data).toEqual({ listening: true, heartbeatMs: 15_000 });
+    expect((await s.next('ready', EVENT_MS)).data).toEqual({ listening: true, heartbeatMs: 15_000 });
+    // The story's creation may still be on its way: let it pass, so the next stories event is the update's.
+    await settle(s);
 
     // As a CLI worker would: through the core, not through this server.
     await updateStory(t.db.knex, story.id, { title: 'Live relay story about ferries in Tobago, updated' }, auditEntry('edit', 'cli:test', new Date()));
-    expect((await s.next('stories')).data).toEqual({});
+    expect((await s.next('stories', EVENT_MS)).data).toEqual({});
+    // Nothing of the update may be coalesced with the next notification (it would make it "all").
+    await settle(s);
 
     // The pipeline's finer notification names the story.
     await notify(t.db.knex, CHANNELS.storyUpdated, { id: story.id });
-    expect((await s.next('stories')).data).toEqual({ ids: [story.id] });
+    expect((await s.next('stories', EVENT_MS)).data).toEqual({ ids: [story.id] });
   });
 
   it('relays new source items, new patterns and pipeline progress, coalescing bursts', async () => {
     const s = await stream(editor);
-    await s.next('ready');
+    await s.next('ready', EVENT_MS);
+    await settle(s);
     await notify(t.db.knex, CHANNELS.rawItemsInserted, { count: 3, outlet: 'Kingston Ledger' });
     await notify(t.db.knex, CHANNELS.rawItemsInserted, { count: 2, outlet: 'Nassau Tide' });
-    expect((await s.next('raw_items')).data).toEqual({ count: 5 });
+    expect((await s.next('raw_items', EVENT_MS)).data).toEqual({ count: 5 });
     await notify(t.db.knex, CHANNELS.patternsInserted, { signals: 4, patterns: 1 });
-    expect((await s.next('patterns')).data).toEqual({ signals: 4, patterns: 1 });
+    expect((await s.next('patterns', EVENT_MS)).data).toEqual({ signals: 4, patterns: 1 });
     await notify(t.db.knex, CHANNELS.pipelineProgress, { runId: 7, stage: 'summarise', done: 1, total: 9 });
     await notify(t.db.knex, CHANNELS.pipelineProgress, { runId: 7, stage: 'summarise', done: 2, total: 9 });
-    expect((await s.next('pipeline')).data).toEqual({ runId: 7, stage: 'summarise', done: 2, total: 9 });
+    expect((await s.next('pipeline', EVENT_MS)).data).toEqual({ runId: 7, stage: 'summarise', done: 2, total: 9 });
 
     // Twenty writes in a burst arrive as a few events, not twenty (see the unit test for the exact rule).
     const story = await createStory(t.db.knex, { title: 'Burst story about cricket in Bridgetown' });
-    await new Promise((r) => setTimeout(r, 400));
-    s.clear();
+    await settle(s);
     for (let i = 0; i < 20; i++) await updateStory(t.db.knex, story.id, { urgency: i }, auditEntry('edit', 'cli:test', new Date()));
-    await s.next('stories');
-    await new Promise((r) => setTimeout(r, 400));
-    expect(s.received.filter((e) => e.event === 'stories').length).toBeLessThan(10);
+    // Every notification of the burst relayed (the marker comes after them), then counted.
+    await notify(t.db.knex, CHANNELS.rawItemsInserted, { count: 1, outlet: 'settle marker' });
+    await s.next('raw_items', EVENT_MS);
+    const events = s.received.filter((e) => e.event === 'stories').length;
+    expect(events).toBeGreaterThanOrEqual(1);
+    expect(events).toBeLessThan(10);
   });
 
   it('sends a heartbeat-free JSON state to a client that does not ask for a stream', async () => {

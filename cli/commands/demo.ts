@@ -79,7 +79,7 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
       allowOrigins: [host.origin],
       maxBytes: context.config.ingest.maxBodyBytes,
     };
-    const ingested = await ingestDueFeeds(db.knex, { clock, logger, fetch }, { includeDemo: true });
+    const ingested = await ingestDueFeeds(db.knex, { clock, logger, fetch, maxItemsPerFetch: context.config.ingest.maxItemsPerFetch }, { includeDemo: true });
     say(
       `Ingested the sample feeds from the feed host: ${ingested.itemsNew} new item(s), ${ingested.duplicates} already stored; ` +
         `${release.firstShare} of ${release.total} items are out, the other ${release.total - release.firstShare} follow ${DEFAULT_RELEASE.batchSize} every ${options.releaseEvery} min.`,

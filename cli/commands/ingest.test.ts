@@ -18,9 +18,11 @@ beforeAll(async () => {
       etag: '"g1"',
       body: rss([{ title: 'Budget &lt;b&gt;passes&lt;/b&gt;', link: 'https://x.example/a?utm_source=rss', guid: 'a-1', description: 'The House voted 21-3.' }]),
     }),
+    // A 503 whose error page never ends: the fetch must drop it, and the command still exit.
     '/down': (_req, res) => {
-      res.statusCode = 503;
-      res.end();
+      res.writeHead(503, { 'content-type': 'text/html' });
+      const timer = setInterval(() => res.write('<p>busy</p>'.repeat(500)), 5);
+      res.on('close', () => clearInterval(timer));
     },
   });
 });
@@ -42,8 +44,10 @@ describe('c360 feeds, ingest and storms (end to end)', () => {
     expect(imported.exitCode, imported.stderr).toBe(0);
     expect(JSON.parse(imported.stdout)).toEqual({ added: 2, updated: 0, feeds: 2 });
 
+    const started = Date.now();
     const run = await runCli(['ingest', '--json'], { env });
     expect(run.exitCode, run.stderr).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(JSON.parse(run.stdout)).toMatchObject({ feeds: 2, fetched: 1, failed: 1, itemsNew: 1 });
     expect(host.requests.find((r) => r.path === '/good.xml')!.headers['user-agent']).toMatch(/^C360\/\d+\.\d+\.\d+ \(/);
 

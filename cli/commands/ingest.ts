@@ -87,6 +87,7 @@ export function ingestCommand(): Command {
               {
                 ...deps,
                 onProgress,
+                maxItemsPerFetch: config.ingest.maxItemsPerFetch,
                 fetch: {
                   userAgent: feedUserAgent(config.publicUrl),
                   allowPrivate: config.ingest.allowPrivateFeeds,

@@ -8,6 +8,13 @@ import { withContext } from '../context';
 import type { ScheduleOptions } from '../schedule-jobs';
 import { parseCount } from './stories';
 
+/**
+ * How long `serve` waits on SIGTERM/SIGINT for the server, its runs and its schedule to stop before
+ * it exits anyway: requests in flight get 5 s, runs and fetches are aborted, and whatever still
+ * holds on past this (a stuck query, a library that ignores its signal) does not keep the process.
+ */
+export const SHUTDOWN_GRACE_MS = 20_000;
+
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export function serveCommand(): Command {
@@ -76,6 +83,12 @@ export async function serveUntilStopped(
     process.once('SIGTERM', stop);
   });
   process.stderr.write('Shutting down…\n');
-  // Closing the server stops its schedule too (a run in progress finishes first).
+  const backstop = setTimeout(() => {
+    process.stderr.write(`Shutdown did not finish within ${SHUTDOWN_GRACE_MS / 1000} s; exiting now.\n`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  backstop.unref();
+  // Closing the server stops its schedule and runs too: fetches in flight are aborted, runs stop
+  // after their current batch.
   await server.close();
 }

@@ -9,7 +9,7 @@ import { ingestStormDocuments, type StormDocument } from '../storms/ingest-storm
 import { createStory } from '../../test/factories/stories';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/helpers/smtp-server';
 import { openTestDatabase } from '../../test/helpers/test-database';
-import { alertHistory, createAlert, deleteAlert, dispatchAlerts, listAlerts, setAlertEnabled } from './alerts';
+import { alertHistory, createAlert, deleteAlert, dispatchAlerts, listAlerts, MAX_CONSOLE_ALERTS, setAlertEnabled } from './alerts';
 
 let db: Database;
 let smtp: TestSmtpServer;
@@ -161,5 +161,31 @@ describe('dispatchAlerts', () => {
     expect((await db.knex('alert_deliveries').first()).status).toBe('sent');
     await smtp.waitForMessage();
     expect(smtp.messages).toHaveLength(1);
+  });
+});
+
+describe('console alerts: capped and de-duplicated (issue 25, item 6)', () => {
+  it('refuses the same alert twice (in any order) and more than 20 per editor', async () => {
+    await createAlert(db.knex, { owner: editor, alert: { region: 'jamaica', storm_types: ['Hurricane', 'Tropical Storm'] }, now: new Date() });
+    await expect(
+      createAlert(db.knex, { owner: editor, alert: { region: 'jamaica', storm_types: ['Tropical Storm', 'Hurricane', 'Hurricane'] }, now: new Date() }),
+    ).rejects.toMatchObject({ code: 'conflict', message: 'You already have this alert.' });
+    // Another owner may have the same alert.
+    await createAlert(db.knex, { owner: other, alert: { region: 'jamaica', storm_types: ['Hurricane', 'Tropical Storm'] }, now: new Date() });
+    const levels = ['low', 'medium', 'high', 'critical'] as const;
+    const regions = ['caribbean', 'jamaica', 'barbados', 'trinidad', 'bahamas'] as const;
+    let created = 1;
+    for (const region of regions)
+      for (const alert_level of levels) {
+        if (created === MAX_CONSOLE_ALERTS) break;
+        if (region === 'jamaica' && alert_level === 'medium') continue;
+        await createAlert(db.knex, { owner: editor, alert: { region, alert_level }, now: new Date() });
+        created++;
+      }
+    expect(await listAlerts(db.knex, editor)).toHaveLength(MAX_CONSOLE_ALERTS);
+    await expect(createAlert(db.knex, { owner: editor, alert: { region: 'jamaica', alert_level: 'medium' }, now: new Date() })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    expect(await listAlerts(db.knex, editor)).toHaveLength(MAX_CONSOLE_ALERTS);
   });
 });

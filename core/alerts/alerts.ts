@@ -27,7 +27,16 @@ import {
   type PublishedStoryRow,
   type StormAlertRow,
 } from './alert-repository';
-import { ALERT_REGION_LABELS, alertInputSchema, stormAlertLevel, stormAlertMatches, storyLevel, storyMatches, type AlertLevel } from './alert-rules';
+import {
+  ALERT_REGION_LABELS,
+  alertInputSchema,
+  type AlertInput,
+  stormAlertLevel,
+  stormAlertMatches,
+  storyLevel,
+  storyMatches,
+  type AlertLevel,
+} from './alert-rules';
 import { regionLabel, type Follows } from '../readers/follow-rules';
 import { alertPlaces, readerStormAlertMatches, readerStoryAlertMatches, type ReaderAlertCriteria } from './reader-alert-rules';
 
@@ -46,8 +55,36 @@ export type Owner = { id: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = (id: string) => new C360Error('not_found', `No alert ${id.slice(0, 80)}.`);
 
+/** The most console alerts one editor may have, as for readers (MAX_READER_ALERTS). */
+export const MAX_CONSOLE_ALERTS = 20;
+const ALERTS_LOCK = 360_020;
+
+/**
+ * Creates an editor's alert: refused when the same alert (region, level, storm types and channels,
+ * in any order) already exists, or when the editor has MAX_CONSOLE_ALERTS (an editor could create
+ * 180 identical ones, each a mail per event). Checked under a per-owner lock, so two requests at
+ * once cannot both pass.
+ */
 export async function createAlert(db: Knex, input: { owner: Owner; alert: unknown; now: Date }): Promise<Alert> {
-  return insertAlert(db, input.owner.id, alertInputSchema.parse(input.alert), input.now);
+  const alert = alertInputSchema.parse(input.alert);
+  return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [ALERTS_LOCK, input.owner.id]);
+    const existing = await listUserAlerts(trx, input.owner.id);
+    if (existing.some((a) => sameConsoleAlert(a, alert))) {
+      throw new C360Error('conflict', 'You already have this alert.', { hint: 'Switch the existing one on or off instead, or change its settings.' });
+    }
+    if (existing.length >= MAX_CONSOLE_ALERTS) {
+      throw new C360Error('conflict', `You have ${MAX_CONSOLE_ALERTS} alerts, the most an account may have. Remove one first.`);
+    }
+    return insertAlert(trx, input.owner.id, alert, input.now);
+  });
+}
+
+function sameConsoleAlert(a: Alert, b: AlertInput): boolean {
+  const sameSet = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((v) => y.includes(v));
+  return (
+    a.region === b.region && a.alert_level === b.alert_level && sameSet(a.storm_types, b.storm_types) && sameSet(a.notification_methods, b.notification_methods)
+  );
 }
 
 export function listAlerts(db: Knex, owner: Owner): Promise<Alert[]> {

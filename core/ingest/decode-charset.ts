@@ -13,6 +13,11 @@ import iconv from 'iconv-lite';
  *   template that never changed its declaration): such byte pairs are very unlikely Latin-1 text.
  */
 export function decodeFeedBody(body: Buffer, contentType?: string | null): { text: string; charset: string } {
+  const decoded = decodeBytes(body, contentType);
+  return { text: c1AsWindows1252(decoded.text), charset: decoded.charset };
+}
+
+function decodeBytes(body: Buffer, contentType?: string | null): { text: string; charset: string } {
   const bom = byteOrderMark(body);
   if (bom) return { text: iconv.decode(body.subarray(bom.length), bom.charset), charset: bom.charset };
   const wide = wideCharsetFromFirstBytes(body);
@@ -32,6 +37,47 @@ export function decodeFeedBody(body: Buffer, contentType?: string | null): { tex
     if (utf8.invalid === 0 && utf8.multibyte > 0) return { text: body.toString('utf8'), charset: 'utf-8' };
   }
   return { text: iconv.decode(body, charset), charset };
+}
+
+/** Windows-1252's characters at 0x80–0x9F, by code point (0x81, 0x8D, 0x8F, 0x90 and 0x9D are unassigned). */
+const WINDOWS_1252_C1: Record<number, string> = {
+  0x80: '\u20ac',
+  0x82: '\u201a',
+  0x83: '\u0192',
+  0x84: '\u201e',
+  0x85: '\u2026',
+  0x86: '\u2020',
+  0x87: '\u2021',
+  0x88: '\u02c6',
+  0x89: '\u2030',
+  0x8a: '\u0160',
+  0x8b: '\u2039',
+  0x8c: '\u0152',
+  0x8e: '\u017d',
+  0x91: '\u2018',
+  0x92: '\u2019',
+  0x93: '\u201c',
+  0x94: '\u201d',
+  0x95: '\u2022',
+  0x96: '\u2013',
+  0x97: '\u2014',
+  0x98: '\u02dc',
+  0x99: '\u2122',
+  0x9a: '\u0161',
+  0x9b: '\u203a',
+  0x9c: '\u0153',
+  0x9e: '\u017e',
+  0x9f: '\u0178',
+};
+
+/**
+ * C1 control characters (U+0080–U+009F) in decoded text are Windows-1252 punctuation that a CMS
+ * converted to UTF-8 byte by byte (`don\u0092t`): nobody writes C1 controls in a feed. They are read
+ * as the characters Windows-1252 has there, as browsers do; the five unassigned ones stay and are
+ * removed with other controls when the text is normalised.
+ */
+export function c1AsWindows1252(text: string): string {
+  return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_C1[c.charCodeAt(0)] ?? c);
 }
 
 const SINGLE_BYTE_LATIN = new Set(['windows-1252', 'iso-8859-15']);

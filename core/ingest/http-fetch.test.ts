@@ -1,3 +1,5 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedRoute, rss, startFeedHost, type FeedHost } from '../../test/helpers/feed-host';
@@ -213,5 +215,94 @@ describe('fetchFeed', () => {
     const port = new URL(host.base).port;
     const result = await fetchFeed(`http://feeds.example.test:${port}/feed.xml`, { ...opts, resolver: pinned });
     expect(result.kind).toBe('ok');
+  });
+});
+
+/**
+ * A host that never stops sending: the body of a redirect or an error page, or a feed, streamed
+ * for ever. fetchFeed must end every exchange itself: the host sees each socket closed.
+ */
+describe('fetchFeed ends every exchange', () => {
+  let endless: Server;
+  let base: string;
+  const open = new Set<Socket>();
+  const streams = new Set<NodeJS.Timeout>();
+
+  const sendForever = (res: ServerResponse) => {
+    const chunk = Buffer.alloc(16 * 1024, 'x');
+    const timer = setInterval(() => res.write(chunk), 5);
+    streams.add(timer);
+    res.on('close', () => {
+      clearInterval(timer);
+      streams.delete(timer);
+    });
+  };
+
+  beforeAll(async () => {
+    endless = createServer((req, res) => {
+      if (req.url === '/redirect-forever') res.writeHead(302, { location: '/feed.xml', 'content-type': 'text/html' });
+      else if (req.url === '/error-forever') res.writeHead(500, { 'content-type': 'text/html' });
+      else if (req.url === '/not-modified-forever') res.writeHead(304, {});
+      else if (req.url === '/feed-forever') res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      else {
+        res.writeHead(200, { 'content-type': 'application/rss+xml', connection: 'keep-alive' });
+        res.end(doc);
+        return;
+      }
+      if (req.url === '/not-modified-forever') {
+        res.end();
+        return;
+      }
+      sendForever(res);
+    });
+    endless.on('connection', (socket) => {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(endless.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const t of streams) clearInterval(t);
+    endless.closeAllConnections();
+    await new Promise<void>((resolve) => endless.close(() => resolve()));
+  });
+
+  /** The host's side of every connection closes soon after fetchFeed settles. */
+  async function expectAllClosed(): Promise<void> {
+    const until = Date.now() + 1_000;
+    while (open.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(open.size).toBe(0);
+    expect(streams.size).toBe(0);
+  }
+
+  it('destroys the endless body of a redirect and follows it', async () => {
+    const result = await fetchFeed(`${base}/redirect-forever`, opts);
+    expect(result.kind).toBe('ok');
+    await expectAllClosed();
+  });
+
+  it('destroys the endless body of an error status', async () => {
+    expect((await failure(fetchFeed(`${base}/error-forever`, opts))).status).toBe(500);
+    await expectAllClosed();
+  });
+
+  it('leaves no socket open after a fetch that succeeded (no pool) or a 304', async () => {
+    expect((await fetchFeed(`${base}/feed.xml`, opts)).kind).toBe('ok');
+    expect((await fetchFeed(`${base}/not-modified-forever`, opts)).kind).toBe('not_modified');
+    await expectAllClosed();
+  });
+
+  it('cuts an endless feed at the deadline, and stops at once when the caller aborts', async () => {
+    const started = Date.now();
+    expect((await failure(fetchFeed(`${base}/feed-forever`, { ...opts, timeoutMs: 300, maxBytes: 100_000_000 }))).kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await expectAllClosed();
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 100);
+    const aborted = Date.now();
+    expect((await failure(fetchFeed(`${base}/feed-forever`, { ...opts, timeoutMs: 10_000, maxBytes: 100_000_000, signal: stop.signal }))).kind).toBe('aborted');
+    expect(Date.now() - aborted).toBeLessThan(2_000);
+    await expectAllClosed();
   });
 });

@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import type { Socket } from 'node:net';
 import type { Transform } from 'node:stream';
 import { BlockedAddressError, checkLiteralHost, guardedLookup } from './ssrf-guard';
 
@@ -8,6 +9,11 @@ import { BlockedAddressError, checkLiteralHost, guardedLookup } from './ssrf-gua
  * HTTP as a good citizen fetches feeds: conditional GET, compressed transfer, few redirects (each
  * hop checked again by the SSRF guard), one deadline for the whole exchange, and a body limit that
  * is enforced while streaming (a server cannot make us buffer more than the limit).
+ *
+ * Every exchange ends with fetchFeed: a body it does not want (a redirect's, an error page's, a
+ * 304's) is destroyed, never drained, and every socket it opened is destroyed before it returns
+ * or throws. No connection pool: a feed host that keeps sending cannot hold a socket (and a
+ * share of a core) after the fetch, and nothing keeps the process alive once the work is done.
  */
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -29,6 +35,8 @@ export type FetchOptions = {
   maxBytes?: number;
   maxRedirects?: number;
   accept?: string;
+  /** Ends the exchange early (the server shutting down): the fetch fails with kind `aborted`. */
+  signal?: AbortSignal;
   /** Tests inject a resolver to check the guard without real DNS. */
   resolver?: Parameters<typeof guardedLookup>[0]['resolver'];
 };
@@ -41,7 +49,7 @@ type Common = { url: string; finalUrl: string; status: number; headers: Incoming
 export type FetchResult = (Common & { kind: 'not_modified' }) | (Common & { kind: 'ok'; body: Buffer; contentType: string | null });
 
 export type FetchErrorKind =
-  'bad_url' | 'blocked_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'redirect_loop' | 'http_status' | 'network' | 'decode';
+  'bad_url' | 'blocked_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'redirect_loop' | 'http_status' | 'network' | 'decode' | 'aborted';
 
 export class FeedFetchError extends Error {
   readonly kind: FetchErrorKind;
@@ -65,6 +73,8 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
+  const sockets = new Set<Socket>();
   const visited = new Set<string>();
   let current = url;
   let permanent = true;
@@ -73,10 +83,10 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
       const target = parseHttpUrl(current);
       if (visited.has(target.href)) throw new FeedFetchError('redirect_loop', `Redirect loop at ${target.href}.`);
       visited.add(target.href);
-      const res = await request(target, options, deadline.signal, timeoutMs);
+      const res = await request(target, options, { signal, timeoutMs, sockets });
       const status = res.statusCode ?? 0;
       if (REDIRECT.has(status) && res.headers.location) {
-        res.resume();
+        res.destroy();
         if (hop >= maxRedirects) throw new FeedFetchError('too_many_redirects', `More than ${maxRedirects} redirects from ${url}.`, { status });
         if (status !== 301 && status !== 308) permanent = false;
         current = new URL(res.headers.location, target).href;
@@ -85,17 +95,18 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
       const common: Common = { url, finalUrl: target.href, status, headers: res.headers, redirects: hop };
       if (hop > 0 && permanent && target.href !== url) common.movedTo = target.href;
       if (status === 304) {
-        res.resume();
+        res.destroy();
         return { ...common, kind: 'not_modified' };
       }
       if (status < 200 || status >= 300) {
-        res.resume();
+        res.destroy();
         throw new FeedFetchError('http_status', `HTTP ${status} from ${target.href}.`, { status, headers: res.headers });
       }
-      const body = await readBody(res, options.maxBytes ?? DEFAULT_MAX_BYTES, deadline.signal, timeoutMs);
+      const body = await readBody(res, options.maxBytes ?? DEFAULT_MAX_BYTES, signal, timeoutMs);
       return { ...common, kind: 'ok', body, contentType: headerValue(res.headers['content-type']) };
     }
   } catch (error) {
+    if (options.signal?.aborted) throw new FeedFetchError('aborted', `Stopped fetching ${url}: the process is shutting down.`);
     if (error instanceof FeedFetchError) throw error;
     if (error instanceof BlockedAddressError) throw new FeedFetchError('blocked_address', error.message);
     if (deadline.signal.aborted) throw new FeedFetchError('timeout', `Timed out after ${timeoutMs} ms fetching ${url}.`);
@@ -106,6 +117,7 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
     });
   } finally {
     clearTimeout(timer);
+    for (const socket of sockets) socket.destroy();
   }
 }
 
@@ -129,7 +141,8 @@ export function privateAllowedFor(target: URL, options: Pick<FetchOptions, 'allo
   return (options.allowOrigins ?? []).some((origin) => origin.toLowerCase() === target.origin.toLowerCase());
 }
 
-function request(target: URL, options: FetchOptions, signal: AbortSignal, timeoutMs: number): Promise<IncomingMessage> {
+function request(target: URL, options: FetchOptions, exchange: { signal: AbortSignal; timeoutMs: number; sockets: Set<Socket> }): Promise<IncomingMessage> {
+  const { signal, timeoutMs } = exchange;
   const allowPrivate = privateAllowedFor(target, options);
   checkLiteralHost(target.hostname, allowPrivate);
   const headers: Record<string, string> = {
@@ -142,7 +155,13 @@ function request(target: URL, options: FetchOptions, signal: AbortSignal, timeou
   const lib = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new FeedFetchError('timeout', `Timed out after ${timeoutMs} ms.`));
-    const req = lib.request(target, { method: 'GET', headers, lookup: guardedLookup({ allowPrivate, resolver: options.resolver }) as never, signal }, resolve);
+    // agent: false, so the socket is this exchange's alone and fetchFeed can destroy it at the end.
+    const req = lib.request(
+      target,
+      { method: 'GET', headers, agent: false, lookup: guardedLookup({ allowPrivate, resolver: options.resolver }) as never, signal },
+      resolve,
+    );
+    req.on('socket', (socket) => exchange.sockets.add(socket));
     req.on('error', (error) => reject(signal.aborted ? new FeedFetchError('timeout', `Timed out after ${timeoutMs} ms fetching ${target.href}.`) : error));
     req.end();
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { captureLogger } from '../../test/helpers/capture-logger';
-import { normaliseEntries } from './ingest-feeds';
+import { describeError, normaliseEntries } from './ingest-feeds';
 import { parseFeedText } from './parse-feed';
 
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/feeds/${name}`, import.meta.url), 'utf8');
@@ -20,7 +20,7 @@ describe('normaliseEntries', () => {
     expect(String(logged[0]!.reason)).toMatch(/id/);
   });
 
-  it('honours xml:base on the feed, the entry and the link element, and decodes base64 Atom content', async () => {
+  it('honours xml:base on the feed, the entry and the link element, and decodes Atom content from base64 only when it says so', async () => {
     const { logger } = captureLogger();
     const parsed = await parseFeedText(fixture('atom-xml-base-base64.xml'));
     expect(parsed.link).toBe('https://guyana.example/');
@@ -36,8 +36,8 @@ describe('normaliseEntries', () => {
     expect(notes!.content).toBe('<p>Line one &amp; two.</p><p>Second paragraph.</p>');
     expect(report!.content).toBe('The report is out.');
     expect(report!.summary).toBe('The report is out.');
-    expect(budget!.content).toContain('1200');
-    expect(budget!.content).not.toMatch(/eyJ0/);
+    // JSON content is text: shown as written, never base64-decoded (only mode="base64" says so).
+    expect(budget!.content).toBe('<p>{"total": 1200}</p>');
   });
 
   it('reads dates and ids from dc:date, atom:updated/published/id, dcterms:issued/modified, dc:identifier and permalink guids', async () => {
@@ -54,5 +54,21 @@ describe('normaliseEntries', () => {
       ['guid not a permalink, no link', fetchedAt.toISOString(), 'https://observer.example/?p=8', null],
       ['dc:identifier', fetchedAt.toISOString(), 'urn:observer:9', 'https://observer.example/9'],
     ]);
+  });
+});
+
+describe('describeError', () => {
+  it('names a database error by its code, never with the SQL text or values', () => {
+    const sql = `select "id" from "raw_feeds" where "content_hash" in (${'$1, '.repeat(5_000)}) - bind message supplies 7232 parameters, but prepared statement "" requires 72000`;
+    const error = Object.assign(new Error(sql), { code: '08P01' });
+    const described = describeError(error);
+    expect(described).toBe("Could not store the feed's items (database error 08P01).");
+    expect(described).not.toMatch(/select|raw_feeds/);
+  });
+
+  it('keeps other messages to one short line', () => {
+    const described = describeError(new Error(`${'x'.repeat(2_000)}\nsecond line`));
+    expect(described.length).toBeLessThanOrEqual(300);
+    expect(described).not.toContain('second line');
   });
 });

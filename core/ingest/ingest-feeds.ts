@@ -57,7 +57,17 @@ export type IngestDeps = {
   fetch: Pick<FetchOptions, 'userAgent' | 'allowPrivate' | 'allowOrigins' | 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'resolver'>;
   onProgress?: (event: IngestProgress) => void;
   random?: () => number;
+  /**
+   * Ends the run early (the process shutting down): no further batch is claimed, feeds not yet
+   * started are left to their lease, and fetches in flight stop at once. Nothing is recorded for
+   * a fetch stopped this way (it is no failure of the feed).
+   */
+  signal?: AbortSignal;
+  /** Most items taken from one fetch, newest first (C360_MAX_ITEMS_PER_FETCH; default 300). */
+  maxItemsPerFetch?: number;
 };
+
+export const DEFAULT_MAX_ITEMS_PER_FETCH = 300;
 
 export type IngestOptions = {
   /** Fetch this feed now, due or not. */
@@ -126,6 +136,7 @@ export async function ingestDueFeeds(db: Knex, deps: IngestDeps, options: Ingest
   deps.onProgress?.({ type: 'start', totalDue: await countDueFeeds(db, deps.clock(), options.feedId, options.includeDemo) });
 
   for (let batch = 1; options.maxBatches === undefined || batch <= options.maxBatches; batch++) {
+    if (deps.signal?.aborted) break;
     const feeds = await claimDueFeeds(db, { now: deps.clock(), limit: batchSize, leaseMs, feedId: options.feedId, includeDemo: options.includeDemo });
     if (feeds.length === 0) break;
     deps.onProgress?.({ type: 'batch-start', batch, size: feeds.length });
@@ -133,6 +144,7 @@ export async function ingestDueFeeds(db: Knex, deps: IngestDeps, options: Ingest
       feeds.map((feed) =>
         limit(() =>
           hostLimit(feed.url)(async () => {
+            if (deps.signal?.aborted) return;
             const result = await ingestOneFeed(db, feed, deps);
             addResult(stats, result);
             deps.onProgress?.({ type: 'feed-done', batch, result });
@@ -166,6 +178,7 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
   try {
     const response = await fetchFeed(feed.url, {
       ...deps.fetch,
+      signal: deps.signal,
       etag: unconditional ? null : feed.etag,
       lastModified: unconditional ? null : feed.lastModified,
     });
@@ -209,7 +222,10 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
       language: parsed.language?.slice(0, 10) ?? feed.language,
       region: feed.region,
     };
-    const { items, skipped } = normaliseEntries(parsed, { fetchedAt, baseUrl: response.finalUrl }, log);
+    const normalised = normaliseEntries(parsed, { fetchedAt, baseUrl: response.finalUrl }, log);
+    const { items, over } = newestItems(normalised.items, deps.maxItemsPerFetch ?? DEFAULT_MAX_ITEMS_PER_FETCH);
+    if (over > 0) log.info({ taken: items.length, over }, 'feed lists more items than one fetch takes: the newest kept');
+    const skipped = normalised.skipped;
     const stored = await storeItems(db, items, source, fetchedAt);
     const next = new Date(
       fetchedAt.getTime() +
@@ -237,6 +253,10 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
       nextFetchAt: next.toISOString(),
     };
   } catch (error) {
+    if (error instanceof FeedFetchError && error.kind === 'aborted') {
+      log.info('fetch stopped: shutting down');
+      return { ...base, status: 'failed', error: error.message };
+    }
     const failedAt = deps.clock();
     const message = describeError(error);
     const httpStatus = error instanceof FeedFetchError ? (error.status ?? null) : null;
@@ -256,6 +276,21 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
     }
     return { ...base, status: 'failed', httpStatus, error: message, nextFetchAt: next.toISOString() };
   }
+}
+
+/**
+ * At most `max` items, the newest by date (a feed listing its whole archive, or a hostile one
+ * listing tens of thousands, cannot flood the pipeline from one fetch). Stable for equal dates, so
+ * the feed's own order decides among them.
+ */
+export function newestItems(items: NormalisedItem[], max: number): { items: NormalisedItem[]; over: number } {
+  if (items.length <= max) return { items, over: 0 };
+  const newest = items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => b.item.publishedAt.getTime() - a.item.publishedAt.getTime() || a.index - b.index)
+    .slice(0, max)
+    .map((entry) => entry.item);
+  return { items: newest, over: items.length - max };
 }
 
 /** Normalises each entry on its own: one broken entry is logged and skipped, the rest go on. */
@@ -295,8 +330,19 @@ function safeBase(url: string | undefined): string | undefined {
   }
 }
 
+const ERROR_MAX = 300;
+
+/**
+ * A short, user-safe description of why a feed failed, for the log and the feed's last error. A
+ * database error is named by its SQLSTATE code only: the driver's message starts with the whole
+ * SQL text (hundreds of KB for a big feed) and may carry the items' values.
+ */
 export function describeError(error: unknown): string {
-  if (error instanceof FeedFetchError || error instanceof FeedParseError) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (!(error instanceof FeedFetchError || error instanceof FeedParseError) && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+    return `Could not store the feed's items (database error ${code}).`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const line = message.split('\n')[0]!.replace(/\s+/g, ' ').trim();
+  return line.length > ERROR_MAX ? `${line.slice(0, ERROR_MAX - 1)}…` : line;
 }

@@ -134,3 +134,24 @@ describe('XSS payloads in every field come out inert', () => {
     expect(sanitiseHtml('<img src="https://i.example/a.png" onerror="x()" style="a">')).toBe('<img src="https://i.example/a.png" loading="lazy" />');
   });
 });
+
+describe('controls in feed text (issue 25, item 6)', () => {
+  it('removes bidirectional overrides and isolates and C1 controls from titles, summaries and content', () => {
+    const item = normaliseEntry(
+      {
+        title: 'Invoice \u202Efdp.exe\u202C for \u2066you\u2069 \u009B31m red',
+        summary: 'Sum\u202Amary \u0085\u0090 here',
+        content: '<p>Body \u202Btext\u202C \u009Bend</p>',
+        link: 'https://site.example/a',
+        categories: ['\u202Dcat'],
+      },
+      { fetchedAt: new Date('2026-11-23T12:00:00Z') },
+    )!;
+    const controls = /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/;
+    expect(item.title).toBe('Invoice fdp.exe for you 31m red');
+    expect(item.summary).toBe('Summary here');
+    expect(item.content).toBe('<p>Body text end</p>');
+    expect(item.categories).toEqual(['cat']);
+    for (const text of [item.title, item.summary, item.content, ...item.categories]) expect(text).not.toMatch(controls);
+  });
+});

@@ -89,7 +89,9 @@ export function normaliseEntry(entry: FeedEntry, context: { fetchedAt: Date; bas
   const xmlBase = resolveBases(entry.xmlBase, context.baseUrl);
   const url = canonicalUrl(entry.link, xmlBase ?? context.baseUrl);
   const base = xmlBase ?? url ?? context.baseUrl;
-  const content = sanitiseHtml(entry.content ?? entry.summary, base);
+  // xml:base on the content element applies to the content alone (its links and images).
+  const contentBase = entry.content && entry.contentBase ? (resolveBases([entry.contentBase], base) ?? base) : base;
+  const content = sanitiseHtml(entry.content ?? entry.summary, contentBase);
   const summary = toPlainText(entry.summary ?? entry.content, SUMMARY_MAX);
   const bodyText = toPlainText(content) || summary;
   let title = toPlainText(entry.title, TITLE_MAX);

@@ -23,6 +23,8 @@ export type FeedEntry = {
   image?: string;
   /** xml:base values in scope for the entry, outermost first (feed, entry): relative links and content resolve against them. */
   xmlBase?: string[];
+  /** xml:base on the content element itself (Atom <content>): the content's links and images resolve against it. */
+  contentBase?: string;
 };
 
 export type ParsedFeed = {
@@ -63,23 +65,97 @@ export async function parseFeedText(text: string, options: { timeoutMs?: number 
   }
   if (!trimmed.startsWith('<')) throw new FeedParseError('not_a_feed', 'The response is neither XML nor JSON, so it is not a feed.');
   const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
-  const prepared = flattenTitleMarkup(detectFormat(trimmed) === 'atom' ? repairAtomShape(trimmed) : trimmed);
+  const prepared = wrapMarkupInCdata(flattenTitleMarkup(detectFormat(trimmed) === 'atom' ? repairAtomShape(trimmed) : trimmed));
   let raw: RawFeed;
+  let skipped: SkippedEntry[] = [];
   try {
     raw = await parseXml(prepared, timeoutMs);
   } catch (first) {
     if (first instanceof FeedParseError) throw first;
-    // Real feeds carry bare ampersands, HTML-only entities (&nbsp;) and unparseable Atom dates;
-    // repair exactly those and try once more before giving up on the feed.
+    // Real feeds carry bare ampersands, HTML-only entities (&nbsp;) and unparseable or padded
+    // Atom dates; repair exactly those and try once more. What is still broken after that (a
+    // mismatched end tag) costs only the entries it is in, when the rest can be read.
     const repaired = repairXml(prepared);
-    if (repaired === prepared) throw classifyXmlError(first, prepared);
     try {
+      if (repaired === prepared) throw first;
       raw = await parseXml(repaired, timeoutMs);
     } catch (second) {
-      throw second instanceof FeedParseError ? second : classifyXmlError(second, repaired);
+      if (second instanceof FeedParseError) throw second;
+      const salvaged = await salvageEntries(repaired, timeoutMs);
+      if (!salvaged) throw classifyXmlError(second, repaired);
+      ({ raw, skipped } = salvaged);
     }
   }
-  return fromRssParser(raw, trimmed);
+  const parsed = fromRssParser(raw, trimmed);
+  return skipped.length ? { ...parsed, skipped } : parsed;
+}
+
+/**
+ * Reads a feed whose XML is broken inside some entries: the document up to its first entry (the
+ * feed's own elements) must parse; then the entries are parsed in groups, and a group that fails
+ * entry by entry, so each broken entry is skipped with its reason and the others kept. Null when
+ * the document has no such shape (its head is broken) or no entry can be read.
+ */
+async function salvageEntries(xml: string, timeoutMs: number): Promise<{ raw: RawFeed; skipped: SkippedEntry[] } | null> {
+  const root = rootElementName(xml);
+  if (!root) return null;
+  const local = root.replace(/^.*:/, '');
+  const tag = local === 'feed' ? 'entry' : 'item';
+  const chunks = elementChunks(xml, tag);
+  if (chunks.length === 0) return null;
+  const head = xml.slice(0, chunks[0]!.start);
+  const foot = local === 'rss' ? `</channel></${root}>` : `</${root}>`;
+  let shell: RawFeed;
+  try {
+    shell = await parseXml(head + foot, timeoutMs);
+  } catch {
+    return null;
+  }
+  const items: RawItem[] = [];
+  const skipped: SkippedEntry[] = [];
+  const GROUP = 50;
+  for (let g = 0; g < chunks.length; g += GROUP) {
+    const group = chunks.slice(g, g + GROUP);
+    try {
+      const parsed = await parseXml(head + group.map((c) => c.text).join('') + foot, timeoutMs);
+      items.push(...(parsed.items ?? []));
+    } catch {
+      for (const [k, chunk] of group.entries()) {
+        try {
+          const parsed = await parseXml(head + chunk.text + foot, timeoutMs);
+          items.push(...(parsed.items ?? []));
+        } catch (error) {
+          const message = ((error as Error)?.message ?? String(error)).split('\n')[0]!.slice(0, 200);
+          skipped.push({ index: g + k, reason: `${tag} ${g + k + 1} is not well-formed XML (${message})` });
+        }
+      }
+    }
+  }
+  // Nothing readable: the feed is broken, not one of its entries.
+  if (items.length === 0) return null;
+  return { raw: { ...shell, items }, skipped };
+}
+
+/** Each `<tag …>…</tag>` in document order, found in one pass; an entry with no end tag runs to the next one's start. */
+function elementChunks(xml: string, tag: string): { start: number; text: string }[] {
+  const open = new RegExp(`<${tag}(?=[\\s>/])`, 'g');
+  const close = `</${tag}>`;
+  const chunks: { start: number; text: string }[] = [];
+  let match = open.exec(xml);
+  while (match) {
+    const start = match.index;
+    const end = xml.indexOf(close, start);
+    open.lastIndex = start + 1;
+    const next = open.exec(xml);
+    const stop = end === -1 ? (next ? next.index : -1) : next && next.index < end ? next.index : end + close.length;
+    if (stop === -1) break;
+    chunks.push({ start, text: xml.slice(start, stop) });
+    if (next && next.index < stop) {
+      open.lastIndex = stop;
+      match = open.exec(xml);
+    } else match = next;
+  }
+  return chunks;
 }
 
 type RawItem = Parser.Item & Record<string, unknown>;
@@ -117,6 +193,10 @@ function parseXml(xml: string, timeoutMs: number): Promise<RawFeed> {
         ['guid', 'rawGuid', { keepArray: true }],
         ['content', 'rawContent', { keepArray: true }],
         ['summary', 'rawSummary', { keepArray: true }],
+        // Secondary descriptions and titles, read when the main ones are missing.
+        ['dc:description', 'dcDescription'],
+        ['media:description', 'mediaDescription'],
+        ['media:title', 'mediaTitle'],
       ] as never,
       feed: [
         ['$', 'feedAttrs', { keepArray: true }],
@@ -185,6 +265,48 @@ export function flattenTitleMarkup(xml: string): string {
   });
 }
 
+/** Elements whose content is HTML or text, which feeds write with unescaped child elements. */
+const MARKUP_ELEMENTS = ['description', 'summary', 'content', 'content:encoded', 'dc:description', 'media:description', 'itunes:summary'];
+
+/**
+ * A description, summary or content written with raw child elements (Atom type="xhtml" with its
+ * div, RSS descriptions with unescaped <p> and <b>) reaches xml2js as child elements, whose text
+ * rss-parser rebuilds out of order (loose text first) or drops. Such an element's inside is
+ * rewritten as one CDATA block of HTML, in order. One pass per element name, each part of the
+ * document looked at once: a crafted document costs linear time.
+ */
+export function wrapMarkupInCdata(xml: string): string {
+  let out = xml;
+  for (const name of MARKUP_ELEMENTS) {
+    if (!out.includes(`<${name}`)) continue;
+    const open = new RegExp(`<${name.replace(':', '\\:')}(\\s[^<>]{0,500})?>`, 'g');
+    const close = `</${name}>`;
+    let result = '';
+    let last = 0;
+    let match = open.exec(out);
+    while (match) {
+      if (match[0].endsWith('/>')) {
+        match = open.exec(out);
+        continue;
+      }
+      const innerStart = match.index + match[0].length;
+      const end = out.indexOf(close, innerStart);
+      if (end === -1) break;
+      const inner = out.slice(innerStart, end);
+      const outsideCdata = inner.replace(/<!\[CDATA\[[^]*?\]\]>/g, '');
+      if (/<[A-Za-z]/.test(outsideCdata)) {
+        const html = inner.replace(/<!\[CDATA\[([^]*?)\]\]>/g, (_c, text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+        result += `${out.slice(last, innerStart)}<![CDATA[${html.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+        last = end;
+      }
+      open.lastIndex = end + close.length;
+      match = open.exec(out);
+    }
+    out = last === 0 ? out : result + out.slice(last);
+  }
+  return out;
+}
+
 /**
  * Two Atom slips that make rss-parser throw on the whole document (it reads link.$.rel and entry
  * fields without checking): a link written as text, `<link>https://…</link>`, becomes
@@ -199,14 +321,19 @@ export function repairAtomShape(xml: string): string {
 const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 
 export function repairXml(xml: string): string {
-  return xml
-    .replace(/&([a-zA-Z][a-zA-Z0-9]{1,31});/g, (whole, name: string) => {
-      if (XML_ENTITIES.has(name)) return whole;
-      const decoded = decodeHTML(whole);
-      return decoded === whole ? `&amp;${name};` : [...decoded].map((c) => `&#${c.codePointAt(0)};`).join('');
-    })
-    .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#\d{1,7}|#x[0-9a-fA-F]{1,6});)/g, '&amp;')
-    .replace(/<(published|updated)>([^<]*)<\/\1>/g, (whole, _tag: string, value: string) => (Number.isNaN(Date.parse(value.trim())) ? '' : whole));
+  return (
+    xml
+      .replace(/&([a-zA-Z][a-zA-Z0-9]{1,31});/g, (whole, name: string) => {
+        if (XML_ENTITIES.has(name)) return whole;
+        const decoded = decodeHTML(whole);
+        return decoded === whole ? `&amp;${name};` : [...decoded].map((c) => `&#${c.codePointAt(0)};`).join('');
+      })
+      .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]{1,31}|#\d{1,7}|#x[0-9a-fA-F]{1,6});)/g, '&amp;')
+      // rss-parser turns Atom dates into ISO strings and throws on one it cannot read (a padded one too).
+      .replace(/<(published|updated)>([^<]*)<\/\1>/g, (_whole, tag: string, value: string) =>
+        Number.isNaN(Date.parse(value.trim())) ? '' : `<${tag}>${value.trim()}</${tag}>`,
+      )
+  );
 }
 
 function detectFormat(xml: string): FeedFormat {
@@ -298,18 +425,26 @@ function isPermaLinkGuid(rawGuid: unknown): string | undefined {
   return /^https?:\/\//i.test(value.trim()) ? value.trim() : undefined;
 }
 
+/** MIME types whose content is text although they are neither text/* nor XML (JSON, scripts). */
+const TEXTUAL_TYPE = /^application\/(?:json|javascript|ecmascript|x-javascript|ld\+json|[\w.-]+\+json)$/;
+
 /**
- * Atom content that is base64 (Atom 0.3's mode="base64", or RFC 4287's rule: a MIME type that is
- * neither text nor XML). Decoded to HTML or text when it is text; binary content is dropped rather
- * than shown as base64.
+ * Atom content that is not plain Atom text/html/xhtml. Base64 only when it says so (Atom 0.3's
+ * mode="base64"): decoded to HTML or text when it is text, dropped when binary. Other MIME types
+ * are shown as text when they are textual (application/json), dropped when binary (an inline
+ * PDF or image would only show as base64). Returns `handled: false` for ordinary content.
  */
 function decodeAtomContent(raw: unknown): { value?: string; decoded: boolean } {
   const first = (Array.isArray(raw) ? raw[0] : raw) as RawElement | undefined;
   if (!first || typeof first === 'string' || typeof first._ !== 'string') return { decoded: false };
   const type = first.$?.type?.trim().toLowerCase() ?? '';
   const mode = first.$?.mode?.trim().toLowerCase();
-  const nonText = type.includes('/') && !type.startsWith('text/') && !/[/+]xml$/.test(type);
-  if (mode !== 'base64' && !nonText) return { decoded: false };
+  const html = type === 'html' || type === 'xhtml' || type === 'text/html' || type === 'application/xhtml+xml';
+  const textual = type.startsWith('text/') || /[/+]xml$/.test(type) || TEXTUAL_TYPE.test(type);
+  if (mode !== 'base64') {
+    if (!type.includes('/') || html) return { decoded: false };
+    return textual ? { value: escapeText(first._), decoded: true } : { value: undefined, decoded: true };
+  }
   const bytes = Buffer.from(first._.replace(/\s+/g, ''), 'base64');
   let decoded: string;
   try {
@@ -318,22 +453,41 @@ function decodeAtomContent(raw: unknown): { value?: string; decoded: boolean } {
     return { value: undefined, decoded: true };
   }
   if (/[\u0000-\u0008\u000e-\u001f]/.test(decoded)) return { value: undefined, decoded: true };
-  const html = type === 'html' || type === 'xhtml' || type === 'text/html' || type === 'application/xhtml+xml';
   return { value: html ? decoded : escapeText(decoded), decoded: true };
+}
+
+/** xml:base on the document's root element (RSS and RDF: rss-parser reads attributes of the channel only). */
+function rootXmlBase(xml: string): string | undefined {
+  const body = xml.replace(/^(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>)*/i, '');
+  const start = /^<[A-Za-z_][\w.:-]*(\s[^<>]{0,4000})?>/.exec(body)?.[1] ?? '';
+  return /\sxml:base\s*=\s*(?:"([^"]*)"|'([^']*)')/
+    .exec(start)
+    ?.slice(1)
+    .find((v) => v !== undefined);
+}
+
+function groupText(group: unknown, name: string): string | undefined {
+  for (const g of (group as Record<string, unknown>[] | undefined) ?? []) {
+    const value = text((g?.[name] as unknown[] | undefined)?.[0]);
+    if (value) return value;
+  }
+  return undefined;
 }
 
 function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
   const format = detectFormat(xml);
   const ttl = Number.parseInt(String(feed.ttl ?? ''), 10);
-  const feedBase = attrsOf(feed.feedAttrs)?.['xml:base'];
+  const channelBase = attrsOf(feed.feedAttrs)?.['xml:base'];
+  const rootBase = format === 'atom' ? undefined : rootXmlBase(xml);
+  const feedBases = [rootBase, channelBase].filter((b): b is string => Boolean(b));
   const feedLink = format === 'atom' ? atomLink(feed.feedLinks) : undefined;
-  const link = feedLink?.href ? resolveAgainst(feedLink.href, [feedBase, feedLink.base]) : text(feed.link);
+  const link = feedLink?.href ? resolveAgainst(feedLink.href, [channelBase, feedLink.base]) : text(feed.link);
   return {
     format,
     title: text(feed.title),
     link,
     language: text(feed.language),
-    xmlBase: feedBase,
+    xmlBase: channelBase,
     ttlMinutes: Number.isFinite(ttl) && ttl > 0 ? ttl : undefined,
     entries: (feed.items ?? []).map((item) => {
       const categories = [...((item.rawCategories as unknown[]) ?? []), ...((item.subjects as unknown[]) ?? [])]
@@ -342,7 +496,7 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
       const encoded = text(item['content:encoded']);
       const isAtom = format === 'atom';
       const entryBase = attrsOf(item.attrs)?.['xml:base'];
-      const xmlBase = [feedBase, entryBase].filter((b): b is string => Boolean(b));
+      const xmlBase = [...feedBases, entryBase].filter((b): b is string => Boolean(b));
       let entryLink = text(item.link) ?? text(item['rdf:about']);
       if (isAtom) {
         const chosen = atomLink(item.rawLinks);
@@ -350,8 +504,14 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
       }
       const content = isAtom ? decodeAtomContent(item.rawContent) : { decoded: false };
       const summary = isAtom ? decodeAtomContent(item.rawSummary) : { decoded: false };
+      const contentBase = isAtom ? attrsOf(item.rawContent)?.['xml:base'] : undefined;
+      const secondarySummary =
+        text(item.dcDescription) ??
+        text(item.mediaDescription) ??
+        groupText(item.mediaGroup, 'media:description') ??
+        text((item as { itunes?: { summary?: unknown } }).itunes?.summary);
       return {
-        title: text(item.title),
+        title: text(item.title) ?? text(item.mediaTitle) ?? groupText(item.mediaGroup, 'media:title'),
         link: entryLink ?? isPermaLinkGuid(item.rawGuid),
         guid: text(item.guid) ?? text(item.id) ?? text(item.atomId) ?? text(item.dcIdentifier),
         published:
@@ -367,17 +527,18 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
         author: text(item.creator) ?? text(item.author),
         categories,
         // RSS: description is the summary unless content:encoded is absent; Atom: summary + content.
-        summary: isAtom ? (summary.decoded ? summary.value : text(item.summary)) : text(item.content),
+        summary: (isAtom ? (summary.decoded ? summary.value : text(item.summary)) : text(item.content)) ?? secondarySummary,
         content: isAtom ? (content.decoded ? content.value : text(item.content)) : encoded,
         image: imageOf(item),
         ...(xmlBase.length ? { xmlBase } : {}),
+        ...(contentBase ? { contentBase } : {}),
       };
     }),
   };
 }
 
-/** JSON Feed's version URL as written in the wild: http or https, www or not, 1, 1.0 or 1.1, a trailing slash. */
-const JSON_FEED_VERSION = /^https?:\/\/(?:www\.)?jsonfeed\.org\/version\/1(?:\.[01])?\/?$/i;
+/** JSON Feed's version URL as written in the wild: http or https, www or not, 1, 1.0 or 1.1, a trailing slash; or a bare "1.0"/"1.1". */
+const JSON_FEED_VERSION = /^(?:https?:\/\/(?:www\.)?jsonfeed\.org\/version\/1(?:\.[01])?\/?|1\.[01])$/i;
 
 const jsonFeedSchema = z
   .object({

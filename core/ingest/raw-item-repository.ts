@@ -5,7 +5,8 @@ import type { NormalisedItem } from './normalise-item';
 
 /**
  * Stores normalised items in raw_feeds, once. An item matches a stored one by guid (a short guid
- * like "123" only within the same outlet: such guids collide across sites), by canonical URL, or
+ * like "123" only within the same outlet: such guids collide across sites), by canonical URL (not
+ * within one outlet when both have different guids), or
  * by content hash (a link that is only the feed's home page is no identity). A match from another outlet is recorded in raw_item_carriers ("also carried
  * by"), never stored twice. All in one transaction holding an advisory lock, so two workers
  * ingesting the same wire story at once cannot both insert it.
@@ -43,11 +44,13 @@ export async function storeItems(db: Knex, items: readonly NormalisedItem[], sou
     const hashes = [...new Set(items.map((i) => i.contentHash))];
     const stored: Stored[] = await trx('raw_feeds')
       .select('id', 'outlet', 'guid', 'url', 'content_hash')
+      // One array parameter per list, however many items: an IN list with a parameter per value
+      // overflows the protocol's 16-bit parameter count past 65,535 (a 24,000-item feed).
       .where((w) => {
-        w.whereIn('content_hash', hashes);
-        if (globalGuids.length) w.orWhereIn('guid', globalGuids);
-        if (localGuids.length) w.orWhere((o) => o.where('outlet', source.outlet).whereIn('guid', localGuids));
-        if (urls.length) w.orWhereIn('url', urls);
+        w.whereRaw('content_hash = any(?::text[])', [hashes]);
+        if (globalGuids.length) w.orWhereRaw('guid = any(?::text[])', [globalGuids]);
+        if (localGuids.length) w.orWhere((o) => o.where('outlet', source.outlet).whereRaw('guid = any(?::text[])', [localGuids]));
+        if (urls.length) w.orWhereRaw('url = any(?::text[])', [urls]);
       });
 
     const index = new MatchIndex();
@@ -165,7 +168,10 @@ class MatchIndex {
     const url = identityUrl(item);
     if (url) {
       const row = this.byUrl.get(url);
-      if (row) return { row, by: 'url' };
+      // Within one outlet, two items with their own different guids are two items whatever their
+      // links (a live blog's updates link to one page, differing only by #fragment).
+      const distinct = row !== undefined && row.outlet === outlet && item.guid !== null && row.guid !== null && row.guid !== item.guid;
+      if (row && !distinct) return { row, by: 'url' };
     }
     const row = this.byHash.get(item.contentHash);
     return row ? { row, by: 'content_hash' } : null;

@@ -63,7 +63,7 @@ function absolute(url: string | undefined, base: string | undefined): string | u
 
 export function sanitiseHtml(html: string | undefined, baseUrl?: string): string {
   if (!html) return '';
-  return sanitizeHtml(html, {
+  return sanitizeHtml(stripControls(html), {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
       a: ['href', 'title', 'rel'],
@@ -102,6 +102,18 @@ export function sanitiseHtml(html: string | undefined, baseUrl?: string): string
 }
 
 /**
+ * Characters removed from all feed text: C0 and C1 controls (a CSI, U+009B, drives terminals),
+ * and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), with
+ * which a title can show reversed text ("gpj.exe") in the console, the CLI and the site.
+ */
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Item HTML without the characters of CONTROLS (tabs and newlines kept). */
+export function stripControls(text: string): string {
+  return text.replace(CONTROLS, '');
+}
+
+/**
  * Plain text from HTML or entity-encoded text: entities decoded, tags stripped, whitespace
  * collapsed. Feeds double-encode titles ("&lt;b&gt;"), so decode and strip until nothing changes.
  */
@@ -118,10 +130,7 @@ export function toPlainText(value: string | undefined, maxLength = 100_000): str
     if (decoded === text) break;
     text = decoded;
   }
-  text = text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  text = text.replace(CONTROLS, '').replace(/\s+/g, ' ').trim();
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
 }
 

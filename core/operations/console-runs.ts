@@ -380,6 +380,7 @@ export async function executeConsoleRun(
     const ingest = deps.ingest();
     const stats = await ingestDueFeeds(deps.db, {
       ...ingest,
+      signal: options.signal,
       onProgress: (event) => {
         if (event.type !== 'feed-done') return;
         done++;

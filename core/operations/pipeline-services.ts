@@ -51,6 +51,7 @@ export function buildIngestDeps(input: { config: Config; logger: Logger; clock: 
       allowPrivate: input.config.ingest.allowPrivateFeeds,
       maxBytes: input.config.ingest.maxBodyBytes,
     },
+    maxItemsPerFetch: input.config.ingest.maxItemsPerFetch,
   };
 }
 

@@ -9,7 +9,8 @@ import type { Logger } from '../logger';
  * the next one is tried as scheduled.
  */
 
-export type ScheduledJob = { name: string; cron: string; run: () => Promise<unknown> };
+/** `signal` aborts when the schedule stops: a long job (ingest) ends its work in flight instead of finishing it. */
+export type ScheduledJob = { name: string; cron: string; run: (signal: AbortSignal) => Promise<unknown> };
 export type Schedule = { stop: () => Promise<void>; jobs: readonly string[] };
 
 export function validateCron(name: string, expression: string): void {
@@ -26,6 +27,7 @@ export function startSchedule(
 ): Schedule {
   for (const job of jobs) validateCron(job.name, job.cron);
   const running = new Map<string, Promise<void>>();
+  const stopping = new AbortController();
   // With serial, jobs queue behind each other (ingest then pipeline, never both at once).
   let queue: Promise<unknown> = Promise.resolve();
   const execute = (job: ScheduledJob) => {
@@ -33,7 +35,7 @@ export function startSchedule(
       options.logger.warn({ job: job.name }, 'previous run still going; skipped');
       return running.get(job.name)!;
     }
-    const start = options.serial ? queue.then(() => job.run()) : job.run();
+    const start = options.serial ? queue.then(() => job.run(stopping.signal)) : job.run(stopping.signal);
     const p = start
       .then((result) => options.onResult?.(job.name, result))
       .catch((error: Error) => {
@@ -51,6 +53,7 @@ export function startSchedule(
     jobs: jobs.map((j) => `${j.name} (${j.cron})`),
     stop: async () => {
       for (const t of tasks) await t.stop();
+      stopping.abort();
       await Promise.allSettled([...running.values()]);
     },
   };

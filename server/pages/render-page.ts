@@ -46,7 +46,7 @@ export async function createPageRenderer(deps: {
     let app = '';
     if (page.ssr && entry) {
       try {
-        app = await entry.render(path + sectionQuery(path, req), page.initial, language, site, origin);
+        app = await entry.render(renderablePath(path) + sectionQuery(path, req), page.initial, language, site, origin);
       } catch (error) {
         // The browser renders the page itself if the server cannot: a degraded page, not an error page.
         deps.logger.error({ err: error, path }, 'server rendering failed');
@@ -62,6 +62,16 @@ export async function createPageRenderer(deps: {
       .replace('<!--c360:data-->', pageDataBlock({ initial: app ? page.initial : null, language, site, origin }));
     return { status: page.status, html };
   };
+}
+
+/**
+ * The path as the page's router may read it. A path that starts with two slashes or a slash and a
+ * backslash (`//`, `///`, `/\`) reads as a protocol-relative address with no host (the renderer
+ * threw `Invalid URL`); such a path names no page, so its slashes after the first are escaped and
+ * it renders as the unknown page it is.
+ */
+export function renderablePath(path: string): string {
+  return /^\/[/\\]/.test(path) ? `/${encodeURIComponent(path.slice(1))}` : path;
 }
 
 export function offsetOf(req: Request): number {
