@@ -32,6 +32,8 @@ const MAX_POSTINGS = 200;
 const MAX_CANDIDATES = 12;
 /** Members of a story an item is compared with: the most recent ones. */
 const SAMPLE = 24;
+/** Members of each story compared when two stories may be one: the most recent ones. */
+const MERGE_SAMPLE = 12;
 
 export type EngineMember = Scored & { keys: readonly string[] };
 export type EngineStoryState = { id: string; published: boolean; members: EngineMember[] };
@@ -178,8 +180,9 @@ export class ClusterEngine {
     }
     for (const c of prepared.candidates) {
       const other = this.stories.get(c.id);
-      if (c.fit <= 0 || !other || !other.alive || other === story) continue;
-      if (storyAgreement(this.sample(story), this.sample(other), this.params) < this.params.merge) continue;
+      // A story the new report hardly fits cannot have come to agree with this one through it.
+      if (c.fit < this.params.leave || !other || !other.alive || other === story) continue;
+      if (storyAgreement(this.sample(story, MERGE_SAMPLE), this.sample(other, MERGE_SAMPLE), this.params) < this.params.merge) continue;
       if (story.published && other.published) continue;
       const [keep, gone] = other.published ? [other, story] : [story, other];
       for (const m of gone.members) this.addMember(keep, m);
@@ -234,8 +237,8 @@ export class ClusterEngine {
   }
 
   /** The members a story is compared through: all of a small story, the SAMPLE most recent of a large one. */
-  private sample(story: Story): EngineMember[] {
-    return story.members.length <= SAMPLE ? story.members : story.members.slice(-SAMPLE);
+  private sample(story: Story, size = SAMPLE): EngineMember[] {
+    return story.members.length <= size ? story.members : story.members.slice(-size);
   }
 
   private newStory(id: string, published: boolean): Story {

@@ -96,6 +96,18 @@ export function withVector(m: Member, idf: Idf): Scored {
  */
 export type Evidence = { text: number; words: number; names: number; nameShare: number; figures: number; days: number };
 
+/** A report's names weigh the same every time it is compared: summed once (a memo, not state: same input, same sum). */
+const nameTotals = new WeakMap<ReadonlyMap<string, number>, number>();
+function nameTotal(weights: ReadonlyMap<string, number>): number {
+  let total = nameTotals.get(weights);
+  if (total === undefined) {
+    total = 0;
+    for (const w of weights.values()) total += w;
+    nameTotals.set(weights, total);
+  }
+  return total;
+}
+
 export function pairEvidence(a: Scored, b: Scored): Evidence {
   let all = 0;
   let words = 0;
@@ -108,7 +120,7 @@ export function pairEvidence(a: Scored, b: Scored): Evidence {
   }
   let shared = 0;
   for (const [n, w] of a.nameWeights) if (b.nameWeights.has(n)) shared += Math.min(w, b.nameWeights.get(n)!);
-  const total = (x: Scored) => [...x.nameWeights.values()].reduce((s, w) => s + w, 0);
+  const total = (x: Scored) => nameTotal(x.nameWeights);
   const smaller = Math.min(total(a), total(b));
   const bf = new Set(b.figures);
   return {
