@@ -46,7 +46,7 @@ function coverage(claimWords: Set<string>, words: Set<string>): number {
   return n / claimWords.size;
 }
 
-export function checkClaim(claim: Claim, voices: readonly VoiceText[], independence: Independence): PanelItem {
+export function checkClaim(claim: Claim, voices: readonly VoiceText[], independence: Independence, _options: { published?: Date } = {}): PanelItem {
   const sentences = splitSentences(claim.text);
   const claimWords = new Set(contentWords(sentences));
   const claimFigures = sentences.flatMap(findFigures);
