@@ -109,7 +109,7 @@ for (const part of ['dev', 'check']) {
     console.log(`  ${''.padEnd(9)} contradicts ${fmt(score(pairs, predicted, 'contradicts'))}`);
   }
   console.log(`  C360 rule: ${ms.toFixed(2)} ms a pair`);
-  if (verbose) {
+  if (verbose && part === 'dev') {
     pairs.forEach((p, i) => {
       if (rule[i] !== p.label) console.log(`    [${p.label} → ${rule[i]}] ${p.claim}  ||  ${p.report}`);
     });
