@@ -14,7 +14,14 @@ import { readStatement, type Quantity, type Statement } from './statements';
  */
 
 export type Relation = 'supports' | 'contradicts' | 'unrelated';
-export type Comparison = { relation: Relation; reason: string; claimFigure?: Quantity; reportFigure?: Quantity };
+export type Comparison = {
+  relation: Relation;
+  reason: string;
+  claimFigure?: Quantity;
+  reportFigure?: Quantity;
+  /** The claim's figures the report states with the same value, when it speaks of the same thing (supports or contradicts). */
+  sameFigures?: Quantity[];
+};
 
 /** Share of the claim's concepts the report must hold to support it: with figures that all match, and without any. */
 export const SUPPORT_COVERAGE_WITH_FIGURES = 0.45;
@@ -128,7 +135,13 @@ export function compareStatements(claim: Statement, report: Statement): Comparis
   const sameThing = coverage.words >= WORD_COVERAGE && !opposite;
   // Another figure at another time is another fact, not a contradiction.
   if (conflict && coverage.all >= CONTRADICT_COVERAGE && sameThing && !dateConflict) {
-    return { relation: 'contradicts', reason: `gives ${conflict.reportFigure.text} where the claim says ${conflict.claimFigure.text}`, ...conflict };
+    const sameFigures = claim.quantities.filter((q) => matched(q, report.quantities));
+    return {
+      relation: 'contradicts',
+      reason: `gives ${conflict.reportFigure.text} where the claim says ${conflict.claimFigure.text}`,
+      ...conflict,
+      sameFigures,
+    };
   }
   const needed = claim.quantities.length > 0 ? SUPPORT_COVERAGE_WITH_FIGURES : SUPPORT_COVERAGE;
   if (unmatchedClaim.length === 0 && !conflict && coverage.all >= needed && sameThing) {
@@ -137,7 +150,7 @@ export function compareStatements(claim: Statement, report: Statement): Comparis
         ? { relation: 'contradicts', reason: 'gives another date' }
         : { relation: 'unrelated', reason: 'another date' };
     }
-    return { relation: 'supports', reason: claim.quantities.length ? 'states the same figures' : 'states the same fact' };
+    return { relation: 'supports', reason: claim.quantities.length ? 'states the same figures' : 'states the same fact', sameFigures: claim.quantities };
   }
   return { relation: 'unrelated', reason: coverage.all < needed || !sameThing ? 'speaks of something else' : 'does not state the figures' };
 }
