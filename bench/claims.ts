@@ -109,7 +109,7 @@ for (const part of ['dev', 'check']) {
     console.log(`  ${''.padEnd(9)} contradicts ${fmt(score(pairs, predicted, 'contradicts'))}`);
   }
   console.log(`  C360 rule: ${ms.toFixed(2)} ms a pair`);
-  if (verbose && part === 'dev') {
+  if (verbose && (part === 'dev' || process.argv.includes('--check-errors'))) {
     pairs.forEach((p, i) => {
       if (rule[i] !== p.label) console.log(`    [${p.label} → ${rule[i]}] ${p.claim}  ||  ${p.report}`);
     });
