@@ -150,8 +150,6 @@ export const CONCEPTS: Record<string, readonly string[]> = {
     'grounded',
   ],
   kill: [
-    'drowned',
-    'drown',
     'kill',
     'killed',
     'kills',
