@@ -85,7 +85,8 @@ describe("an editor's approval sticks until the story's sources change", () => {
   });
 
   it('an approval lapses, and claim decisions are dropped, when the sources change', async () => {
-    const story = await byTitle('Senate approves Road Traffic');
+    // A story the two-source gate holds (one outlet): a story the fact-check corroborates is published and keeps its approval.
+    const story = await byTitle('Dominica geothermal');
     await applyOverride(db.knex, { id: story.id, action: 'approve', reason: 'Read the bill', actor: editor, now });
     await resolveClaim(db.knex, { id: story.id, claim: '1', action: 'confirm', reason: 'In the Hansard', actor: editor, now });
     // A new outlet joined (as clustering records it) and the story was summarised again.

@@ -1,21 +1,19 @@
-import { contentWords, splitSentences } from '../../nlp/analyse';
-import { findFigures, formatFigure, sameValue, type Figure } from '../../nlp/figures';
-import { normalisePlaceName } from '../../nlp/gazetteer';
+import { compareWithReport, splitStatements, type Comparison } from '../../nlp/claim-match';
+import { formatFigure } from '../../nlp/figures';
+import { readStatement, type Quantity, type Statement } from '../../nlp/statements';
 import type { FactCheckItem } from '../../stories/story';
 import type { Independence, Voice } from './independence';
 
 /**
- * A claim is checked against every voice. A source supports it when a sentence there covers most of
- * the claim's words (SUPPORT_OVERLAP), most figures in the claim (at least half) appear there with the same value,
- * and half the claim's names (two are enough) appear there. A source contradicts it when it speaks of the
- * same thing (TOPIC_OVERLAP) with a different figure of the same kind and label ("4 homes" against
- * "5 homes"). Verdicts: corroborated (two or more independent voices support, none contradicts:
- * resolved), contradicted, single source, unsupported (all three unresolved, for an editor to decide).
+ * A claim is checked against every voice by the claim matcher (core/nlp/claim-match.ts), the rule
+ * "our take" uses too: a source supports the claim when one of its sentences states the same fact in
+ * any wording (figures in words or digits, dates resolved against each report's own publication date,
+ * paraphrased actions, short forms of names), and contradicts it only when a sentence gives a
+ * different value for the same quantity of the same thing (or another day for the same fact). A
+ * sentence in a language the rules do not read is neither. Verdicts: corroborated (two or more
+ * independent voices support, none contradicts: resolved), contradicted, single source, unsupported
+ * (all three unresolved, for an editor to decide).
  */
-
-export const SUPPORT_OVERLAP = 0.5;
-export const FIGURE_SUPPORT_OVERLAP = 0.3;
-export const TOPIC_OVERLAP = 0.3;
 
 export type Claim = { text: string; figures?: string[]; entities?: string[] };
 export type Verdict = 'corroborated' | 'contradicted' | 'single source' | 'unsupported';
@@ -29,49 +27,40 @@ export type PanelItem = FactCheckItem & {
   explanation: string;
 };
 
-type VoiceText = { voice: Voice; sentences: { words: Set<string>; figures: Figure[] }[]; lower: string };
+/** The longest text of a voice the matcher reads; a report past it is read up to it. */
+export const MAX_VOICE_CHARS = 20_000;
+
+type VoiceText = { voice: Voice; sentences: Statement[] };
 
 export function prepareVoices(independence: Independence): VoiceText[] {
-  return independence.voices.map((voice) => ({
-    voice,
-    lower: normalisePlaceName(voice.text),
-    sentences: splitSentences(voice.text).map((s) => ({ words: new Set(contentWords([s])), figures: findFigures(s) })),
-  }));
+  return independence.voices.map((voice) => {
+    const published = validDate(voice.time) ?? new Date(0);
+    return { voice, sentences: splitStatements(voice.text.slice(0, MAX_VOICE_CHARS)).map((s) => readStatement(s, published)) };
+  });
 }
 
-function coverage(claimWords: Set<string>, words: Set<string>): number {
-  if (claimWords.size === 0) return 0;
-  let n = 0;
-  for (const w of claimWords) if (words.has(w)) n++;
-  return n / claimWords.size;
+function validDate(value: string | undefined): Date | undefined {
+  const date = value ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
-export function checkClaim(claim: Claim, voices: readonly VoiceText[], independence: Independence): PanelItem {
-  const sentences = splitSentences(claim.text);
-  const claimWords = new Set(contentWords(sentences));
-  const claimFigures = sentences.flatMap(findFigures);
-  const names = (claim.entities ?? []).map((e) => normalisePlaceName(e)).filter((e) => e.length > 2);
+const figureText = (q: Quantity) => `${formatFigure(q.value, q.kind)}${q.label && !q.label.startsWith('place:') ? ` ${q.label}` : ''}`;
+
+/**
+ * options.published: the date the claim's own relative dates ("on Tuesday") count from; by default
+ * the story's first report, whose sentences the claims are drawn from.
+ */
+export function checkClaim(claim: Claim, voices: readonly VoiceText[], independence: Independence, options: { published?: Date } = {}): PanelItem {
+  const first = [...independence.voices].sort((a, b) => a.time.localeCompare(b.time))[0];
+  const published = options.published ?? validDate(first?.time) ?? new Date(0);
+  const statement = readStatement(claim.text, published);
   const supporting: Voice[] = [];
-  const contradicting: { voice: Voice; figure: Figure; expected: Figure }[] = [];
+  const contradicting: { voice: Voice; comparison: Comparison }[] = [];
   for (const v of voices) {
-    const allFigures = v.sentences.flatMap((s) => s.figures);
-    const matchedFigures = claimFigures.filter((cf) => allFigures.some((f) => f.kind === cf.kind && sameValue(f.value, cf.value))).length;
-    const figuresOk = matchedFigures >= Math.ceil(claimFigures.length / 2);
-    const namesOk = names.length === 0 || names.filter((n) => v.lower.includes(n)).length >= Math.min(2, Math.ceil(names.length / 2));
-    const best = Math.max(0, ...v.sentences.map((s) => coverage(claimWords, s.words)));
-    const needed = claimFigures.length > 0 ? FIGURE_SUPPORT_OVERLAP : SUPPORT_OVERLAP;
-    if (figuresOk && namesOk && best >= needed) {
-      supporting.push(v.voice);
-      continue;
-    }
-    for (const s of v.sentences) {
-      if (coverage(claimWords, s.words) < TOPIC_OVERLAP) continue;
-      for (const cf of claimFigures) {
-        if (s.figures.some((f) => f.kind === cf.kind && sameValue(f.value, cf.value))) continue;
-        const other = s.figures.find((f) => f.kind === cf.kind && f.label === cf.label && !sameValue(f.value, cf.value));
-        if (other && !contradicting.some((c) => c.voice.key === v.voice.key)) contradicting.push({ voice: v.voice, figure: other, expected: cf });
-      }
-    }
+    const comparison = compareWithReport(statement, v.sentences);
+    if (comparison.relation === 'supports') supporting.push(v.voice);
+    else if (comparison.relation === 'contradicts' && !contradicting.some((c) => c.voice.key === v.voice.key))
+      contradicting.push({ voice: v.voice, comparison });
   }
   const groupOf = (voice: Voice) => independence.groups.findIndex((g) => g.some((x) => x.key === voice.key));
   const supportGroups = new Set(supporting.map(groupOf));
@@ -81,9 +70,10 @@ export function checkClaim(claim: Claim, voices: readonly VoiceText[], independe
   if (contradicting.length > 0) {
     verdict = 'contradicted';
     explanation = contradicting
-      .map(
-        (c) =>
-          `${c.voice.outlet} gives ${formatFigure(c.figure.value, c.figure.kind)} ${c.figure.label} where the claim says ${formatFigure(c.expected.value, c.expected.kind)}`,
+      .map((c) =>
+        c.comparison.reportFigure && c.comparison.claimFigure
+          ? `${c.voice.outlet} gives ${figureText(c.comparison.reportFigure)} where the claim says ${formatFigure(c.comparison.claimFigure.value, c.comparison.claimFigure.kind)}`
+          : `${c.voice.outlet} ${c.comparison.reason}`,
       )
       .join('; ');
   } else if (supportGroups.size >= 2) {
@@ -105,6 +95,6 @@ export function checkClaim(claim: Claim, voices: readonly VoiceText[], independe
     independent_outlets: independentOutlets,
     contradicting_outlets: [...new Set(contradicting.map((c) => c.voice.outlet))],
     explanation,
-    figures: claimFigures.map((f) => f.text),
+    figures: statement.quantities.map((f) => f.text),
   };
 }

@@ -152,3 +152,33 @@ describe('risk rules', () => {
     });
   });
 });
+
+describe('claims in other wordings and bad input', () => {
+  it('corroborates a figure written in words by one outlet and in digits by another', () => {
+    const sources = [
+      item('Antigua Observer', 'Antigua and Barbuda aims to reduce its greenhouse gas emissions 25 per cent by 2030, the minister said.'),
+      item('Daily Observer', 'The government wants emissions a quarter less by 2030 under its new climate plan.', { ownerGroup: 'Observer Group 2' }),
+    ];
+    const independence = assessIndependence(sources);
+    const result = checkClaim({ text: 'Antigua plans to cut its emissions by a quarter by 2030.' }, prepareVoices(independence), independence);
+    expect(result).toMatchObject({ verdict: 'corroborated', resolved: true });
+  });
+
+  it('neither crashes nor counts as support on overflowing or malformed figures, impossible dates or an unknown language', () => {
+    const sources = [
+      item('Haiti Wire', 'Twa moun mouri nan inondasyon yo nan Okap, dapre Pwoteksyon sivil.'),
+      item('Cap News', 'The fire destroyed 1,2,3,4 homes on 31 February and cost 999999999999999999999999 dollars.'),
+    ];
+    const independence = assessIndependence(sources);
+    const voices = prepareVoices(independence);
+    for (const text of [
+      'Three people died in the floods in Cap-Haitien.',
+      'The fire destroyed 4 homes on 31 February.',
+      'It cost 999999999999999999999999 dollars.',
+    ]) {
+      const result = checkClaim({ text }, voices, independence);
+      expect(result.supporting_outlets).toEqual([]);
+      expect(result.verdict).not.toBe('corroborated');
+    }
+  });
+});

@@ -139,6 +139,17 @@ describe('offline writer: the rules', () => {
     expect(take).toContain('They differ on one figure: Kingston Ledger gives 4 homes where Island Wire gives 5 homes.');
     expect(take).toContain('Only Kingston Ledger reports that damage was put at J$30 million by the parish council.');
   });
+
+  it('says outlets give the same figure only when the fact-check matcher finds that one states the fact of the other (one rule, one answer)', () => {
+    const story = write(
+      source('Kingston Ledger', 'The Bank of Jamaica raised its policy rate to 7.5 per cent on Tuesday, the central bank said.', {
+        publishedAt: '2026-11-18T08:00:00Z',
+      }),
+      source('Island Wire', 'The Bank of Jamaica said inflation stood at 7.5 per cent in October, above its target.', { publishedAt: '2026-11-18T09:00:00Z' }),
+    );
+    const take = story.layers.our_take.sentences.map((s) => s.text);
+    expect(take.join(' ')).not.toMatch(/give the same figure/);
+  });
 });
 
 describe('quotations', () => {

@@ -1,6 +1,9 @@
 import { withResolvedDates } from '../../nlp/dates';
+import { compareStatements, type Comparison } from '../../nlp/claim-match';
 import { sameValue, type Figure } from '../../nlp/figures';
+import { readStatement, type Statement } from '../../nlp/statements';
 import { findPlaces } from '../../nlp/gazetteer';
+import { sharedFigures, wordCoverage } from '../work/sentence-support';
 import { alreadySaid, type Fact } from './facts';
 import { properWords, type Candidate, type Report } from './reports';
 import type { SourcedSentence } from './schema';
@@ -10,6 +13,9 @@ import type { SourcedSentence } from './schema';
  * outlets give alike), where they differ (one fact, different figures), and what only one outlet
  * reports. Each sentence names the outlets it speaks of and is credited to them. With one voice,
  * or nothing of the kind to say, the layer is left empty: no sentence is written for every story.
+ * Agreement and difference are decided by the fact-check's own claim matcher (core/nlp/claim-match.ts):
+ * outlets "give the same figure" only when one's sentence supports the other's by that rule, and
+ * "differ" only when it contradicts it, so our take never says more than the fact-check finds.
  */
 
 const MAX_CLAUSE_WORDS = 35;
@@ -84,6 +90,16 @@ export function writeOurTake(
   const voiceCount = new Set(voiceOf.values()).size;
   if (voiceCount < 2) return [];
   const outlet = (report: number) => reports.find((r) => r.index === report)!.source.outlet;
+  const statements = new Map<Candidate, Statement>();
+  const statementOf = (c: Candidate) => {
+    let st = statements.get(c);
+    if (!st) {
+      st = readStatement(c.text, reports.find((r) => r.index === c.report)?.published ?? new Date(0));
+      statements.set(c, st);
+    }
+    return st;
+  };
+  const compare = (seed: Candidate, other: Candidate): Comparison => compareStatements(statementOf(seed), statementOf(other));
   const orderOf = (report: number) => reports.find((r) => r.index === report)!.order;
   const out: SourcedSentence[] = [];
 
@@ -91,10 +107,18 @@ export function writeOurTake(
   const agreed: { figure: Figure; text: string; reports: Set<number> }[] = [];
   for (const fact of facts) {
     if (fact.voices < 2 || fact.seed.quoted) continue;
+    const seedVoice = voiceOf.get(fact.seed.report);
+    // Who states each of the seed's figures about the same thing, by the fact-check's rule (a report
+    // that differs on one figure may still agree on another: "4 homes" and "5 homes", both "15 people").
+    const others = fact.members
+      .filter((m) => m !== fact.seed && voiceOf.get(m.report) !== seedVoice)
+      .map((m) => ({ m, same: compare(fact.seed, m).sameFigures ?? [] }));
+    const quantities = statementOf(fact.seed).quantities;
     for (const figure of fact.seed.figures.filter((f) => /\d/.test(f.text) && isShowable(f, fact.seed))) {
-      const holders = fact.members.filter((m) => m.figures.some((g) => g.kind === figure.kind && sameValue(g.value, figure.value)));
-      const voices = new Set(holders.map((m) => voiceOf.get(m.report)));
-      if (voices.size < 2 || agreed.some((a) => a.figure.kind === figure.kind && sameValue(a.figure.value, figure.value))) continue;
+      if (!quantities.some((q) => sameValue(q.value, figure.value))) continue;
+      if (agreed.some((a) => a.figure.kind === figure.kind && sameValue(a.figure.value, figure.value))) continue;
+      const holders = [fact.seed, ...others.filter((o) => o.same.some((q) => sameValue(q.value, figure.value))).map((o) => o.m)];
+      if (new Set(holders.map((m) => voiceOf.get(m.report))).size < 2) continue;
       // Never a bare number: "29 (proposal)" when the sentence does not put what it counts right after it.
       agreed.push({ figure, text: withLabel(figure, fact.seed.text), reports: new Set(holders.map((m) => m.report)) });
     }
@@ -112,22 +136,20 @@ export function writeOurTake(
   let differences = 0;
   for (const fact of facts) {
     if (differences >= 2) break;
-    for (const figure of fact.seed.figures.filter((f) => isShowable(f, fact.seed))) {
-      // A real difference: their figure is nowhere in our sentence, and ours nowhere in theirs ("aged 24 to 41" is no conflict).
-      const differs = (m: Candidate) => (g: Figure) =>
-        g.kind === figure.kind &&
-        g.label === figure.label &&
-        !sameValue(g.value, figure.value) &&
-        !fact.seed.figures.some((f) => sameValue(f.value, g.value)) &&
-        !m.figures.some((f) => sameValue(f.value, figure.value));
-      const shown = (m: Candidate) => (g: Figure) => differs(m)(g) && isShowable(g, m);
-      const other = fact.members.find((m) => voiceOf.get(m.report) !== voiceOf.get(fact.seed.report) && m.figures.some(shown(m)));
-      if (!other) continue;
-      const theirs = other.figures.find(shown(other))!;
+    // A real difference, by the fact-check's rule: the same quantity of the same thing with another value.
+    const seedVoice = voiceOf.get(fact.seed.report);
+    for (const other of fact.members) {
+      if (voiceOf.get(other.report) === seedVoice) continue;
+      const comparison = compare(fact.seed, other);
+      if (comparison.relation !== 'contradicts' || !comparison.claimFigure || !comparison.reportFigure) continue;
+      const ours = fact.seed.figures.find((f) => sameValue(f.value, comparison.claimFigure!.value));
+      const theirs = other.figures.find((f) => sameValue(f.value, comparison.reportFigure!.value));
+      // Never a date read as a figure, nor a bare number.
+      if ((ours && !isShowable(ours, fact.seed)) || (theirs && !isShowable(theirs, other))) continue;
       // The first to report it is named first.
       const pair = [
-        { report: fact.seed.report, text: withLabel(figure, fact.seed.text) },
-        { report: other.report, text: asWritten(theirs, other.text) },
+        { report: fact.seed.report, text: ours ? withLabel(ours, fact.seed.text) : comparison.claimFigure.text },
+        { report: other.report, text: theirs ? asWritten(theirs, other.text) : comparison.reportFigure.text },
       ].sort((a, b) => orderOf(a.report) - orderOf(b.report));
       out.push({
         text: `They differ on one figure: ${outlet(pair[0]!.report)} gives ${pair[0]!.text} where ${outlet(pair[1]!.report)} gives ${pair[1]!.text}.`,
@@ -143,11 +165,27 @@ export function writeOurTake(
   const compared = new Set(facts.flatMap((f) => f.members.map((m) => m.report)));
   // Nor when other outlets say the same in other words (a fact of several voices already covers it).
   const told = facts.filter((f) => f.voices >= 2).map((f) => f.seed);
+  // Nor when another voice states it in words the grouping missed, by the fact-check's rule (only
+  // sentences that share a figure's value or much of the wording are read, to keep this cheap).
+  const everyone = facts.flatMap((f) => f.members);
+  const toldElsewhere = (seed: Candidate) =>
+    everyone.some(
+      (c) =>
+        voiceOf.get(c.report) !== voiceOf.get(seed.report) &&
+        (sharedFigures(seed.figures, c.figures) > 0 || wordCoverage(seed.words, c.words) >= 0.4) &&
+        compare(seed, c).relation === 'supports',
+    );
   const solo = reports.some((r) => !compared.has(r.index))
     ? undefined
     : facts.find(
         (f) =>
-          f !== lead && f.voices === 1 && f.seed.figures.length > 0 && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS && !alreadySaid(f.seed, told),
+          f !== lead &&
+          f.voices === 1 &&
+          f.seed.figures.length > 0 &&
+          !f.seed.quoted &&
+          f.seed.wordCount <= MAX_CLAUSE_WORDS &&
+          !alreadySaid(f.seed, told) &&
+          !toldElsewhere(f.seed),
       );
   if (solo) {
     const clause = withResolvedDates(asClause(solo.seed, proper), reports.find((r) => r.index === solo.seed.report)!.published);

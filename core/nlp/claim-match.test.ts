@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { compareTexts } from './claim-match';
+import { parseDigits, readNumberWords } from './numbers';
+import { calendarDay, detectLanguage, readStatement } from './statements';
+
+const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
+const compare = (claim: string, report: string, claimDay = '2026-11-18', reportDay = claimDay) =>
+  compareTexts({ text: claim, published: day(claimDay) }, { text: report, published: day(reportDay) }).relation;
+
+describe('numbers', () => {
+  it.each([
+    ['1,200', 'en', 1200],
+    ['28.000', 'es', 28000],
+    ['5,75', 'es', 5.75],
+    ['7.5', 'en', 7.5],
+    ['320 000', 'fr', 320000],
+    ['1,2,3,4', 'en', undefined],
+    ['1.2.3', 'en', undefined],
+    ['99999999999999999999999', 'en', undefined],
+  ] as const)('%s (%s) → %s', (text, language, value) => {
+    expect(parseDigits(text, language)).toBe(value);
+  });
+
+  it.each([
+    ['three million', 'en', 3e6],
+    ['forty five', 'en', 45],
+    ['one and a half billion', 'en', 1.5e9],
+    ['three hundred and fifty', 'en', 350],
+    ['veintiocho mil', 'es', 28000],
+    ['trois cent vingt mille', 'fr', 320000],
+    ['quatre vingt dix', 'fr', 90],
+    ['vijfentwintig', 'nl', 25],
+    ['veertig miljoen', 'nl', 4e7],
+  ] as const)('%s (%s) → %s', (text, language, value) => {
+    expect(readNumberWords(text.split(' '), 0, language)?.value).toBe(value);
+  });
+});
+
+describe('dates', () => {
+  it('has no 31 February, and a date with no year more than six months ahead is last year', () => {
+    expect(calendarDay(31, 1, 2026, day('2026-11-18'))).toBeUndefined();
+    expect(calendarDay(20, 10, undefined, day('2026-11-18'))).toBe('2026-11-20');
+    expect(calendarDay(20, 11, undefined, day('2026-01-05'))).toBe('2025-12-20');
+  });
+
+  it('resolves weekdays and day-month forms against the report date', () => {
+    expect([...readStatement('The fire broke out on Tuesday.', day('2026-11-18')).days]).toEqual(['2026-11-17']);
+    expect([...readStatement('Fares will rise from Monday.', day('2026-11-19')).days]).toEqual(['2026-11-23']);
+    expect([...readStatement('Un sismo sacudió el país el 19 de noviembre.', day('2026-11-20')).days]).toEqual(['2026-11-19']);
+    expect([...readStatement('It happened on 31 February.', day('2026-11-20')).days]).toEqual([]);
+  });
+});
+
+describe('claim matcher', () => {
+  it.each([
+    ['a quarter = 25 per cent', 'Antigua plans to cut its emissions by a quarter by 2030.', 'Antigua aims to reduce its emissions 25 per cent by 2030.'],
+    ['halved = 50% fall', 'Murders in Jamaica were halved this year.', 'Jamaica recorded a 50 per cent fall in murders this year.'],
+    [
+      'three million = 3,000,000',
+      'The IDB approved US$3,000,000 for the water system in Dominica.',
+      'The IDB approved three million US dollars for the Dominica water system.',
+    ],
+    ['EC$8 = eight Eastern Caribbean dollars', 'Bus fares in St Lucia will rise to EC$8.', 'St Lucia bus fares will rise to eight Eastern Caribbean dollars.'],
+    [
+      'on Tuesday = Nov 17',
+      'The Bank of Jamaica raised its policy rate to 7.5% on Tuesday.',
+      'The Bank of Jamaica increased the policy rate to 7.5 per cent on Nov 17.',
+    ],
+    ['lifted = raised, BOJ = Bank of Jamaica', 'The Bank of Jamaica raised its policy rate to 7.5 per cent.', 'BOJ lifted the policy rate to 7.5%.'],
+    ['called off = cancelled', 'The CPL final in Guyana was called off because of rain.', 'The CPL final in Guyana was cancelled after heavy rain.'],
+    [
+      'Spanish words and digits',
+      'Unos veintiocho mil haitianos fueron deportados en octubre.',
+      'La República Dominicana deportó a 28.000 haitianos en octubre.',
+    ],
+  ])('%s: supports', (_name, claim, report) => {
+    expect(compare(claim, report)).toBe('supports');
+  });
+
+  it.each([
+    [
+      'another figure for the same thing',
+      'Four homes were destroyed by the fire in Ocho Rios.',
+      'Five homes were destroyed by the fire in Ocho Rios.',
+      'contradicts',
+    ],
+    [
+      'another day for the same fact',
+      'Keron made landfall in Haiti on Tuesday with winds of 105 mph.',
+      'Keron made landfall in Haiti on Monday with winds of 105 mph.',
+      'contradicts',
+    ],
+    ['another thing counted', 'Murders in Jamaica fell by half this year.', 'Shootings in Jamaica were down 18 per cent this year.', 'unrelated'],
+    [
+      'another place',
+      'Curaçao verhoogt het minimumloon met 5 procent per 1 januari.',
+      'Aruba verhoogt het minimumloon met 5 procent per 1 januari.',
+      'unrelated',
+    ],
+    ['another time', 'The Bahamas recorded 9.6 million visitors last year.', 'The Bahamas expects 10 million visitors this year.', 'unrelated'],
+    [
+      'the opposite action',
+      'The BWA said supply to St Philip would be restored on Thursday.',
+      'The BWA said a burst main cut supply to St Philip on Thursday.',
+      'unrelated',
+    ],
+  ])('%s: %s', (_name, claim, report, relation) => {
+    expect(compare(claim, report)).toBe(relation);
+  });
+
+  it('reads bad input without crashing and never takes it as support', () => {
+    expect(compare('The fire destroyed 1,2,3,4 homes in Ocho Rios.', 'The fire destroyed 4 homes in Ocho Rios.')).not.toBe('supports');
+    expect(compare('The fund holds 99999999999999999999999 dollars.', 'The fund holds 99999999999999999999999 dollars.')).not.toBe('contradicts');
+    expect(compare('The market was destroyed on 31 February.', 'The market was destroyed on 31 February.')).not.toBe('contradicts');
+    expect(compare('', '')).toBe('unrelated');
+    expect(compare('x'.repeat(10_000), '9'.repeat(5000))).toBe('unrelated');
+  });
+
+  it('takes nothing from a language the rules do not read', () => {
+    expect(detectLanguage('Twa moun mouri nan inondasyon yo nan Okap.')).toBeUndefined();
+    expect(compare('Three people died in the floods in Cap-Haitien.', 'Twa moun mouri nan inondasyon yo nan Okap.')).toBe('unrelated');
+    expect(compare('Drei Menschen starben bei den Überschwemmungen in Cap-Haitien.', 'Drei Menschen starben bei den Überschwemmungen in Cap-Haitien.')).toBe(
+      'unrelated',
+    );
+  });
+});

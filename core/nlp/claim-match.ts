@@ -1,0 +1,185 @@
+import { OPPOSITES } from './concepts';
+import { placesConflict } from './gazetteer';
+import { readStatement, type Quantity, type Statement } from './statements';
+
+/**
+ * One rule for whether a report states a claim's fact, used by the fact-check and by "our take"
+ * alike (one rule, one answer). A report sentence supports a claim when it speaks of the same thing
+ * (most of the claim's concepts, names by their short forms too) and states every figure of the
+ * claim with the same value, in any wording ("a quarter" = 25%, "three million" = 3,000,000,
+ * "EC$8" = "eight Eastern Caribbean dollars"), and no date that differs. It contradicts the claim
+ * only when it speaks of the same thing and gives a different value for the same quantity of the same
+ * thing (same kind, unit or currency, and what is counted), or a different day for the same fact.
+ * Anything else is unrelated, and so is text in a language the rules do not read.
+ */
+
+export type Relation = 'supports' | 'contradicts' | 'unrelated';
+export type Comparison = {
+  relation: Relation;
+  reason: string;
+  claimFigure?: Quantity;
+  reportFigure?: Quantity;
+  /** The claim's figures the report states with the same value, when it speaks of the same thing (supports or contradicts). */
+  sameFigures?: Quantity[];
+};
+
+/** Share of the claim's concepts the report must hold to support it: with figures that all match, and without any. */
+export const SUPPORT_COVERAGE_WITH_FIGURES = 0.45;
+export const SUPPORT_COVERAGE = 0.6;
+/** Share of the claim's concepts the report must hold to contradict it: the same thing, told with another value. */
+export const CONTRADICT_COVERAGE = 0.6;
+/** Share of the claim's words that are not names (what happened) the report must hold, for either. */
+export const WORD_COVERAGE = 0.5;
+
+const TIME_UNITS = new Set(['year', 'month', 'day', 'hour', 'week']);
+
+export function sameQuantityValue(a: Quantity, b: Quantity): boolean {
+  if (a.value === b.value) return true;
+  const tolerance = a.approximate || b.approximate ? 0.5 : Math.max(Math.abs(a.value), Math.abs(b.value)) * 0.005;
+  return Math.abs(a.value - b.value) <= tolerance;
+}
+
+/** Same kind of quantity: both money in the same currency (a bare "$" fits any), both shares, or counts in the same unit. */
+export function comparableQuantities(a: Quantity, b: Quantity): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'money') return !a.currency || !b.currency || a.currency === b.currency;
+  return (a.unit ?? '') === (b.unit ?? '');
+}
+
+function acronymFits(acronym: string, initials: string): boolean {
+  if (acronym === initials) return true;
+  if (acronym.length >= 3 && initials.startsWith(acronym)) return true;
+  if (initials.length >= 3 && acronym.startsWith(initials)) return true;
+  if (acronym.length < 3 || acronym[0] !== initials[0]) return false;
+  let k = 0;
+  for (const c of initials) if (c === acronym[k]) k++;
+  return k === acronym.length;
+}
+
+/**
+ * The share of the claim's concepts the report holds, over all of them and over those that are not
+ * names (what happened, as against where and who). A name counts when the other gives its short form
+ * ("BOJ" for "Bank of Jamaica"); a claim's place counts as held when the report names no place at all
+ * (an outlet seldom names its own country), and a report naming another place never gets here.
+ */
+export function conceptCoverage(claim: Statement, report: Statement): { all: number; words: number } {
+  if (claim.items.size === 0) return { all: 0, words: 0 };
+  const found = new Set([...claim.items].filter((i) => report.items.has(i) || (i.startsWith('place:') && report.places.length === 0)));
+  for (const acronym of claim.acronyms) {
+    if ([...report.initials.keys()].some((init) => acronymFits(acronym, init))) found.add(acronym);
+  }
+  for (const [init, words] of claim.initials) {
+    if ([...report.acronyms].some((a) => acronymFits(a, init))) for (const w of words) if (claim.items.has(w)) found.add(w);
+  }
+  const words = [...claim.items].filter((i) => !claim.names.has(i));
+  return {
+    all: [...found].filter((i) => claim.items.has(i)).length / claim.items.size,
+    words: words.length === 0 ? 1 : words.filter((i) => found.has(i)).length / words.length,
+  };
+}
+
+/** The report says the opposite of what the claim says happened ("cut" where the claim says "restored"). */
+export function oppositeAction(claim: Statement, report: Statement): boolean {
+  return OPPOSITES.some(
+    ([a, b]) => (claim.items.has(a) && report.items.has(b) && !report.items.has(a)) || (claim.items.has(b) && report.items.has(a) && !report.items.has(b)),
+  );
+}
+
+function monthsOf(s: Statement): Set<string> {
+  return new Set([...s.months, ...[...s.days].map((d) => d.slice(0, 7))]);
+}
+
+/** Both name a day (or, failing that, a month) and none is shared. */
+export function datesDiffer(a: Statement, b: Statement): boolean {
+  if (a.days.size > 0 && b.days.size > 0) return ![...a.days].some((d) => b.days.has(d));
+  const ma = monthsOf(a);
+  const mb = monthsOf(b);
+  if (ma.size > 0 && mb.size > 0 && (a.months.size > 0 || b.months.size > 0)) return ![...ma].some((m) => mb.has(m));
+  if (a.years.size > 0 && b.years.size > 0) return ![...a.years].some((y) => b.years.has(y));
+  return false;
+}
+
+export function compareStatements(claim: Statement, report: Statement): Comparison {
+  if (!claim.language || !report.language) return { relation: 'unrelated', reason: 'a language the rules do not read' };
+  if (claim.items.size === 0) return { relation: 'unrelated', reason: 'nothing checkable in the claim' };
+  if (claim.unreadable > 0) return { relation: 'unrelated', reason: 'the claim has a figure or date that cannot be read' };
+  if (placesConflict(claim.places, report.places)) return { relation: 'unrelated', reason: 'about another place' };
+  const coverage = conceptCoverage(claim, report);
+  const matched = (q: Quantity, others: readonly Quantity[]) => others.some((r) => comparableQuantities(q, r) && sameQuantityValue(q, r));
+  // A time frame ("in the first ten months") need not be restated, unless the report gives one of its own.
+  const unmatchedClaim = claim.quantities.filter(
+    (q) => !matched(q, report.quantities) && !(TIME_UNITS.has(q.unit ?? '') && !report.quantities.some((r) => comparableQuantities(q, r))),
+  );
+  const unmatchedReport = report.quantities.filter((r) => !matched(r, claim.quantities));
+  // The same quantity of the same thing with another value: same kind and unit, and the same thing counted.
+  let conflict: { claimFigure: Quantity; reportFigure: Quantity } | undefined;
+  for (const q of unmatchedClaim) {
+    const candidates = unmatchedReport.filter((r) => comparableQuantities(q, r));
+    // What is counted is the same: one label, or each side also speaks of what the other's figure counts.
+    const same = candidates.find(
+      (r) => q.label !== undefined && r.label !== undefined && (r.label === q.label || (report.items.has(q.label) && claim.items.has(r.label))),
+    );
+    const only =
+      candidates.length === 1 &&
+      unmatchedClaim.filter((x) => comparableQuantities(x, candidates[0]!)).length === 1 &&
+      (q.label === undefined || candidates[0]!.label === undefined)
+        ? candidates[0]
+        : undefined;
+    if (same ?? only) {
+      conflict = { claimFigure: q, reportFigure: (same ?? only)! };
+      break;
+    }
+  }
+  const dateConflict = datesDiffer(claim, report);
+  const opposite = oppositeAction(claim, report);
+  const sameThing = coverage.words >= WORD_COVERAGE && !opposite;
+  // Another figure at another time is another fact, not a contradiction.
+  if (conflict && coverage.all >= CONTRADICT_COVERAGE && sameThing && !dateConflict) {
+    const sameFigures = claim.quantities.filter((q) => matched(q, report.quantities));
+    return {
+      relation: 'contradicts',
+      reason: `gives ${conflict.reportFigure.text} where the claim says ${conflict.claimFigure.text}`,
+      ...conflict,
+      sameFigures,
+    };
+  }
+  const needed = claim.quantities.length > 0 ? SUPPORT_COVERAGE_WITH_FIGURES : SUPPORT_COVERAGE;
+  if (unmatchedClaim.length === 0 && !conflict && coverage.all >= needed && sameThing) {
+    if (dateConflict) {
+      return coverage.all >= CONTRADICT_COVERAGE
+        ? { relation: 'contradicts', reason: 'gives another date' }
+        : { relation: 'unrelated', reason: 'another date' };
+    }
+    return { relation: 'supports', reason: claim.quantities.length ? 'states the same figures' : 'states the same fact', sameFigures: claim.quantities };
+  }
+  return { relation: 'unrelated', reason: coverage.all < needed || !sameThing ? 'speaks of something else' : 'does not state the figures' };
+}
+
+/** Sentences of a report, split where a sentence ends (not at "St.", "Dr.", "U.S." or a decimal point). */
+export function splitStatements(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=(?<!\b(?:St|Dr|Mr|Mrs|Ms|No|Sr|Jr|Gen|Gov|Hon|Rev|Ave|Afl|[A-Z]))[.!?]["”’)]?)\s+(?=["“(]?[\p{Lu}\d¿¡])/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A claim against a whole report: supports when one of its sentences does; else contradicts when one does; else unrelated. */
+export function compareWithReport(claim: Statement, sentences: readonly Statement[]): Comparison {
+  let contradiction: Comparison | undefined;
+  for (const s of sentences) {
+    const result = compareStatements(claim, s);
+    if (result.relation === 'supports') return result;
+    if (result.relation === 'contradicts') contradiction ??= result;
+  }
+  return contradiction ?? { relation: 'unrelated', reason: 'no sentence states it' };
+}
+
+/** Convenience for one-off comparisons (tests, the bench): both texts read here, each against its own publication date. */
+export function compareTexts(claim: { text: string; published: Date }, report: { text: string; published: Date }): Comparison {
+  const c = readStatement(claim.text, claim.published);
+  return compareWithReport(
+    c,
+    splitStatements(report.text).map((s) => readStatement(s, report.published)),
+  );
+}
