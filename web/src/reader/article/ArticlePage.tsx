@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, api, postJson } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
@@ -37,9 +37,13 @@ function Article({ id }: { id: string }) {
 
   if (loading) return <Spinner />;
   if (error || !data) return <NotFoundCard reason={error && error.status !== 404 ? 'error' : 'missing'} />;
-  return (
-    <ArticleView story={data.story} translation={data.translation ?? false} actions={<ArticleActions storyId={data.story.id} region={data.story.region} />} />
+  // Save and Follow in a boundary of their own: they wait for the account texts of the page's language (see useAccountT).
+  const actions = (
+    <Suspense fallback={null}>
+      <ArticleActions storyId={data.story.id} region={data.story.region} />
+    </Suspense>
   );
+  return <ArticleView story={data.story} translation={data.translation ?? false} actions={actions} />;
 }
 
 function BackButton() {
@@ -164,7 +168,7 @@ export function ArticleView({ story: original, translation = false, actions }: {
           </p>
         ) : null}
       </header>
-      {/* The layers and the sources are hydrated in a second task (see HydrateLater). */}
+      {/* The layers and the sources are hydrated after the rest, at low priority (see HydrateLater). */}
       <HydrateLater>
         <div className="layers">
           {LAYER_ORDER.map((type) => (

@@ -66,7 +66,7 @@ export function HomePage() {
             </ul>
           </section>
           <AdSlot />
-          {/* Below the first screen: hydrated in a second task (see HydrateLater). */}
+          {/* Below the first screen: hydrated after the rest, at low priority (see HydrateLater). */}
           <HydrateLater>
             <CategoryBlocks blocks={data.categories} />
           </HydrateLater>
