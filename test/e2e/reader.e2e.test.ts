@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
+import { HtmlValidate } from 'html-validate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../core/logger';
@@ -165,6 +166,19 @@ async function open(path: string, ctx: BrowserContext = context): Promise<Page> 
   expect(response, path).not.toBeNull();
   return page;
 }
+
+/**
+ * html-validate's recommended rules, bar three of spelling where React writes valid HTML its own
+ * way: void elements as `<br/>`, attribute names as their props (`autoComplete`; HTML's are
+ * case-insensitive) and booleans as `disabled=""`. The DOM as the browser serializes it once
+ * hydrated also writes `crossorigin=""` and keeps text nodes' trailing spaces.
+ */
+const SPELLING = { 'void-style': 'off', 'attr-case': 'off', 'attribute-boolean-style': 'off' } as const;
+const htmlValidator = new HtmlValidate({ extends: ['html-validate:recommended'], rules: SPELLING });
+const domValidator = new HtmlValidate({
+  extends: ['html-validate:recommended'],
+  rules: { ...SPELLING, 'attribute-empty-style': 'off', 'no-trailing-whitespace': 'off' },
+});
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -609,6 +623,43 @@ describe('accessibility and screenshots', () => {
       expect(await violations(page), path).toEqual([]);
       await page.close();
     }
+  });
+
+  it('passes html-validate on every reader page, as the server sends it in each language and once hydrated', async () => {
+    const article = stories.layered!;
+    const paths = [
+      '/',
+      '/section/business',
+      '/section/latest',
+      `/article/${article.slug}-${article.id.replace(/-/g, '').slice(-8)}`,
+      '/article/no-such-story-00000000',
+      '/storm-centre',
+      '/auth',
+      '/about',
+      '/my-caribbean',
+      '/saved',
+      '/account',
+      '/no-such-page',
+    ];
+    const problems: string[] = [];
+    const check = async (label: string, html: string, validator = htmlValidator) => {
+      const report = await validator.validateString(html, label);
+      for (const result of report.results)
+        for (const m of result.messages) problems.push(`${label}: ${m.ruleId} ${m.message} (${m.selector ?? `line ${m.line}`})`);
+    };
+    for (const language of ['EN', 'ES', 'FR', 'NL']) {
+      for (const path of paths) {
+        const res = await fetch(`${site.url}${path}`, { headers: { cookie: `c360_lang=${language}` } });
+        await check(`${language} ${path}`, await res.text());
+      }
+    }
+    for (const path of paths) {
+      const page = await open(path);
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#root')?.dataset.hydrated === 'true', null, { timeout: 10_000 });
+      await check(`hydrated ${path}`, `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`, domValidator);
+      await page.close();
+    }
+    expect(problems).toEqual([]);
   });
 
   it('saves each screen at phone and desktop widths', async () => {
