@@ -439,6 +439,53 @@ describe('article', () => {
     expect(await page.locator('table.metrics').count()).toBe(0);
   });
 
+  it('hydrates a page whose data changed since the server rendered it: the server content until the new data arrives, no hydration error', async () => {
+    const story = await createStory(site.db.knex, {
+      now: new Date(),
+      title: 'Reef survey counts more fish',
+      daysAgo: 0.2,
+      summary: 'Divers counted fish on ten reefs.',
+      layers: [],
+    });
+    const path = `/article/${story.slug}-${story.id.replace(/-/g, '').slice(-8)}`;
+    // The page as the server rendered it, kept (as a cache or a restored tab keeps it) while the story changes.
+    const kept = await (await fetch(`${site.url}${path}`)).text();
+    expect(kept).toContain('Divers counted fish on ten reefs.');
+    await site.db.knex('synced_content').where({ id: story.id }).update({ summary: 'Divers counted more fish on twelve reefs.' });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      await page.route(`${site.url}${path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: kept }));
+      // Every text the summary shows, in order, and what the page showed once hydrated.
+      await page.addInitScript(() => {
+        const w = window as unknown as { shown: string[]; atHydration?: string };
+        w.shown = [];
+        const look = () => {
+          const text = document.querySelector('.layer-short_version p')?.textContent;
+          if (text && text !== w.shown.at(-1)) w.shown.push(text);
+          if (w.atHydration === undefined && document.querySelector<HTMLElement>('#root')?.dataset.hydrated === 'true') w.atHydration = text ?? '';
+        };
+        new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+      });
+      await page.goto(`${site.url}${path}`, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.querySelector('.layer-short_version p')?.textContent === 'Divers counted more fish on twelve reefs.', null, {
+        timeout: 10_000,
+      });
+      expect(await page.evaluate(() => (window as unknown as { shown: string[]; atHydration?: string }).atHydration)).toBe('Divers counted fish on ten reefs.');
+      expect(await page.evaluate(() => (window as unknown as { shown: string[] }).shown)).toEqual([
+        'Divers counted fish on ten reefs.',
+        'Divers counted more fish on twelve reefs.',
+      ]);
+      expect(await page.locator('.spinner-wrap').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await site.db.knex('synced_content').where({ id: story.id }).del();
+    }
+  });
+
   it('says so for a missing article, with a 404 status and a way back', async () => {
     const response = await fetch(`${site.url}/article/no-such-story-deadbeef`);
     expect(response.status).toBe(404);

@@ -28,12 +28,15 @@ function Article({ id }: { id: string }) {
   const navigate = useNavigate();
   const { data, error, loading } = useRouteData(`article:${id}`, (signal) => api.article(id, signal));
 
+  const canonicalPath = data?.canonicalPath;
+  const storyId = data?.story.id;
+  // Once per story shown (not again when its data is refreshed).
   useEffect(() => {
-    if (!data) return;
+    if (!canonicalPath || !storyId) return;
     // A UUID address is replaced with the story's SEO address.
-    if (UUID.test(id) && data.canonicalPath !== window.location.pathname) navigate(data.canonicalPath, { replace: true });
-    api.recordView(data.canonicalPath, data.story.id);
-  }, [data, id, navigate]);
+    if (UUID.test(id) && canonicalPath !== window.location.pathname) navigate(canonicalPath, { replace: true });
+    api.recordView(canonicalPath, storyId);
+  }, [canonicalPath, storyId, id, navigate]);
 
   if (loading) return <Spinner />;
   if (error || !data) return <NotFoundCard reason={error && error.status !== 404 ? 'error' : 'missing'} />;
