@@ -227,7 +227,7 @@ describe('home', () => {
     await page.waitForURL(/\/article\/housing-bill-passes-parliament-jamaica-[0-9a-f]{8}$/);
     await expect(page.locator('.article h1').textContent()).resolves.toBe('Housing bill passes in Parliament');
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
-    // And the footer's links (hydrated a task later) too.
+    // And the footer's links (a part hydrated after the rest) too.
     await page.locator('.site-footer a[href="/section/business"]').click();
     await page.waitForURL(/\/section\/business$/);
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
@@ -394,7 +394,7 @@ describe('article', () => {
     await site.screenshot(page, 'reader-article');
   });
 
-  it('keeps the server HTML while the home, a section, the article and the Storm Centre hydrate (parts of them a task later): no spinner, no element replaced, no script error', async () => {
+  it('keeps the server HTML while the home, a section, the article and the Storm Centre hydrate (parts of them after the rest): no spinner, no element replaced, no script error', async () => {
     for (const path of ['/', '/section/latest', `/article/${stories.layered!.slug}-${stories.layered!.id.replace(/-/g, '').slice(-8)}`, '/storm-centre']) {
       const page = await context.newPage();
       const errors: string[] = [];
@@ -662,7 +662,7 @@ describe('storm centre', () => {
 });
 
 describe('accessibility and screenshots', () => {
-  it('has no axe violations above minor on the public screens', async () => {
+  it('has no axe violations above minor on the public screens', { timeout: 180_000 }, async () => {
     const article = stories.layered!;
     const paths = ['/', '/section/business', `/article/${article.slug}-${article.id.replace(/-/g, '').slice(-8)}`, '/storm-centre', '/auth'];
     for (const path of paths) {
@@ -672,7 +672,7 @@ describe('accessibility and screenshots', () => {
     }
   });
 
-  it('passes html-validate on every reader page, as the server sends it in each language and once hydrated', async () => {
+  it('passes html-validate on every reader page, as the server sends it in each language and once hydrated', { timeout: 180_000 }, async () => {
     const article = stories.layered!;
     const paths = [
       '/',
@@ -709,7 +709,7 @@ describe('accessibility and screenshots', () => {
     expect(problems).toEqual([]);
   });
 
-  it('saves each screen at phone and desktop widths', async () => {
+  it('saves each screen at phone and desktop widths', { timeout: 180_000 }, async () => {
     const phone = await site.newContext({ viewport: { width: 375, height: 812 } });
     const article = stories.featured!;
     const screens: [string, string][] = [

@@ -27,8 +27,8 @@ const language = serverRendered ? parseLanguage(boot!.language) : wanted;
 // (if it fails to load, the page suspends and tries again, as any lazily loaded page does).
 const [dictionary] = await Promise.all([loadDictionary(language), preloadPage(location.pathname).catch(() => undefined)]);
 // Dates and numbers need the browser's locale data (the first use of Intl costs about 30 ms of a
-// phone's CPU): it is loaded in a task of its own, between the modules' evaluation and the one
-// long task of hydration, and the browser can paint and take input between the three.
+// phone's CPU): it is loaded in a task of its own, between the modules' evaluation and
+// hydration, and the browser can paint and take input between them.
 const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
 await breathe();
 prepareFormats(language);
