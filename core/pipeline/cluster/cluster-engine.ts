@@ -26,8 +26,9 @@ import {
 
 /** Terms in at least this share of items find everything and narrow nothing: they are not indexed. */
 const COMMON_SHARE = 0.05;
-/** Stories looked at per indexed term, newest first. */
+/** Stories looked at per indexed term, newest first, and in all (the rarest terms' stories first). */
 const MAX_POSTINGS = 200;
+const MAX_SEEN = 300;
 /** Stories scored in full per item, the most similar centroids first. */
 const MAX_CANDIDATES = 12;
 /** Members of a story an item is compared with: the most recent ones. */
@@ -204,13 +205,16 @@ export class ClusterEngine {
   private rank(member: EngineMember): Candidate[] {
     const windowMs = this.params.windowHours * 3_600_000;
     const seen = new Set<Story>();
-    for (const key of member.keys) {
+    // The rarest terms first: they find the stories most likely to be this event, and the search stops at MAX_SEEN.
+    const keys = [...member.keys].sort((a, b) => (this.df.get(a) ?? 0) - (this.df.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
+    for (const key of keys) {
       const list = this.postings.get(key);
       if (!list) continue;
       for (let i = list.length - 1, n = 0; i >= 0 && n < MAX_POSTINGS; i--, n++) {
         const s = list[i]!;
         if (s.alive && s.last >= member.time - windowMs && s.first <= member.time + windowMs) seen.add(s);
       }
+      if (seen.size >= MAX_SEEN) break;
     }
     const cheap = [...seen]
       .map((s) => ({ s, score: s.centroidNorm2 > 0 ? dotMap(member.vector, s.centroid) / Math.sqrt(s.centroidNorm2) : 0 }))
