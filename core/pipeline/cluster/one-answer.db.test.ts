@@ -52,3 +52,29 @@ describe('the database path and the in-memory rule', () => {
     }, 120_000);
   }
 });
+
+describe('two workers at once', () => {
+  it('never split one event across two stories because each took one of its reports at the same moment', async () => {
+    // 30 events of the world set, each carried word for word by a second outlet a minute later (wire
+    // copy): claimed 3 at a time by two workers at once, each pair must still end in one story.
+    const firsts = [
+      ...new Map(
+        loadSet('world-dev')
+          .flatMap((f) => f.items)
+          .map((i) => [i.event, i]),
+      ).values(),
+    ].slice(0, 30);
+    const items = firsts.flatMap((i, k) => [
+      { ...i, id: `e${k}-o0`, region: null },
+      { ...i, id: `e${k}-o1`, region: null, outlet: `${i.outlet} (wire)`, published_at: new Date(Date.parse(i.published_at) + 60_000).toISOString() },
+    ]);
+    const idOf = await storeItems(db.knex, items);
+    await Promise.all([
+      clusterThroughDatabase(db.knex, { restartEvery: 3, workerId: 'A' }),
+      clusterThroughDatabase(db.knex, { restartEvery: 3, workerId: 'B' }),
+    ]);
+    const assignment = await storedAssignment(db.knex, idOf);
+    for (let k = 0; k < 30; k++) expect(assignment.get(`e${k}-o0`)).toBe(assignment.get(`e${k}-o1`));
+    expect((await db.knex('raw_feeds').whereNull('story_id')).length).toBe(0);
+  }, 120_000);
+});
