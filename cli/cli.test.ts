@@ -62,7 +62,7 @@ describe('c360 CLI', () => {
     try {
       await new Promise<void>((resolve, reject) => {
         server.stderr?.on('data', (chunk: Buffer) => chunk.toString().includes('is serving') && resolve());
-        setTimeout(() => reject(new Error('server did not start')), 30_000);
+        setTimeout(() => reject(new Error('server did not start')), 60_000);
       });
       const second = await runCli(['stories', 'list'], { env });
       expect(second.exitCode).toBe(1);
@@ -74,5 +74,5 @@ describe('c360 CLI', () => {
     }
     // The server released its lock on a clean shutdown.
     expect((await runCli(['stories', 'list'], { env })).exitCode).toBe(0);
-  });
+  }, 120_000); // four c360 processes, one a first start of a data directory: about 40 s on a loaded 2-core machine
 });
