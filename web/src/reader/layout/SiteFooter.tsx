@@ -89,17 +89,11 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="footer-bottom">
-        {/* Named by a heading, as the columns above are (a list may not carry an aria-label). */}
-        <div>
-          <h2 id="footer-follow" className="visually-hidden">
-            {t('footer.follow')}
-          </h2>
-          <ul className="social">
-            <li>
-              <a href="/rss.xml">RSS</a>
-            </li>
-          </ul>
-        </div>
+        <ul className="social" aria-label={t('footer.follow')}>
+          <li>
+            <a href="/rss.xml">RSS</a>
+          </li>
+        </ul>
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
