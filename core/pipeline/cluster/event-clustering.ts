@@ -45,7 +45,6 @@ export const WINDOW_HOURS = CLUSTER_PARAMS.windowHours;
 export const MIN_CORPUS = 200;
 
 export type Member = EventFeatures & { id: string };
-export type EventStory = { id: string; members: Member[] };
 export type Idf = (term: string) => number;
 
 export function makeIdf(df: ReadonlyMap<string, number>, docs: number): Idf {
@@ -189,33 +188,6 @@ export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_
   const sameOutlet = a.outlet === b.outlet && a.language === b.language && Math.abs(a.time - b.time) <= params.sameOutletHours * 3_600_000;
   if (sameOutlet && score < params.sameOutlet) return { score: 0, text, figures: shared, blocked: 'same outlet' };
   return { score, text, figures: shared };
-}
-
-/** How well an item fits a group: its mean pair score with the members in its time window (0 if any pair is blocked). */
-export function fit(item: Scored, group: readonly Scored[], params: ClusterParams = CLUSTER_PARAMS): number {
-  const scores: number[] = [];
-  for (const m of group) {
-    if (m.id === item.id) continue;
-    const p = pairScore(item, m, params);
-    if (p.blocked === 'window') continue;
-    if (p.blocked) return 0;
-    scores.push(p.score);
-  }
-  return scores.length === 0 ? 0 : scores.reduce((s, x) => s + x, 0) / scores.length;
-}
-
-/** The story an item joins (best fit at `join` or above), or null to start one. */
-export function chooseEventStory(
-  item: Scored,
-  stories: readonly { id: string; members: readonly Scored[] }[],
-  params: ClusterParams = CLUSTER_PARAMS,
-): { id: string; fit: number } | null {
-  let best: { id: string; fit: number } | null = null;
-  for (const s of stories) {
-    const f = fit(item, s.members, params);
-    if (f >= params.join && (!best || f > best.fit)) best = { id: s.id, fit: f };
-  }
-  return best;
 }
 
 /** How well a member agrees with the rest of its story: its mean pair score, a blocked pair counting 0. */
