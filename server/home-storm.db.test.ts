@@ -121,4 +121,9 @@ describe('/api/home during a storm', () => {
     const html = await render('/', { key: 'home', data }, 'EN');
     expect(html).not.toContain('home-storm-banner');
   });
+
+  it('rejects a render that throws inside a part hydrated later (a Suspense boundary), rather than leave a hole in the page', async () => {
+    const data = await home();
+    await expect(render('/', { key: 'home', data: { ...data, categories: undefined } }, 'EN')).rejects.toThrow();
+  });
 });

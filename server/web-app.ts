@@ -24,7 +24,7 @@ export type HtmlRenderer = (input: {
   shell: string;
   origin: string;
   language: PageLanguage;
-}) => Promise<{ status: number; html: string; redirect?: string } | null>;
+}) => Promise<{ status: number; html: string; redirect?: string; error?: unknown } | null>;
 
 /** The part of a page's URL its HTML depends on: the path, plus a section page's offset. */
 export function pageKey(req: Request): string {
@@ -99,10 +99,14 @@ export function serveWebApp(
         status: rendered?.status ?? 200,
         type: 'text/html; charset=utf-8',
         body: Buffer.from(rendered?.redirect ?? rendered?.html ?? shell),
-        cacheControl: 'no-cache',
+        cacheControl: rendered?.error ? 'no-store' : 'no-cache',
         vary: deps.renderHtml ? 'Accept-Encoding, Cookie' : undefined,
+        error: rendered?.error,
       };
     });
+    // A page that failed to render (the error page, 500): the request's own log line carries the
+    // error (pino-http logs res.err with the request id), so it is logged once per request.
+    if (cached.error !== undefined) res.err = cached.error instanceof Error ? cached.error : new Error(String(cached.error));
     // A page that moved (an old address of a story) answers 301 to where it is now.
     if (cached.status === 301) {
       res.setHeader('Cache-Control', 'public, max-age=300');

@@ -4,28 +4,15 @@ import { paintFirst } from './paint-first';
 import { precompress } from './precompress';
 
 /**
- * The web app is written against React's API and runs on Preact's compatibility layer
- * (preact/compat): about 10 KB gzip instead of React DOM's 60 KB, and a fraction of its start-up
- * work, which is what a reader's phone pays for before the page answers a tap. The aliases apply
- * to our code and to the libraries bundled with it (react-router, recharts), in the browser
- * build and in the server build that renders the public pages.
+ * The web app runs on React 19 (react-dom/client in the browser, react-dom/server for the public
+ * pages' HTML). React DOM is about 60 KB gzip of a reader page's first load: the rest of the budget
+ * is kept by hydrating below-the-fold parts later (Suspense boundaries, web/src/shared/hydrate-later.tsx)
+ * and by loading every page but the home and section pages, and the console, on demand.
  */
-export const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [paintFirst(), precompress()],
-  resolve: { alias: preactAliases },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  // Bundle the React-API libraries into the server build too, so they render with Preact there.
-  ssr: { noExternal: ['react-router', 'react-router-dom'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -21,6 +21,8 @@ export type CachedResponse = {
   cacheControl: string;
   /** The Vary header (Accept-Encoding unless the answer also depends on a cookie). */
   vary?: string;
+  /** Why an answer is an error (never stored: only answers with status 200 are kept). */
+  error?: unknown;
 };
 
 type Entry = { response: CachedResponse; version: number; builtAt: number };

@@ -27,6 +27,7 @@ describe.each(Object.keys(SITE) as (keyof typeof SITE)[])('head texts in %s', (l
     expect(text.myCaribbean).toBe(account.readerAccount.myCaribbean);
     expect(text.saved).toBe(account.readerAccount.saved);
     expect(text.account).toBe(account.readerAccount.settings);
+    expect(text.backHome).toBe(site.notFound.home);
   });
 
   it('has an Open Graph locale (language_TERRITORY) and no empty text', () => {

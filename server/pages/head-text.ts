@@ -50,6 +50,10 @@ export type HeadText = {
   articleNotFoundDescription: string;
   pageNotFound: string;
   pageNotFoundDescription: string;
+  /** The error page sent when the server could not render a page (status 500). */
+  serverError: string;
+  serverErrorDescription: string;
+  backHome: string;
   /** An article's description when the story has no summary (the region keeps the story's wording). */
   storyFallbackDescription: (region: string | null) => string;
 };
@@ -86,6 +90,9 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     articleNotFoundDescription: 'The requested article could not be found',
     pageNotFound: 'Page not found',
     pageNotFoundDescription: 'Oops! Page not found',
+    serverError: 'Something went wrong',
+    serverErrorDescription: 'This page could not be shown just now. Please try again in a moment.',
+    backHome: 'Return to Home',
     storyFallbackDescription: (region) => `Verified, multi-source news and analysis from ${region || 'the Caribbean'} by C360.`,
   },
   ES: {
@@ -119,6 +126,9 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     articleNotFoundDescription: 'No se encontró el artículo solicitado',
     pageNotFound: 'Página no encontrada',
     pageNotFoundDescription: '¡Vaya! Página no encontrada',
+    serverError: 'Algo salió mal',
+    serverErrorDescription: 'No pudimos mostrar esta página en este momento. Inténtelo de nuevo en unos instantes.',
+    backHome: 'Volver al inicio',
     storyFallbackDescription: (region) => `Noticias y análisis verificados, de múltiples fuentes, ${region ? `sobre ${region}` : 'del Caribe'}, por C360.`,
   },
   FR: {
@@ -152,6 +162,9 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     articleNotFoundDescription: 'L’article demandé est introuvable',
     pageNotFound: 'Page introuvable',
     pageNotFoundDescription: 'Oups ! Page introuvable',
+    serverError: 'Un problème est survenu',
+    serverErrorDescription: 'Cette page ne peut pas être affichée pour le moment. Veuillez réessayer dans un instant.',
+    backHome: "Retour à l'accueil",
     storyFallbackDescription: (region) =>
       `Actualités et analyses vérifiées, à partir de sources multiples, ${region ? `sur ${region}` : 'de la Caraïbe'}, par C360.`,
   },
@@ -186,6 +199,9 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     articleNotFoundDescription: 'Het gevraagde artikel is niet gevonden',
     pageNotFound: 'Pagina niet gevonden',
     pageNotFoundDescription: 'Oeps! Pagina niet gevonden',
+    serverError: 'Er ging iets mis',
+    serverErrorDescription: 'Deze pagina kan nu niet worden getoond. Probeer het zo opnieuw.',
+    backHome: 'Terug naar de startpagina',
     storyFallbackDescription: (region) =>
       `Geverifieerd nieuws en analyses uit meerdere bronnen ${region ? `over ${region}` : 'uit het Caribisch gebied'}, door C360.`,
   },

@@ -48,8 +48,9 @@ export async function createPageRenderer(deps: {
       try {
         app = await entry.render(renderablePath(path) + sectionQuery(path, req), page.initial, language, site, origin);
       } catch (error) {
-        // The browser renders the page itself if the server cannot: a degraded page, not an error page.
-        deps.logger.error({ err: error, path }, 'server rendering failed');
+        // Never a half-rendered page, nor the page left to the browser (its render would likely fail
+        // the same way): the site's error page. The request's log line carries the error, with its id.
+        return { status: 500, html: serverErrorPage(shell, origin, language, path), error };
       }
     }
     const html = shell
@@ -72,6 +73,32 @@ export async function createPageRenderer(deps: {
  */
 export function renderablePath(path: string): string {
   return /^\/[/\\]/.test(path) ? `/${encodeURIComponent(path.slice(1))}` : path;
+}
+
+/**
+ * The site's error page: the shell's head and inlined styles, a message in the page's language and
+ * a way home. No script: the app would only try again to render the page that just failed.
+ */
+export function serverErrorPage(shell: string, origin: string, language: PageLanguage, path: string): string {
+  const text = headText(language);
+  const esc = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const body = [
+    '<div class="site"><main id="main" tabindex="-1"><section class="not-found">',
+    `<h1>${esc(text.serverError)}</h1>`,
+    `<p>${esc(text.serverErrorDescription)}</p>`,
+    `<a href="/" class="button">${esc(text.backHome)}</a>`,
+    '</section></main></div>',
+  ].join('');
+  return shell
+    .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace('<html lang="en">', `<html lang="${language.toLowerCase()}">`)
+    .replace(
+      '<!--c360:head-->',
+      buildHead({ kind: 'page', path, title: text.serverError, description: text.serverErrorDescription, noindex: true }, origin, language),
+    )
+    .replace('<!--c360:app-->', body)
+    .replace('<!--c360:data-->', '');
 }
 
 export function offsetOf(req: Request): number {

@@ -75,7 +75,7 @@ function ReaderSite() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
-      {/* Below every page: hydrated in a second task (see HydrateLater). */}
+      {/* Below every page: hydrated after the rest, at low priority (see HydrateLater). */}
       <HydrateLater>
         <SiteFooter />
       </HydrateLater>

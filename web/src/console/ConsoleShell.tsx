@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { getJson } from '../data/api';
 import { useSession } from '../shared/session';
@@ -63,8 +63,8 @@ export function ConsoleShell({ email, role }: { email: string; role: string }) {
   useEffect(() => {
     if (!narrow) setMenuOpen(false);
   }, [narrow]);
-  // A layout effect: focus moves and the keys are trapped in the commit that opens the menu, not a frame later.
-  useLayoutEffect(() => {
+  // The menu opens on a click or a key: React runs this before the next event, so focus has moved and the keys are trapped for it.
+  useEffect(() => {
     if (!menuOpen) return;
     sidebar.current?.querySelector<HTMLElement>('a, button')?.focus();
     // The open menu is modal over the screen: Tab and Shift+Tab cycle through its links and buttons, Escape closes it.

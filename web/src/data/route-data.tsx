@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Data for the first render comes from the server (rendered into the page), so the page shows
@@ -41,10 +41,22 @@ export function useRouteData<T>(key: string, load: (signal: AbortSignal) => Prom
   const loadRef = useRef(load);
   loadRef.current = load;
   const fresh = state.key === key && (state.data !== undefined || state.error !== undefined);
+  // The server's data this render began with (hydration): the page shows exactly it first.
+  const fromServer = useRef(initial !== null);
 
   useEffect(() => {
     store.used(key);
-    if (fresh && attempt === 0) return;
+    if (fresh && attempt === 0) {
+      if (!fromServer.current) return;
+      return revalidateWhenIdle(
+        (signal) => {
+          fromServer.current = false;
+          return loadRef.current(signal);
+        },
+        state.data,
+        (data) => setState({ key, data }),
+      );
+    }
     const controller = new AbortController();
     setState({ key });
     loadRef
@@ -63,4 +75,38 @@ export function useRouteData<T>(key: string, load: (signal: AbortSignal) => Prom
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const current = state.key === key ? state : { key };
   return { data: current.data, error: current.error, loading: current.data === undefined && current.error === undefined, reload };
+}
+
+/**
+ * The server's data may have changed since it rendered the page (a page kept by a cache, a tab
+ * restored, a story edited while the page loaded): once the page is idle after hydrating, its data
+ * is asked for again, and only if it differs is the page rendered anew, as a transition (any part
+ * still hydrating finishes on the server's data first; no spinner, no hydration error). A failure
+ * leaves the server's content as it is.
+ */
+function revalidateWhenIdle<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  shown: T | undefined,
+  show: (data: T) => void,
+): () => void {
+  const controller = new AbortController();
+  const run = () =>
+    void load(controller.signal).then(
+      (data) => {
+        if (JSON.stringify(data) !== JSON.stringify(shown)) startTransition(() => show(data));
+      },
+      () => undefined,
+    );
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 3000 });
+    return () => {
+      cancelIdleCallback(id);
+      controller.abort();
+    };
+  }
+  const timer = setTimeout(run, 1000);
+  return () => {
+    clearTimeout(timer);
+    controller.abort();
+  };
 }

@@ -1,34 +1,61 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
- * Hydrating a server-rendered page is one long task, and on a phone one task of 100 ms blocks
- * input for all of it. Parts of a page wrapped in HydrateLater are hydrated in a task of their
- * own, after the rest: while they wait, Preact keeps their server markup on screen as it is (a
- * component that suspends during hydration keeps its DOM and resumes on it). Elsewhere (on the
- * server, after the first hydration, on a page the browser draws itself) it changes nothing.
+ * Hydrating a server-rendered page is work a phone does before the page answers a tap. A part of
+ * a page wrapped in HydrateLater is a Suspense boundary of its own, and React hydrates such a
+ * boundary apart from the rest (selective hydration): the page around it first, then the
+ * boundary at low priority in short tasks the browser can interrupt for input. Meanwhile its
+ * server HTML stays on screen as it is, and a tap inside it hydrates it at once and is replayed.
+ * On a page the browser renders itself (a later navigation), it is its children and nothing more.
  */
-let later: Promise<void> | null = null;
+let pending = 0;
+let settle: (() => void) | null = null;
 
-/** Called by the browser's entry just before it hydrates; resolves once the later parts have hydrated. */
-export function hydrateInTwoTasks(): Promise<void> {
-  const pending = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
-    later = null;
+function check(): void {
+  if (pending === 0 && settle) {
+    settle();
+    settle = null;
+  }
+}
+
+/**
+ * Resolves once every HydrateLater part of the page has hydrated. Call it once the root's first
+ * commit is done (its effects have run): the parts register in that commit.
+ */
+export function laterPartsHydrated(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    settle = resolve;
+    check();
   });
-  later = pending;
-  // The resumed parts render on Preact's next render pass (a microtask); a task later they are done.
-  return pending.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }
 
-function Gate({ children }: { children: ReactNode }) {
-  if (later) throw later;
-  return <>{children}</>;
+function Hydrated({ onHydrated }: { onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return null;
 }
 
-/** `children` must be one element: Preact resumes hydrating at the element it kept. */
 export function HydrateLater({ children }: { children: ReactNode }) {
+  const done = useRef(false);
+  // Counted in the commit that places the boundary (a layout effect, before any effect inside it).
+  useLayoutEffect(() => {
+    if (done.current) return;
+    pending += 1;
+    return () => {
+      if (done.current) return;
+      pending -= 1;
+      check();
+    };
+  }, []);
+  const onHydrated = useCallback(() => {
+    if (done.current) return;
+    done.current = true;
+    pending -= 1;
+    check();
+  }, []);
   return (
     <Suspense fallback={null}>
-      <Gate>{children}</Gate>
+      {children}
+      <Hydrated onHydrated={onHydrated} />
     </Suspense>
   );
 }

@@ -1,12 +1,12 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 
 /**
- * Closes an open popup (a menu) on Escape or on a press outside `ref`. The listeners are added in
- * the same commit that opens it (a layout effect): a plain effect may wait for the next frame, and
- * an Escape pressed before then was lost.
+ * Closes an open popup (a menu) on Escape or on a press outside `ref`. The menu opens on a click
+ * or a key, and React runs the effects of such an update before the next event is handled, so
+ * the listeners are there for the very next key.
  */
 export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void): void {
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!ref.current?.contains(event.target as Node)) close();

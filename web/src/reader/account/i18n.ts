@@ -1,30 +1,52 @@
 import rosetta from 'rosetta';
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { useI18n, type Language } from '../../i18n/i18n';
-import en from '../../i18n/reader-account/en.json';
-import es from '../../i18n/reader-account/es.json';
-import fr from '../../i18n/reader-account/fr.json';
-import nl from '../../i18n/reader-account/nl.json';
+import type en from '../../i18n/reader-account/en.json';
 
 /**
- * The reader-account texts (group `readerAccount`) travel with the account pages, not with the
- * site's first load (which must stay under 100 KB gzipped); other keys fall through to the
- * site's own dictionary.
+ * The reader-account texts (group `readerAccount`) travel with the account pages and buttons, not
+ * with the site's first load, and only in the page's language (a chunk each); other keys fall
+ * through to the site's own dictionary.
  */
-const DICTIONARIES: Record<Language, typeof en> = { EN: en, ES: es, FR: fr, NL: nl };
+type AccountTexts = typeof en;
+const LOADERS: Record<Language, () => Promise<{ default: AccountTexts }>> = {
+  EN: () => import('../../i18n/reader-account/en.json'),
+  ES: () => import('../../i18n/reader-account/es.json'),
+  FR: () => import('../../i18n/reader-account/fr.json'),
+  NL: () => import('../../i18n/reader-account/nl.json'),
+};
+const loaded: Partial<Record<Language, AccountTexts>> = {};
+const loading: Partial<Record<Language, Promise<AccountTexts>>> = {};
+
+/** Loads the account texts of a language (once); a failed load can be tried again. */
+export function loadAccountTexts(language: Language): Promise<AccountTexts> {
+  return (loading[language] ??= LOADERS[language]().then(
+    (module) => (loaded[language] = module.default),
+    (error: unknown) => {
+      delete loading[language];
+      throw error;
+    },
+  ));
+}
 
 export type AccountT = (key: string, params?: Record<string, string | number>) => string;
 
+/**
+ * The account texts' translator. Until the language's texts have arrived it suspends (React's
+ * `use`): wrap what uses it in a Suspense boundary; while hydrating, the boundary keeps the
+ * server's HTML meanwhile.
+ */
 export function useAccountT(): AccountT {
   const { language, t } = useI18n();
+  const texts = loaded[language] ?? use(loadAccountTexts(language));
   return useMemo(() => {
-    const r = rosetta({ [language]: DICTIONARIES[language] });
+    const r = rosetta({ [language]: texts });
     r.locale(language);
     return (key, params) => {
       const text = r.t(key, params as Record<string, unknown>);
       return text === '' ? t(key, params) : text;
     };
-  }, [language, t]);
+  }, [language, t, texts]);
 }
 
 /** An island's name in the reader's language. */

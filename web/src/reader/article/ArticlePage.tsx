@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, api, postJson } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
@@ -28,18 +28,25 @@ function Article({ id }: { id: string }) {
   const navigate = useNavigate();
   const { data, error, loading } = useRouteData(`article:${id}`, (signal) => api.article(id, signal));
 
+  const canonicalPath = data?.canonicalPath;
+  const storyId = data?.story.id;
+  // Once per story shown (not again when its data is refreshed).
   useEffect(() => {
-    if (!data) return;
+    if (!canonicalPath || !storyId) return;
     // A UUID address is replaced with the story's SEO address.
-    if (UUID.test(id) && data.canonicalPath !== window.location.pathname) navigate(data.canonicalPath, { replace: true });
-    api.recordView(data.canonicalPath, data.story.id);
-  }, [data, id, navigate]);
+    if (UUID.test(id) && canonicalPath !== window.location.pathname) navigate(canonicalPath, { replace: true });
+    api.recordView(canonicalPath, storyId);
+  }, [canonicalPath, storyId, id, navigate]);
 
   if (loading) return <Spinner />;
   if (error || !data) return <NotFoundCard reason={error && error.status !== 404 ? 'error' : 'missing'} />;
-  return (
-    <ArticleView story={data.story} translation={data.translation ?? false} actions={<ArticleActions storyId={data.story.id} region={data.story.region} />} />
+  // Save and Follow in a boundary of their own: they wait for the account texts of the page's language (see useAccountT).
+  const actions = (
+    <Suspense fallback={null}>
+      <ArticleActions storyId={data.story.id} region={data.story.region} />
+    </Suspense>
   );
+  return <ArticleView story={data.story} translation={data.translation ?? false} actions={actions} />;
 }
 
 function BackButton() {
@@ -164,7 +171,7 @@ export function ArticleView({ story: original, translation = false, actions }: {
           </p>
         ) : null}
       </header>
-      {/* The layers and the sources are hydrated in a second task (see HydrateLater). */}
+      {/* The layers and the sources are hydrated after the rest, at low priority (see HydrateLater). */}
       <HydrateLater>
         <div className="layers">
           {LAYER_ORDER.map((type) => (

@@ -66,7 +66,7 @@ export function HomePage() {
             </ul>
           </section>
           <AdSlot />
-          {/* Below the first screen: hydrated in a second task (see HydrateLater). */}
+          {/* Below the first screen: hydrated after the rest, at low priority (see HydrateLater). */}
           <HydrateLater>
             <CategoryBlocks blocks={data.categories} />
           </HydrateLater>
@@ -142,17 +142,20 @@ export function StormBannerView({ storm }: { storm: StormBanner }) {
       <p className="storm-banner-facts">{facts.join(' · ')}</p>
       <p className="storm-banner-advisory">{advisory}</p>
       {storm.alerts.length > 0 ? (
-        <ul className="storm-banner-alerts" aria-label={t('stormBanner.alertsTitle')}>
-          {storm.alerts.map((alert) => {
-            const key = ALERT_KEY[alert.hazard];
-            const label = key ? t(`stormBanner.alert.${key}${alert.type === 'warning' ? 'Warning' : 'Watch'}`) : `${alert.hazard} ${alert.type}`;
-            return (
-              <li key={`${alert.hazard}-${alert.type}`} className={`storm-banner-alert-${alert.type}`}>
-                <strong>{label}:</strong> {alert.regions.map((region) => fmt.region(region)).join(', ')}
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <h3 className="visually-hidden">{t('stormBanner.alertsTitle')}</h3>
+          <ul className="storm-banner-alerts">
+            {storm.alerts.map((alert) => {
+              const key = ALERT_KEY[alert.hazard];
+              const label = key ? t(`stormBanner.alert.${key}${alert.type === 'warning' ? 'Warning' : 'Watch'}`) : `${alert.hazard} ${alert.type}`;
+              return (
+                <li key={`${alert.hazard}-${alert.type}`} className={`storm-banner-alert-${alert.type}`}>
+                  <strong>{label}:</strong> {alert.regions.map((region) => fmt.region(region)).join(', ')}
+                </li>
+              );
+            })}
+          </ul>
+        </>
       ) : (
         <p>{t('stormBanner.noAlerts')}</p>
       )}

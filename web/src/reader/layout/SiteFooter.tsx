@@ -89,11 +89,17 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="footer-bottom">
-        <ul className="social" aria-label={t('footer.follow')}>
-          <li>
-            <a href="/rss.xml">RSS</a>
-          </li>
-        </ul>
+        {/* Named by a heading, as the columns above are (a list may not carry an aria-label). */}
+        <div>
+          <h2 id="footer-follow" className="visually-hidden">
+            {t('footer.follow')}
+          </h2>
+          <ul className="social">
+            <li>
+              <a href="/rss.xml">RSS</a>
+            </li>
+          </ul>
+        </div>
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>

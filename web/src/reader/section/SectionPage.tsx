@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
@@ -36,7 +36,12 @@ export function SectionPage() {
         <h1>{heading}</h1>
         <p className="subtitle">{subtitle}</p>
         {data ? <p className="count-line">{data.totalCapped ? t('section.foundMany', { n: data.total }) : tn('section.found', data.total)}</p> : null}
-        {data?.query.kind === 'keyword' ? <FollowTopicButton topic={name} /> : null}
+        {/* Its own boundary: it waits for the account texts of the page's language (see useAccountT). */}
+        {data?.query.kind === 'keyword' ? (
+          <Suspense fallback={null}>
+            <FollowTopicButton topic={name} />
+          </Suspense>
+        ) : null}
       </header>
       {loading ? (
         <Spinner />
@@ -61,7 +66,7 @@ export function SectionPage() {
             </button>
           </div>
           {offset === 0 ? <StoryCardView story={data.items[0]!} featured level={2} /> : null}
-          {/* The rest of the list is hydrated in a second task (see HydrateLater). */}
+          {/* The rest of the list is hydrated after the page, at low priority (see HydrateLater). */}
           <HydrateLater>
             {layout === 'grid' ? (
               <ul className="card-grid">

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
 import { getJson } from '../../data/api';
 import { useRouteData } from '../../data/route-data';
 import type { ImpactChange, Storm, StormAlert, StoryCard } from '../../data/types';
@@ -7,7 +6,6 @@ import { usePageT } from '../../i18n/i18n';
 import { StormIcon } from '../../shared/icons';
 import { LoadError, Spinner } from '../Spinner';
 import { StoryLink } from '../StoryLink';
-import { AGENCIES, GUIDES, guideAsText } from './guides';
 import { StormMap, type MapData } from './StormMap';
 import { alertMessageIn, alertNameIn, changeIn, classificationIn, movementIn, speedText, STORM_DICTIONARIES } from './storm-text';
 
@@ -21,6 +19,9 @@ export type StormCentreData = {
 
 const TABS = ['overview', 'tracking', 'alerts', 'impact', 'guides'] as const;
 type Tab = (typeof TABS)[number];
+// The guides in four languages are a third of the page's code, and only the Guides tab and the
+// download need them: they load then, not with the page.
+const Guides = lazy(() => import('./StormGuides'));
 
 /** Badge styles: extreme and high destructive, moderate default, low secondary, anything else outline. */
 export function severityClass(level: string): string {
@@ -77,7 +78,9 @@ export default function StormCentrePage() {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'guides' ? (
-          <Guides />
+          <Suspense fallback={<Spinner />}>
+            <Guides />
+          </Suspense>
         ) : loading ? (
           <Spinner />
         ) : error || !data ? (
@@ -120,7 +123,8 @@ function StormSummary({ storm }: { storm: Storm }) {
 
 function Overview({ data, onTab }: { data: StormCentreData; onTab: (tab: Tab) => void }) {
   const { t, language } = usePageT(STORM_DICTIONARIES);
-  const download = () => {
+  const download = async () => {
+    const { guideAsText } = await import('./guides');
     const url = URL.createObjectURL(new Blob([guideAsText(language)], { type: 'text/plain;charset=utf-8' }));
     const a = Object.assign(document.createElement('a'), { href: url, download: 'c360-emergency-guide.txt' });
     a.click();
@@ -150,7 +154,7 @@ function Overview({ data, onTab }: { data: StormCentreData; onTab: (tab: Tab) =>
           <button type="button" onClick={() => onTab('tracking')}>
             {t('storm.viewTracker')}
           </button>
-          <button type="button" onClick={download}>
+          <button type="button" onClick={() => void download()}>
             {t('storm.downloadGuide')}
           </button>
           <button type="button" onClick={() => onTab('guides')}>
@@ -267,41 +271,6 @@ function Impact({ data }: { data: StormCentreData }) {
           )}
         </section>
       ))}
-    </div>
-  );
-}
-
-function Guides() {
-  const { t, language } = usePageT(STORM_DICTIONARIES);
-  return (
-    <div className="guides">
-      {/* The guides are in the page's language (guides.ts); only the agencies' own English names are marked as English. */}
-      {GUIDES[language].map((g) => (
-        <section key={g.id} className="card" aria-labelledby={`guide-${g.id}`}>
-          <h2 id={`guide-${g.id}`}>{g.title}</h2>
-          <ul>
-            {g.points.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </section>
-      ))}
-      <section className="card" aria-labelledby="guide-agencies">
-        <h2 id="guide-agencies">{t('stormText.officialSources')}</h2>
-        <ul>
-          {AGENCIES.map((a) => (
-            <li key={a.url}>
-              {a.area[language]}:{' '}
-              <a href={a.url} target="_blank" rel="noopener noreferrer" lang="en">
-                {a.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <p>
-          <Link to="/section/weather">{t('stormText.weatherStories')}</Link>
-        </p>
-      </section>
     </div>
   );
 }
