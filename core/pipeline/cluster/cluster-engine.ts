@@ -26,6 +26,8 @@ import {
 
 /** Terms in at least this share of items find everything and narrow nothing: they are not indexed. */
 const COMMON_SHARE = 0.05;
+/** Keys every report is indexed by, its rarest common terms if it has too few distinctive ones. */
+const MIN_KEYS = 8;
 /** Stories looked at per indexed term, newest first, and in all (the rarest terms' stories first). */
 const MAX_POSTINGS = 200;
 const MAX_SEEN = 300;
@@ -78,6 +80,7 @@ export class ClusterEngine {
   private readonly stories = new Map<string, Story>();
   private readonly postings = new Map<string, Story[]>();
   private seq = 0;
+  private scored = 0;
 
   constructor(
     readonly params: ClusterParams = CLUSTER_PARAMS,
@@ -87,6 +90,11 @@ export class ClusterEngine {
   /** Stories held (alive): the database path reloads when this grows past what one window needs. */
   get size(): number {
     return this.stories.size;
+  }
+
+  /** Pairs of reports scored so far: the work the rule has done, bounded per item whatever the window holds. */
+  get pairsScored(): number {
+    return this.scored;
   }
 
   get documentCount(): number {
@@ -111,7 +119,17 @@ export class ClusterEngine {
   /** Distinctive single terms (word pairs and figures only score): what the index finds stories by. */
   keysOf(terms: Record<string, number>): string[] {
     const common = Math.ceil(Math.max(this.docs, MIN_CORPUS) * COMMON_SHARE);
-    return Object.keys(terms).filter((t) => !t.includes('_') && (this.df.get(t) ?? 0) < common);
+    const words = Object.keys(terms).filter((t) => !t.includes('_'));
+    const keys = words.filter((t) => (this.df.get(t) ?? 0) < common);
+    if (keys.length >= MIN_KEYS) return keys;
+    // A report made only of common words (the thousandth copy of one event, a flood of one title) is still
+    // found by its rarest ones: each list is read newest first and only so far, so the work stays bounded.
+    const df = (t: string) => this.df.get(t) ?? 0;
+    const rarestCommon = words
+      .filter((t) => df(t) >= common)
+      .sort((a, b) => df(a) - df(b) || (a < b ? -1 : 1))
+      .slice(0, MIN_KEYS - keys.length);
+    return [...keys, ...rarestCommon];
   }
 
   /** A member as the engine keeps it: its vector with today's IDF, fixed from now on. */
@@ -128,6 +146,11 @@ export class ClusterEngine {
   storyOf(id: string): { id: string; published: boolean; members: readonly EngineMember[]; first: number; last: number } | undefined {
     const s = this.stories.get(id);
     return s && s.alive ? s : undefined;
+  }
+
+  /** The open stories' ids. */
+  storyIds(): string[] {
+    return [...this.stories.keys()];
   }
 
   markPublished(id: string): void {
@@ -172,6 +195,7 @@ export class ClusterEngine {
     this.addMember(chosen, member);
     let story = chosen;
     if (story.members.length <= SAMPLE) {
+      this.scored += story.members.length * (story.members.length - 1);
       for (const out of misfits(story.members, this.params)) {
         this.removeMember(story, out.id);
         const alone = this.newStory(this.newId(), false);
@@ -183,7 +207,9 @@ export class ClusterEngine {
       const other = this.stories.get(c.id);
       // A story the new report hardly fits cannot have come to agree with this one through it.
       if (c.fit < this.params.leave || !other || !other.alive || other === story) continue;
-      if (storyAgreement(this.sample(story, MERGE_SAMPLE), this.sample(other, MERGE_SAMPLE), this.params) < this.params.merge) continue;
+      const [mine, theirs] = [this.sample(story, MERGE_SAMPLE), this.sample(other, MERGE_SAMPLE)];
+      this.scored += mine.length * theirs.length;
+      if (storyAgreement(mine, theirs, this.params) < this.params.merge) continue;
       if (story.published && other.published) continue;
       const [keep, gone] = other.published ? [other, story] : [story, other];
       for (const m of gone.members) this.addMember(keep, m);
@@ -232,6 +258,7 @@ export class ClusterEngine {
     const scores: number[] = [];
     for (const m of this.sample(story)) {
       if (m.id === member.id) continue;
+      this.scored++;
       const p = pairScore(member, m, this.params);
       if (p.blocked === 'window') continue;
       if (p.blocked) return 0;

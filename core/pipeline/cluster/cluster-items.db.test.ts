@@ -5,7 +5,7 @@ import { silentLogger } from '../../logger';
 import { insertRawItems, type FixtureItem } from '../../../test/factories/raw-items';
 import { openTestDatabase } from '../../../test/helpers/test-database';
 import type { StageContext } from '../types';
-import { clusterItems } from './cluster-items';
+import { clusterItems, newClusterCache } from './cluster-items';
 import { startFakeOpenAi } from '../../../test/helpers/fake-openai';
 import { createOpenAiProvider } from '../summarise/openai-provider';
 import { pairwiseQuality } from './quality';
@@ -281,6 +281,47 @@ describe('cluster stage: a borderline join put to the model', () => {
     expect(await storiesAfter(true)).toEqual({ stories: 1, asked: 1, counted: 1 });
     expect(await storiesAfter(false)).toEqual({ stories: 2, asked: 1, counted: 1 });
     expect(await storiesAfter('garbage')).toEqual({ stories: 1, asked: 1, counted: 1 });
+  });
+});
+
+describe('cluster stage: stray dates', () => {
+  it('an item dated 1970 among today’s news is decided against its own window: the archive is not loaded, today’s reports still join', async () => {
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    // A month of earlier news, a report a day (the labelled pipeline fixture's reports, one per event).
+    const oneEach = [...new Map(fixture.items.map((i) => [i.event, i])).values()].slice(0, 30);
+    await insertRawItems(
+      db.knex,
+      oneEach.map((i, k) => ({ outlet: i.outlet, title: i.title, summary: i.summary, published_at: new Date(now - (40 - k) * 86_400_000).toISOString() })),
+    );
+    await clusterItems(ctx());
+    const [stray, a, b] = await insertRawItems(db.knex, [
+      {
+        outlet: 'Clockless Feed',
+        title: 'Ferry service resumes after engine repairs',
+        summary: 'The ferry sails again today.',
+        published_at: '1970-01-02T00:00:00Z',
+      },
+      {
+        outlet: 'Harbour Times',
+        title: 'Ferry service resumes after engine repairs',
+        summary: 'The inter-island ferry sails again today after repairs to its engine.',
+        published_at: new Date(now - 3_600_000).toISOString(),
+      },
+      {
+        outlet: 'Island Radio',
+        title: 'Inter-island ferry back in service after engine repairs',
+        summary: 'The ferry resumed sailing today once its engine was repaired.',
+        published_at: new Date(now).toISOString(),
+      },
+    ]);
+    const cache = newClusterCache();
+    const stats = await clusterItems(ctx(), {}, cache);
+    expect(stats).toMatchObject({ processed: 3, failed: 0 });
+    const story = async (id: string) => ((await db.knex('raw_feeds').where({ id }).first()) as { story_id: string }).story_id;
+    expect(await story(a!)).toBe(await story(b!));
+    expect(await story(stray!)).not.toBe(await story(a!));
+    // The engine left in the cache holds today's window, not the month before it.
+    expect(cache.engine!.size).toBeLessThan(10);
   });
 });
 

@@ -42,7 +42,7 @@ const CONFIDENT = 0.75;
 const MAX_CONFIRMATIONS = 2;
 
 /** A worker's copy of the clustering state, kept between batches (and cycles) while it is current. */
-export type ClusterCache = { engine?: ClusterEngine; generation?: number; since?: number; windowHours?: number; checkedAt?: string };
+export type ClusterCache = { engine?: ClusterEngine; generation?: number; since?: number; until?: number; windowHours?: number; checkedAt?: string };
 export const newClusterCache = (): ClusterCache => ({});
 
 export async function clusterItems(ctx: StageContext, options: ClusterOptions = {}, cache: ClusterCache = newClusterCache()): Promise<ClusterStats> {
@@ -174,22 +174,26 @@ async function decideAndWrite(
     );
     const items = batch.filter((p) => held.has(p.item.id)); // others were taken over after our lease ran out
     if (items.length === 0) return 0;
-    const engine = await syncEngine(
-      trx,
-      cache,
-      params,
-      Math.min(...items.map((p) => p.features.time)),
-      items.flatMap((p) => countedKeys(p.features)),
-    );
-    const changes: Change[] = [];
-    const members = new Map<string, EngineMember>();
-    for (const { item, features } of items) {
-      const prepared = engine.prepare({ ...features, id: item.id });
-      members.set(item.id, prepared.member);
-      const target = ai?.sameEvent ? await confirmWithModel(trx, ctx, engine, prepared, item, ai, counts) : engine.choose(prepared);
-      changes.push(...engine.place(prepared, target?.id ?? null));
+    // Items far apart in time (a feed dated 1970 among today's news) are decided against their own
+    // windows: one stray date never loads the whole archive.
+    for (const run of timeRuns(items, params)) {
+      const engine = await syncEngine(
+        trx,
+        cache,
+        params,
+        [run[0]!.features.time, run.at(-1)!.features.time],
+        run.flatMap((p) => countedKeys(p.features)),
+      );
+      const changes: Change[] = [];
+      const members = new Map<string, EngineMember>();
+      for (const { item, features } of run) {
+        const prepared = engine.prepare({ ...features, id: item.id });
+        members.set(item.id, prepared.member);
+        const target = ai?.sameEvent ? await confirmWithModel(trx, ctx, engine, prepared, item, ai, counts) : engine.choose(prepared);
+        changes.push(...engine.place(prepared, target?.id ?? null));
+      }
+      await writeChanges(trx, ctx, engine, changes, run, members);
     }
-    await writeChanges(trx, ctx, engine, changes, items, members);
     const [row] = (await trx('cluster_state').where('id', 1).increment('generation', 1).returning('generation')) as { generation: string | number }[];
     cache.generation = Number(row!.generation);
     return items.length;
@@ -202,21 +206,31 @@ async function decideAndWrite(
  * published since the last look are marked (a merge never removes a published address), and the
  * document frequencies of the batch's terms are read.
  */
-async function syncEngine(trx: Knex, cache: ClusterCache, params: ClusterParams, earliest: number, terms: readonly string[]): Promise<ClusterEngine> {
+async function syncEngine(
+  trx: Knex,
+  cache: ClusterCache,
+  params: ClusterParams,
+  [earliest, latest]: readonly [number, number],
+  terms: readonly string[],
+): Promise<ClusterEngine> {
   const state = (await trx('cluster_state').select('generation').where('id', 1).first()) as { generation: string | number } | undefined;
   const generation = Number(state?.generation ?? 0);
   const windowMs = params.windowHours * 3_600_000;
   const now = (await trx.raw('select now() as now')).rows[0].now as Date;
+  const since = earliest - windowMs;
+  // Recent items need every story up to now (and the cache stays good as news arrives); old ones only their window.
+  const until = latest + windowMs >= new Date(now).getTime() - windowMs ? Infinity : latest + windowMs;
   let engine = cache.engine;
   if (
     !engine ||
     cache.generation !== generation ||
     cache.windowHours !== params.windowHours ||
-    (cache.since ?? Infinity) > earliest - windowMs ||
+    (cache.since ?? Infinity) > since ||
+    (cache.until ?? Infinity) < until ||
     engine.size > MAX_ENGINE_STORIES
   ) {
-    engine = await loadEngine(trx, params, earliest - windowMs, terms);
-    Object.assign(cache, { engine, generation, since: earliest - windowMs, windowHours: params.windowHours });
+    engine = await loadEngine(trx, params, since, until, terms);
+    Object.assign(cache, { engine, generation, since, until, windowHours: params.windowHours });
   } else {
     const published = (await trx('synced_content')
       .select('id')
@@ -241,17 +255,23 @@ async function loadCounts(trx: Knex, engine: ClusterEngine, terms: Iterable<stri
   engine.setCounts([...missing.map((t) => [t, found.get(t) ?? 0] as const)], docs);
 }
 
-/** The open stories whose last report is at or after `since`, with their members' stored vectors. */
-async function loadEngine(trx: Knex, params: ClusterParams, since: number, terms: readonly string[]): Promise<ClusterEngine> {
+/** The stories with a report between `since` and `until`, with their members' stored vectors. */
+async function loadEngine(trx: Knex, params: ClusterParams, since: number, until: number, terms: readonly string[]): Promise<ClusterEngine> {
   const engine = new ClusterEngine(params, randomUUID);
   const stories = (await trx('synced_content')
     .select('id', 'published_at')
     .where('last_item_at', '>=', new Date(since).toISOString())
+    .modify((q) => {
+      if (Number.isFinite(until)) q.where('first_item_at', '<=', new Date(until).toISOString());
+    })
     .orderBy([{ column: 'cluster_seq' }, { column: 'id' }])) as { id: string; published_at: unknown }[];
   const rows = stories.length
     ? ((
         await trx.raw(
-          `select r.id, r.story_id, r.cluster_features, r.title, r.summary, r.content, r.outlet, r.outlet_region, r.published_at, r.created_at
+          // The text only where no features were kept (items clustered before they were): a story of thousands of long reports loads its vectors, not its articles.
+          `select r.id, r.story_id, r.cluster_features, r.title, r.summary,
+                  case when r.cluster_features is null or r.cluster_features->'vector' is null then left(r.content, 4000) end as content,
+                  r.outlet, r.outlet_region, r.published_at, r.created_at
            from raw_feeds r where r.story_id = any(?::uuid[])`,
           [stories.map((s) => s.id)],
         )
@@ -271,7 +291,7 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, terms
         nameWeights: new Map(Object.entries(stored.nameWeights)),
         keys: stored.keys,
       };
-      byStory.set(r.story_id as string, [...(byStory.get(r.story_id as string) ?? []), member]);
+      push(byStory, r.story_id as string, member);
     } else {
       legacy.push({ row: r, features: stored?.terms && stored.names ? (stored as EventFeatures) : featuresOfRow(r) });
     }
@@ -280,13 +300,31 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, terms
   await loadCounts(trx, engine, [...terms, ...legacy.flatMap((l) => countedKeys(l.features))]);
   for (const { row, features } of legacy) {
     const member = engine.memberOf({ ...features, id: row.id as string });
-    byStory.set(row.story_id as string, [...(byStory.get(row.story_id as string) ?? []), member]);
+    push(byStory, row.story_id as string, member);
   }
   for (const s of stories) {
     const members = byStory.get(s.id);
     if (members?.length) engine.loadStory({ id: s.id, published: s.published_at != null, members });
   }
   return engine;
+}
+
+/** Consecutive items (in time order) no further apart than a window from their run's first one. */
+function timeRuns<T extends { features: { time: number } }>(items: readonly T[], params: ClusterParams): T[][] {
+  const span = params.windowHours * 3_600_000;
+  const runs: T[][] = [];
+  for (const item of items) {
+    const run = runs.at(-1);
+    if (run && item.features.time - run[0]!.features.time <= span) run.push(item);
+    else runs.push([item]);
+  }
+  return runs;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function featuresOfRow(r: Record<string, unknown>): EventFeatures {

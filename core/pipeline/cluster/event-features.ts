@@ -331,7 +331,18 @@ const BODY_WEIGHT = 1;
 /** The body is read up to this many characters: the top of a report says what happened. */
 const BODY_CHARS = 2_000;
 
-export function eventFeatures(item: EventItem): EventFeatures {
+/** A title or a summary past these lengths is a feed's mistake (the whole article in its description): only its top is read. */
+const TITLE_CHARS = 300;
+const LEAD_CHARS = 1_000;
+
+export function eventFeatures(input: EventItem): EventFeatures {
+  // Work per item stays bounded whatever a feed sends (a 1 MB description is read as its first thousand characters).
+  const item = {
+    ...input,
+    title: input.title.slice(0, TITLE_CHARS),
+    summary: input.summary.slice(0, LEAD_CHARS),
+    text: input.text.slice(0, BODY_CHARS + LEAD_CHARS),
+  };
   const body = item.text.trim();
   const lead = item.summary.trim() || body.slice(0, 400);
   const rest = body.slice(item.summary.trim() ? 0 : 400, BODY_CHARS);
