@@ -2,7 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { clusterEvents } from '../core/pipeline/cluster/cluster-engine';
 import { EVIDENCE_WEIGHTS } from '../core/pipeline/cluster/event-clustering';
 import { bcubedQuality, pairwiseQuality, type Quality } from '../core/pipeline/cluster/quality';
-import { clusterThroughDatabase, storedAssignment, storedMembers, storeItems, type PathItem } from '../test/helpers/cluster-database-path';
+import { clusterItems } from '../core/pipeline/cluster/cluster-items';
+import { clusterThroughDatabase, pathContext, storedAssignment, storedMembers, storeItems, type PathItem } from '../test/helpers/cluster-database-path';
+import { labelledModel } from './clustering/labelled-model';
 import { openBenchDatabase } from './bench-database';
 import { loadSet, type LabelledItem } from './clustering/fixtures';
 import { clusterByTextAlone } from './clustering/text-baseline';
@@ -23,6 +25,12 @@ import { loadUciSample, UCI_SAMPLE } from './clustering/uci';
  */
 
 const args = new Set(process.argv.slice(2));
+/** `-- --only=world-dev,uci`: just those sets (names as printed; `uci` for the headline sample), no scale section. */
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const wanted = (set: string) => !only || only.includes(set);
 const pct = (q: Quality) => `P ${q.precision.toFixed(3)} R ${q.recall.toFixed(3)} F1 ${q.f1.toFixed(3)}`;
 const line = (label: string, predicted: ReadonlyMap<string, string>, truth: ReadonlyMap<string, string>) =>
   `${label.padEnd(36)} pairwise ${pct(pairwiseQuality(predicted, truth))} | B-cubed ${pct(bcubedQuality(predicted, truth))}`;
@@ -64,6 +72,24 @@ async function quality(set: string, items: readonly LabelledItem[], files: reado
     } finally {
       await db.close();
     }
+    // With a model asked about borderline pairs: how many calls per 100 items, and what its answers can add.
+    for (const accuracy of [1, 0.85]) {
+      const withModel = await openBenchDatabase();
+      try {
+        const idOf = await storeItems(
+          withModel.knex,
+          items.map((i): PathItem => ({ ...i, region: null })),
+        );
+        const model = labelledModel(items, accuracy);
+        const stats = await clusterItems(pathContext(withModel.knex), { ai: model.provider });
+        console.log(
+          line(`  with a model right ${Math.round(accuracy * 100)}% of the time`, await storedAssignment(withModel.knex, idOf), truth) +
+            ` | ${((100 * stats.aiConfirmations) / items.length).toFixed(1)} calls per 100 items`,
+        );
+      } finally {
+        await withModel.close();
+      }
+    }
   }
   for (const tag of ['dense-week', 'translation', 'different-frame', 'different-figures', 'lookalike']) {
     const ids = new Set(items.filter((i) => i.tags?.includes(tag)).map((i) => i.id));
@@ -75,7 +101,7 @@ async function quality(set: string, items: readonly LabelledItem[], files: reado
   }
 }
 
-for (const set of ['dev', 'check', 'world-dev', 'world-check']) {
+for (const set of ['dev', 'check', 'world-dev', 'world-check'].filter(wanted)) {
   const files = loadSet(set);
   if (files.length === 0) console.log(`${set}: no fixture files`);
   else
@@ -86,7 +112,9 @@ for (const set of ['dev', 'check', 'world-dev', 'world-check']) {
     );
 }
 const uci = loadUciSample();
-if (uci) await quality('UCI headlines', uci, []);
+if (!wanted('uci')) {
+  // skipped
+} else if (uci) await quality('UCI headlines', uci, []);
 else console.log(`\nUCI headline sample not found at ${UCI_SAMPLE}: section skipped`);
 
 /**
@@ -109,6 +137,7 @@ function packed(n: number): PathItem[] {
   });
 }
 
+if (only) process.exit(0);
 console.log('\n== scale: n reports in one 72-hour window (cost per item)');
 const sizes = [500, 2_000, 8_000];
 const results: { n: number; memory: number; database: number }[] = [];

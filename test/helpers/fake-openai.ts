@@ -29,6 +29,8 @@ export type FakeOpenAi = {
   completionTokens: number;
   behaviours: FakeBehaviour[];
   sameEventCalls: number;
+  /** What each same-event question showed the model. */
+  sameEventRequests: { messages: { role: string; content: string }[] }[];
   setSameEvent: (answer: boolean | 'garbage') => void;
   translationCalls: number;
   setTranslation: (answer: 'valid' | 'garbage' | 'hang') => void;
@@ -59,6 +61,7 @@ export async function startFakeOpenAi(
     completionTokens: 0,
     behaviours: [],
     sameEventCalls: 0,
+    sameEventRequests: [],
     setSameEvent: (answer) => {
       sameEvent = answer;
     },
@@ -87,6 +90,7 @@ export async function startFakeOpenAi(
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     if (body.response_format?.json_schema?.name === 'same_event') {
       state.sameEventCalls++;
+      state.sameEventRequests.push(body);
       const content = sameEvent === 'garbage' ? 'perhaps' : JSON.stringify({ same: sameEvent });
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({

@@ -27,7 +27,7 @@ import {
 /** Terms in at least this share of items find everything and narrow nothing: they are not indexed. */
 const COMMON_SHARE = 0.05;
 /** Keys every report is indexed by, its rarest common terms if it has too few distinctive ones. */
-const MIN_KEYS = 8;
+const MIN_KEYS = 3;
 /** Stories looked at per indexed term, newest first, and in all (the rarest terms' stories first). */
 const MAX_POSTINGS = 200;
 const MAX_SEEN = 300;

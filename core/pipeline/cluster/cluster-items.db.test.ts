@@ -282,6 +282,46 @@ describe('cluster stage: a borderline join put to the model', () => {
     expect(await storiesAfter(false)).toEqual({ stories: 2, asked: 1, counted: 1 });
     expect(await storiesAfter('garbage')).toEqual({ stories: 1, asked: 1, counted: 1 });
   });
+
+  it('puts a near miss to the model: the rule alone keeps two reports apart, a "yes" joins them, a "no" or garbage keeps them apart', async () => {
+    // One landslide told in two frames, the damage and the commuters (fit 0.395: just under the bar).
+    const nearMiss = [
+      {
+        outlet: 'Jamaica Gleaner',
+        title: 'Landslide blocks main road above Papine',
+        summary: 'Works crews cleared debris on Tuesday after heavy overnight rain.',
+        published_at: '2026-11-17T10:00:00Z',
+      },
+      {
+        outlet: 'Radio Jamaica News',
+        title: 'Commuters stranded after hillside collapse',
+        summary: 'People from the hills above Papine walked to work on Tuesday.',
+        published_at: '2026-11-17T12:00:00Z',
+      },
+    ];
+    const run = async (answer: boolean | 'garbage' | null) => {
+      await db.knex('raw_feeds').del();
+      await db.knex('synced_content').del();
+      await db.knex('cluster_term_stats').del();
+      if (answer !== null) fake.setSameEvent(answer);
+      const before = fake.sameEventCalls;
+      await insertRawItems(db.knex, nearMiss);
+      const stats = await clusterItems(ctx(), answer === null ? {} : { ai: ai() });
+      const stories = await db.knex('synced_content').count({ n: '*' }).first();
+      return { stories: Number(stories?.n), asked: fake.sameEventCalls - before, counted: stats.aiConfirmations };
+    };
+    expect(await run(null)).toEqual({ stories: 2, asked: 0, counted: 0 });
+    expect(await run(true)).toEqual({ stories: 1, asked: 1, counted: 1 });
+    // The model saw the story as it stood: the first report, clustered in the same batch and not yet written.
+    const question = fake.sameEventRequests
+      .at(-1)!
+      .messages.map((m) => m.content)
+      .join('\n');
+    expect(question).toContain('Landslide blocks main road above Papine');
+    expect(question).toContain('Commuters stranded after hillside collapse');
+    expect(await run(false)).toEqual({ stories: 2, asked: 1, counted: 1 });
+    expect(await run('garbage')).toEqual({ stories: 2, asked: 1, counted: 1 });
+  });
 });
 
 describe('cluster stage: stray dates', () => {

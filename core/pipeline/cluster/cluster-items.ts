@@ -8,7 +8,7 @@ import { CHANNELS, notify } from '../../db/notify';
 import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '../types';
 import { claimRawItems } from '../work/leases';
 import { saveStory } from '../work/save-story';
-import { centralFirst, loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
+import { loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
 import type { AiProvider } from '../summarise/provider';
 import { eventFeatures, type EventFeatures } from './event-features';
 import { CLUSTER_PARAMS, countedKeys, type ClusterParams } from './event-clustering';
@@ -39,7 +39,11 @@ export type ClusterOptions = { limit?: number; windowHours?: number; ai?: AiProv
 export type ClusterStats = StageStats & { aiConfirmations: number };
 /** A join whose fit (a mean probability of one event) is under this is put to the model when one can tell. */
 const CONFIDENT = 0.75;
+/** Below the join bar but at this fit or above, a pair is a near miss worth one question to the model. */
+const ASK_FROM = 0.25;
 const MAX_CONFIRMATIONS = 2;
+/** Reports of a story shown to the model: its most recent ones. */
+const STORY_BRIEFS = 6;
 
 /** A worker's copy of the clustering state, kept between batches (and cycles) while it is current. */
 export type ClusterCache = { engine?: ClusterEngine; generation?: number; since?: number; until?: number; windowHours?: number; checkedAt?: string };
@@ -186,10 +190,11 @@ async function decideAndWrite(
       );
       const changes: Change[] = [];
       const members = new Map<string, EngineMember>();
+      const inBatch = new Map(run.map((p) => [p.item.id, p.item]));
       for (const { item, features } of run) {
         const prepared = engine.prepare({ ...features, id: item.id });
         members.set(item.id, prepared.member);
-        const target = ai?.sameEvent ? await confirmWithModel(trx, ctx, engine, prepared, item, ai, counts) : engine.choose(prepared);
+        const target = ai?.sameEvent ? await confirmWithModel(trx, ctx, engine, prepared, item, ai, counts, inBatch) : engine.choose(prepared);
         changes.push(...engine.place(prepared, target?.id ?? null));
       }
       await writeChanges(trx, ctx, engine, changes, run, members);
@@ -340,9 +345,10 @@ function featuresOfRow(r: Record<string, unknown>): EventFeatures {
 }
 
 /**
- * With a provider that can tell (sameEvent), a borderline join (fit from join up to CONFIDENT) is put to
- * the model in one short call; a "no" leaves the item to the next best story or a story of its own. A
- * model that fails or times out leaves the rule's decision.
+ * With a provider that can tell (sameEvent), a borderline pair (fit from ASK_FROM up to CONFIDENT) is put
+ * to the model in one short call, at most MAX_CONFIRMATIONS per item: a "yes" joins (also a near miss
+ * the rule alone would turn away), a "no" leaves the item to the next best story or a story of its own.
+ * A model that fails or times out leaves the rule's decision.
  */
 async function confirmWithModel(
   trx: Knex,
@@ -352,12 +358,21 @@ async function confirmWithModel(
   item: SourceItem,
   ai: AiProvider,
   counts: { aiConfirmations: number },
+  inBatch: ReadonlyMap<string, SourceItem>,
 ): Promise<{ id: string; fit: number } | null> {
   const refused = new Set<string>();
   for (let asked = 0; asked < MAX_CONFIRMATIONS; asked++) {
-    const chosen = engine.choose(prepared, refused);
-    if (!chosen || chosen.fit >= CONFIDENT) return chosen;
-    const story = centralFirst(await loadStorySources(trx, chosen.id));
+    // The best story not yet refused, if it is close enough to ask about: a join the rule is unsure of,
+    // or a near miss it would turn away (outlets that tell one event in different words), which the model may join.
+    const chosen = prepared.candidates.find((c) => c.fit >= ASK_FROM && !refused.has(c.id));
+    if (!chosen || chosen.fit >= CONFIDENT) return chosen ?? null;
+    // The story as the engine holds it now, reports of this batch included (not yet written): its most recent members.
+    const memberIds = (engine.storyOf(chosen.id)?.members ?? []).slice(-STORY_BRIEFS).map((m) => m.id);
+    const stored = await loadRawItems(
+      trx,
+      memberIds.filter((id) => !inBatch.has(id)),
+    );
+    const story = memberIds.map((id) => inBatch.get(id) ?? stored.find((s) => s.id === id)).filter((s): s is SourceItem => s !== undefined);
     counts.aiConfirmations++;
     try {
       const brief = (s: SourceItem) => ({ outlet: s.outlet, title: s.title, lead: s.summary || s.text.slice(0, 600), publishedAt: s.publishedAt });
@@ -370,7 +385,7 @@ async function confirmWithModel(
         { item: item.id, err: error instanceof Error ? error.message : String(error) },
         'cluster: the model could not confirm a borderline join; the rule decides',
       );
-      return chosen;
+      return engine.choose(prepared, refused);
     }
   }
   return engine.choose(prepared, refused);

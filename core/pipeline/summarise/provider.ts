@@ -36,7 +36,8 @@ export interface AiProvider {
   summarise(input: SummariseInput): Promise<AiResult>;
   /**
    * One short call: does this report tell the same event as the story's reports? Clustering asks it
-   * only for borderline joins; providers without it (the offline one) leave the rule's decision.
+   * only about borderline pairs (a join it is unsure of, a near miss); providers without it (the offline
+   * one) leave the rule's decision.
    */
   sameEvent?(input: SameEventInput): Promise<{ same: boolean; usage: AiUsage }>;
   /** One call: the texts translated (a reader's "Translate" on an article); absent offline. */
