@@ -91,7 +91,11 @@ function monthsOf(s: Statement): Set<string> {
 
 /** Both name a day (or, failing that, a month) and none is shared. */
 export function datesDiffer(a: Statement, b: Statement): boolean {
-  if (a.days.size > 0 && b.days.size > 0) return ![...a.days].some((d) => b.days.has(d));
+  if (a.days.size > 0 && b.days.size > 0) {
+    // "will open on Sunday" and "opens on Sunday": the same weekday, whatever the tense made of it.
+    if (a.datedDays === 0 && b.datedDays === 0 && [...a.weekdays].some((w) => b.weekdays.has(w))) return false;
+    return ![...a.days].some((d) => b.days.has(d));
+  }
   const ma = monthsOf(a);
   const mb = monthsOf(b);
   if (ma.size > 0 && mb.size > 0 && (a.months.size > 0 || b.months.size > 0)) return ![...ma].some((m) => mb.has(m));

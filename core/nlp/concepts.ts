@@ -150,6 +150,8 @@ export const CONCEPTS: Record<string, readonly string[]> = {
     'grounded',
   ],
   kill: [
+    'drowned',
+    'drown',
     'kill',
     'killed',
     'kills',

@@ -36,6 +36,10 @@ export type Statement = {
   days: Set<string>;
   months: Set<string>;
   years: Set<string>;
+  /** Weekdays named (0 = Sunday): a day resolved from a weekday alone depends on the tense, so two same weekdays never differ. */
+  weekdays: Set<number>;
+  /** A day written as a date ("20 November", "yesterday"), not only a weekday. */
+  datedDays: number;
   /** Figures and dates written so that they cannot be read ("1,2,3,4", an overflow, "31 February"): what states them is not checkable. */
   unreadable: number;
   /** Items from names (capitalised words inside a sentence, places): the setting, where the other items say what happened. */
@@ -487,6 +491,8 @@ export function readStatement(text: string, published: Date, language: Language 
     days: new Set(),
     months: new Set(),
     years: new Set(),
+    weekdays: new Set(),
+    datedDays: 0,
     unreadable: 0,
     names: new Set(),
     places: [],
@@ -576,8 +582,10 @@ function readDates(tokens: readonly Token[], reference: Date, future: boolean, s
       if (day !== undefined) {
         used.add(dayAt);
         const resolved = calendarDay(day, month, year, reference);
-        if (resolved) s.days.add(resolved);
-        else s.unreadable++;
+        if (resolved) {
+          s.days.add(resolved);
+          s.datedDays++;
+        } else s.unreadable++;
         // "from 25 to 27 June", "June 25 to 27"
         const other = dayAt < i ? dayAt - 2 : dayAt + 2;
         if (['to', 'and', 'y', 'au', 'tot', 'al', '-'].includes(tokens[(dayAt + other) / 2]?.f ?? '') && dayNumber(tokens[other]) !== undefined) {
@@ -598,6 +606,7 @@ function readDates(tokens: readonly Token[], reference: Date, future: boolean, s
       const back = (reference.getUTCDay() - weekday + 7) % 7;
       const forward = (weekday - reference.getUTCDay() + 7) % 7;
       s.days.add(iso(new Date(reference.getTime() + (future ? forward : -back) * DAY_MS)));
+      s.weekdays.add(weekday);
       used.add(i);
       continue;
     }

@@ -75,8 +75,9 @@ describe('runPipeline', () => {
     expect(['verified', 'published']).toContain(fire.pipeline_stage);
     const single = stories.find((s: { source_list: string[] }) => s.source_list.includes('Spice Isle News'));
     expect(single.pipeline_stage).toBe('verified');
-    expect(single.ai_risk_level).toMatch(/high|critical/);
-    expect(single.flag_reason).toContain('single source');
+    // One outlet alone is held back by the two-source rule, not rated a risk: risk follows what could mislead (fact-check/risk.ts).
+    expect(single.ai_risk_level).toMatch(/low|medium/);
+    expect(single.flag_reason).toContain('needs at least 2 sources');
     const published = stories.filter((s: { pipeline_stage: string }) => s.pipeline_stage === 'published');
     expect(result.stats.autoPublished).toBe(published.length);
     expect(result.stats.autoPublished + result.stats.flaggedForReview).toBe(result.stats.processed);

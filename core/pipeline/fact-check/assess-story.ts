@@ -7,11 +7,25 @@ import { loadStorySources } from '../work/story-sources';
 import { checkClaim, prepareVoices, type Claim } from './claims';
 import { assessIndependence, type Independence } from './independence';
 import { traceLayers } from './provenance';
-import { assessRisk, scoreStory } from './risk';
+import { assessRisk, citesNoNamedSource, scoreStory, type RiskInput } from './risk';
 
 export function sensitiveTerms(texts: readonly string[]): string[] {
   const lemmas = new Set(contentWords(texts.flatMap((t) => splitSentences(t))));
   return SENSITIVE_WORDS.filter((w) => lemmas.has(w));
+}
+
+/** What the risk rules read of the sources: whether the story's one voice names no source, and the unreliable outlets among its independent voices. */
+export function sourceRisk(independence: Independence): Pick<RiskInput, 'unnamedSource' | 'unreliableOutlets'> {
+  const representatives = independence.groups.map((g) => g[0]!);
+  return {
+    unnamedSource: representatives.length === 1 && citesNoNamedSource(representatives[0]!.text),
+    unreliableOutlets: [...new Set(representatives.filter((v) => v.unreliable).map((v) => v.outlet))],
+  };
+}
+
+/** The panel as the risk rules read it. */
+export function panelForRisk(weighed: readonly { verdict: string; resolved: boolean; claim?: string; sensitive_figure?: boolean }[]): RiskInput['panel'] {
+  return weighed.map((p) => ({ verdict: p.verdict, resolved: p.resolved, claim: p.claim, sensitiveFigure: Boolean(p.sensitive_figure) }));
 }
 
 export type StoryAssessment = {
@@ -45,8 +59,9 @@ export async function assessStory(
   const sensitive = sensitiveTerms([story.title, story.summary, ...sources.map((s) => `${s.title}. ${s.summary}`)]);
   const riskInput = {
     independentSources: independence.independentOutlets.length,
-    panel: weighed,
+    panel: panelForRisk(weighed),
     sensitive,
+    ...sourceRisk(independence),
     quotesReported: traced.quotesReported,
     factualSentences: traced.factualSentences,
     sourcedSentences: traced.sourcedSentences,

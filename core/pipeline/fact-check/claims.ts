@@ -3,6 +3,7 @@ import { formatFigure } from '../../nlp/figures';
 import { readStatement, type Quantity, type Statement } from '../../nlp/statements';
 import type { FactCheckItem } from '../../stories/story';
 import type { Independence, Voice } from './independence';
+import { isSensitiveFigureClaim } from './risk';
 
 /**
  * A claim is checked against every voice by the claim matcher (core/nlp/claim-match.ts), the rule
@@ -25,17 +26,25 @@ export type PanelItem = FactCheckItem & {
   independent_outlets: string[];
   contradicting_outlets: string[];
   explanation: string;
+  /** Its figures are on casualties, health, money or a disaster: a wrong one misleads most (risk.ts). */
+  sensitive_figure?: boolean;
 };
 
-/** The longest text of a voice the matcher reads; a report past it is read up to it. */
+/** How much of a voice the matcher reads (the summariser reads no more of a report): a report past it is read up to it. */
 export const MAX_VOICE_CHARS = 20_000;
+export const MAX_VOICE_SENTENCES = 40;
 
 type VoiceText = { voice: Voice; sentences: Statement[] };
 
 export function prepareVoices(independence: Independence): VoiceText[] {
   return independence.voices.map((voice) => {
     const published = validDate(voice.time) ?? new Date(0);
-    return { voice, sentences: splitStatements(voice.text.slice(0, MAX_VOICE_CHARS)).map((s) => readStatement(s, published)) };
+    return {
+      voice,
+      sentences: splitStatements(voice.text.slice(0, MAX_VOICE_CHARS))
+        .slice(0, MAX_VOICE_SENTENCES)
+        .map((s) => readStatement(s, published)),
+    };
   });
 }
 
@@ -96,5 +105,6 @@ export function checkClaim(claim: Claim, voices: readonly VoiceText[], independe
     contradicting_outlets: [...new Set(contradicting.map((c) => c.voice.outlet))],
     explanation,
     figures: statement.quantities.map((f) => f.text),
+    sensitive_figure: isSensitiveFigureClaim(claim.text, statement.quantities),
   };
 }

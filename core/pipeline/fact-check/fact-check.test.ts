@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SourceItem } from '../work/story-sources';
 import { checkClaim, prepareVoices } from './claims';
 import { assessIndependence } from './independence';
-import { assessRisk, scoreStory, type RiskInput } from './risk';
+import { assessRisk, citesNoNamedSource, scoreStory, type RiskInput } from './risk';
 
 let n = 0;
 function item(outlet: string, text: string, extra: Partial<SourceItem> = {}): SourceItem {
@@ -109,15 +109,12 @@ describe('claims', () => {
 });
 
 describe('risk rules', () => {
-  const panel = (verdicts: string[]) =>
+  const panel = (verdicts: string[], sensitiveFigure = false) =>
     verdicts.map((v) => ({
       claim: v,
       verdict: v,
       resolved: v === 'corroborated',
-      supporting_outlets: [],
-      independent_outlets: [],
-      contradicting_outlets: [],
-      explanation: '',
+      sensitiveFigure,
     })) as RiskInput['panel'];
   const base: RiskInput = {
     independentSources: 3,
@@ -129,19 +126,48 @@ describe('risk rules', () => {
   };
   it.each([
     ['well sourced, all corroborated', {}, 'low'],
-    ['single source', { independentSources: 1 }, 'high'],
+    ['one outlet, named sources, nothing sensitive (a regatta)', { independentSources: 1, panel: panel(['single source']) }, 'low'],
+    ['one outlet on a sensitive topic, no figure', { independentSources: 1, panel: panel(['single source']), sensitive: ['election'] }, 'medium'],
+    ['one outlet citing no named source', { independentSources: 1, panel: panel(['single source']), unnamedSource: true }, 'high'],
+    ['one outlet citing no named source, deaths', { independentSources: 1, panel: panel(['single source'], true), unnamedSource: true }, 'critical'],
+    ['a death toll only one outlet reports', { independentSources: 1, panel: panel(['single source'], true), sensitive: ['kill'] }, 'high'],
+    ['a money figure only one of several outlets gives', { panel: [...panel(['corroborated']), ...panel(['single source'], true)] }, 'medium'],
     ['contradictory figures', { panel: panel(['corroborated', 'contradicted']) }, 'high'],
-    ['contradictory figures on a sensitive topic', { panel: panel(['corroborated', 'contradicted']), sensitive: ['kill'] }, 'critical'],
-    ['one unresolved claim of three', { panel: panel(['corroborated', 'corroborated', 'single source']) }, 'medium'],
-    ['most claims unresolved', { panel: panel(['corroborated', 'single source', 'unsupported']) }, 'high'],
-    ['sensitive topic, corroborated', { sensitive: ['murder'] }, 'medium'],
-    ['sensitive topic from a single source', { sensitive: ['murder'], independentSources: 1 }, 'critical'],
-    ['sensitive topic with an unresolved claim', { sensitive: ['election'], panel: panel(['corroborated', 'corroborated', 'single source']) }, 'high'],
-    ['no checkable claims', { panel: [] }, 'medium'],
+    ['contradictory casualty figures', { panel: panel(['contradicted'], true), sensitive: ['kill'] }, 'critical'],
+    ['an outlet marked unreliable alone', { independentSources: 1, panel: panel(['single source']), unreliableOutlets: ['Viral'] }, 'high'],
+    [
+      'an outlet marked unreliable alone, casualties',
+      { independentSources: 1, panel: panel(['single source'], true), unreliableOutlets: ['Viral'] },
+      'critical',
+    ],
+    ['an outlet marked unreliable among corroborating ones', { unreliableOutlets: ['Viral'] }, 'medium'],
+    ['a claim two outlets cover but neither corroborates', { panel: panel(['corroborated', 'unsupported']) }, 'medium'],
+    ['sensitive topic, corroborated', { sensitive: ['murder'] }, 'low'],
+    ['an editor confirmed the only claim', { independentSources: 1, panel: panel(['confirmed'], true) }, 'low'],
+    ['no checkable claims', { panel: [] }, 'low'],
     ['a quote not found verbatim', { quotesReported: 1 }, 'medium'],
     ['sentences traced to no source', { sourcedSentences: 2 }, 'medium'],
   ] as const)('%s → %s', (_name, change, level) => {
     expect(assessRisk({ ...base, ...change } as RiskInput).level).toBe(level);
+  });
+
+  it('gives every level with its reasons', () => {
+    const { level, reasons } = assessRisk({ ...base, independentSources: 1, panel: panel(['single source'], true), unnamedSource: true });
+    expect(level).toBe('critical');
+    expect(reasons).toContain('critical: one outlet, citing no named source');
+    expect(reasons).toContainEqual(expect.stringMatching(/^high: a figure on casualties, health, money or a disaster that only one outlet reports/));
+    expect(reasons).toContain('low: one independent source');
+  });
+
+  it.each([
+    ['Five people were killed in Laventille overnight, sources said.', true],
+    ['Twenty patients died at the Kingston Public Hospital, a source told us.', true],
+    ['The finance minister has resigned, according to sources close to the cabinet.', true],
+    ['Five people were killed in Laventille overnight, the police said.', false],
+    ['Sources said the minister would resign, but Prime Minister Keith Rowley said on Monday that she would stay.', false],
+    ['The festival committee announced the winners on Tuesday.', false],
+  ])('an unnamed source: %s → %s', (text, expected) => {
+    expect(citesNoNamedSource(text)).toBe(expected);
   });
 
   it('scores: fact_check_score is the corroborated share; truth_score weighs independence, tracing and contradictions', () => {

@@ -24,6 +24,8 @@ export type Voice = {
   /** The outlet's home country or area, when known. */
   region: string | null;
   carrierOf?: string;
+  /** The registry marks the outlet unreliable. */
+  unreliable?: boolean;
 };
 
 export type SourceVerdict = {
@@ -57,6 +59,7 @@ export function voicesOf(sources: readonly SourceItem[]): Voice[] {
       text,
       time,
       region: s.region,
+      ...(s.unreliable ? { unreliable: true } : {}),
     });
     for (const c of s.carriers) {
       voices.push({

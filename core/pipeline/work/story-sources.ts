@@ -24,6 +24,8 @@ export type SourceItem = {
   region: string | null;
   /** How well the item fits the rest of its story (clustering's mean pair score); null before it is known. */
   fit?: number | null;
+  /** The registry marks the outlet unreliable (not yet a registry column: set by callers that know it). */
+  unreliable?: boolean;
   carriers: Carrier[];
 };
 
