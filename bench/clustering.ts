@@ -101,7 +101,7 @@ async function quality(set: string, items: readonly LabelledItem[], files: reado
   }
 }
 
-for (const set of ['dev', 'check', 'world-dev', 'world-check'].filter(wanted)) {
+for (const set of ['dev', 'check', 'world-dev', 'world-check', 'world-check2'].filter(wanted)) {
   const files = loadSet(set);
   if (files.length === 0) console.log(`${set}: no fixture files`);
   else
