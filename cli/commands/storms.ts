@@ -48,7 +48,10 @@ export function stormsCommand(): Command {
             logger.warn({ source, err: (error as Error).message }, 'storm source unreadable');
           }
         }
-        const result = await ingestStormDocuments(db.knex, { clock: () => new Date(), logger }, documents, { shiftDatesToNow: options.shiftDatesToNow });
+        const result = await ingestStormDocuments(db.knex, { clock: () => new Date(), logger }, documents, {
+          shiftDatesToNow: options.shiftDatesToNow,
+          publishUpdates: true,
+        });
         result.skipped.unshift(...failures);
         // New watches and warnings may match editors' alerts (only e-mail; nothing without SMTP).
         const dispatched = await (await import('./alerts')).dispatchAlertsAfter({ config, db, logger }, 'storms ingest');
@@ -57,7 +60,7 @@ export function stormsCommand(): Command {
         else {
           console.log(
             `Read ${documents.length} of ${list.length} source(s): ${result.storms} storm update(s), ${result.newAdvisories} new advisor${result.newAdvisories === 1 ? 'y' : 'ies'}, ` +
-              `${result.alertsIssued} alert(s) issued or renewed, ${result.alertsExpired} expired, ${result.deactivated} storm(s) no longer active.`,
+              `${result.alertsIssued} alert(s) issued or renewed, ${result.alertsExpired} expired, ${result.deactivated} storm(s) no longer active; ${result.stormUpdates} update stor${result.stormUpdates === 1 ? 'y' : 'ies'} written from the advisories.`,
           );
           for (const s of result.skipped) console.log(`  ! ${s}`);
           if (alerts && (alerts.sent || alerts.failed))

@@ -77,7 +77,7 @@ export async function startDemoStorm(
   const stored = await db('storms').whereRaw('lower(id) = lower(?)', [input.sequence.storm.id]).first('advisory_number');
   const position = input.sequence.advisories.findIndex((a) => String(a.number) === String(stored?.advisory_number ?? ''));
   if (position < 0) {
-    const result = await ingestStormDocuments(db, deps, input.samples, { shiftDatesToNow: true });
+    const result = await ingestStormDocuments(db, deps, input.samples, { shiftDatesToNow: true, publishUpdates: true });
     return { from: 0, resumedAt: null, result };
   }
   const advisory = input.sequence.advisories[position]!;
@@ -85,6 +85,7 @@ export async function startDemoStorm(
     db,
     deps,
     stormReleaseDocuments(input.sequence, { index: 0, advisory, issuedAt: wholeSeconds(deps.clock()), repeat: true }),
+    { publishUpdates: true },
   );
   return { from: position + 1, resumedAt: advisory.number, result };
 }
@@ -207,6 +208,6 @@ export async function releaseDueStormAdvisory(
 ): Promise<{ release: StormRelease; result: StormIngestResult } | null> {
   const release = stormReleaseAt(input.sequence, { start: input.start, intervalMs: input.intervalMs, from: input.from }, deps.clock());
   if (!release || release.index <= input.lastIndex) return null;
-  const result = await ingestStormDocuments(db, deps, stormReleaseDocuments(input.sequence, release));
+  const result = await ingestStormDocuments(db, deps, stormReleaseDocuments(input.sequence, release), { publishUpdates: true });
   return { release, result };
 }

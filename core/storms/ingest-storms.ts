@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { publishStormUpdates } from './storm-updates';
 import type { Logger } from '../logger';
 import { isCurrentStormsJson, parseAdvisoryRss, parseCurrentStorms, type AdvisoryAlert, type PublicAdvisory, type StormObservation } from './nhc-products';
 import { alertRegion, classificationLabel, knotsToMph, movementText, nearestRegion, stormCategory, stormStatus, threatLevel } from './storm-rules';
@@ -33,6 +34,8 @@ export type StormIngestResult = {
   alertsIssued: number;
   alertsExpired: number;
   deactivated: number;
+  /** Storm updates published or refreshed from the advisories (core/storms/storm-updates.ts). */
+  stormUpdates: number;
   skipped: string[];
 };
 
@@ -112,7 +115,8 @@ export async function ingestStormDocuments(
   db: Knex,
   deps: { clock: () => Date; logger: Logger },
   documents: readonly StormDocument[],
-  options: { shiftDatesToNow?: boolean } = {},
+  /** publishUpdates: write the storm updates (the CLI and the demo do; tests of the products alone leave them out). */
+  options: { shiftDatesToNow?: boolean; publishUpdates?: boolean } = {},
 ): Promise<StormIngestResult> {
   const result: StormIngestResult = {
     documents: documents.length,
@@ -121,6 +125,7 @@ export async function ingestStormDocuments(
     alertsIssued: 0,
     alertsExpired: 0,
     deactivated: 0,
+    stormUpdates: 0,
     skipped: [],
   };
   const parsed: { label: string; kind: 'current' | 'rss'; storms: StormObservation[]; advisories: PublicAdvisory[] }[] = [];
@@ -182,6 +187,8 @@ export async function ingestStormDocuments(
       }
     }
   });
+  // With watches or warnings in force, the storm is covered at once: an update written from the advisory.
+  if (options.publishUpdates) result.stormUpdates = await publishStormUpdates(db, deps.clock());
   return result;
 }
 
