@@ -79,4 +79,22 @@ describe('ResponseCache', () => {
     ).rejects.toThrow('db down');
     expect((await c.get('err', body('ok'))).body.toString()).toBe('ok');
   });
+
+  it('refreshes an entry served by the fast lane, so a hot page is not the one evicted', async () => {
+    const { c } = cache();
+    for (const k of ['hot', 'b', 'c']) {
+      await c.get(k, body(k));
+      c.bindUrl(`/${k}`, k);
+    }
+    // Only fast-lane hits touch the hot page: it must count as recently used.
+    expect(c.peekUrl('/hot')?.body.toString()).toBe('hot');
+    await c.get('d', body('d'));
+    expect(c.peekUrl('/hot')?.body.toString()).toBe('hot');
+    expect(c.peekUrl('/b')).toBeUndefined();
+    // Its URL binding too (at most 2 × maxEntries URLs are remembered, the least recently used dropped).
+    for (let i = 1; i <= 5; i++) c.bindUrl(`/c?${i}`, 'c');
+    expect(c.peekUrl('/hot')?.body.toString()).toBe('hot');
+    for (let i = 6; i <= 7; i++) c.bindUrl(`/c?${i}`, 'c');
+    expect(c.peekUrl('/hot')?.body.toString()).toBe('hot');
+  });
 });

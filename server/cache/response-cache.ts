@@ -70,7 +70,8 @@ export class ResponseCache {
    */
   bindUrl(url: string, key: string): void {
     if (url.length > 512) return;
-    if (!this.urls.has(url) && this.urls.size >= this.options.maxEntries * 2) this.urls.delete(this.urls.keys().next().value!);
+    this.urls.delete(url);
+    if (this.urls.size >= this.options.maxEntries * 2) this.urls.delete(this.urls.keys().next().value!);
     this.urls.set(url, key);
   }
 
@@ -83,6 +84,10 @@ export class ResponseCache {
     const ttl = this.options.isListening() ? this.options.ttlMs : this.options.fallbackTtlMs;
     if ((this.options.now ?? Date.now)() - entry.builtAt >= ttl) return undefined;
     this.hits += 1;
+    // The busiest answers are served here only: without this their entries and URLs would age
+    // as if unused and be the first evicted.
+    touch(this.entries, key, entry);
+    touch(this.urls, url, key);
     return entry.response;
   }
 
@@ -92,9 +97,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (entry && entry.version === this.version && now - entry.builtAt < ttl) {
       this.hits += 1;
-      // Refresh its place in the LRU order.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
+      touch(this.entries, key, entry);
       return entry.response;
     }
     this.misses += 1;
@@ -135,6 +138,12 @@ export class ResponseCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** Moves a key to the most recent end of a Map's order (a Map iterates oldest first). */
+function touch<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
 }
 
 function finish(built: Omit<CachedResponse, 'etag' | 'gzip'>): CachedResponse {
