@@ -122,6 +122,7 @@ export function createApp(deps: AppDeps): C360App {
     fallbackTtlMs: 1_000,
     maxEntries: 2_000,
     maxBytes: 64 * 1024 * 1024,
+    searchShare: 0.1,
     isListening: () => listener?.listening === true,
   });
   app.cache = cache;

@@ -26,13 +26,17 @@ const API_CACHE_CONTROL = 'public, no-cache';
 export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: ResponseCache; translation?: boolean }): Router {
   const router = Router();
 
-  const cachedJson = async (req: Request, res: Response, key: string, build: () => Promise<unknown>) => {
-    const cached = await deps.cache.get(key, async () => ({
-      status: 200,
-      type: 'application/json; charset=utf-8',
-      body: jsonBody(await build()),
-      cacheControl: API_CACHE_CONTROL,
-    }));
+  const cachedJson = async (req: Request, res: Response, key: string, build: () => Promise<unknown>, options: { search?: boolean } = {}) => {
+    const cached = await deps.cache.get(
+      key,
+      async () => ({
+        status: 200,
+        type: 'application/json; charset=utf-8',
+        body: jsonBody(await build()),
+        cacheControl: API_CACHE_CONTROL,
+      }),
+      options,
+    );
     sendCached(req, res, cached);
     // These answers depend on the URL alone: later requests for it may take the fast lane.
     if (cached.status === 200) deps.cache.bindUrl(req.originalUrl, key);
@@ -58,10 +62,17 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
 
   router.get('/search', async (req, res) => {
     const { q, offset, limit } = parseQuery(searchQuery, req);
-    await cachedJson(req, res, `api:search:${offset}:${limit}:${q}`, async () => {
-      const page = await searchStories(deps.db, { q, offset, limit });
-      return { ...page, items: page.items.map(presentStoryCard) };
-    });
+    // Any text makes a new entry: searches get a bounded share of the cache, never pages' room.
+    await cachedJson(
+      req,
+      res,
+      `api:search:${offset}:${limit}:${q}`,
+      async () => {
+        const page = await searchStories(deps.db, { q, offset, limit });
+        return { ...page, items: page.items.map(presentStoryCard) };
+      },
+      { search: true },
+    );
   });
 
   router.get('/articles/:id', async (req, res) => {
