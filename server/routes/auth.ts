@@ -192,6 +192,7 @@ export function authRouter(deps: AuthDeps): Router {
       redirectUri: redirectUri(req, provider),
       redirectTo: safeRedirect(redirectTo),
       now: deps.clock(),
+      client: ipKeyGenerator(req.ip ?? 'unknown'),
     });
     setOidcCookie(res, secureOf(req), flowId, OIDC_FLOW_TTL_MS);
     res.setHeader('Cache-Control', 'no-store');
