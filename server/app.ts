@@ -210,7 +210,7 @@ export function createApp(deps: AppDeps): C360App {
 
   // Public API: anyone.
   const translation = Boolean(config.ai.apiKey);
-  app.use('/api', publicStoriesRouter({ db, clock, cache, translation }));
+  app.use('/api', publicStoriesRouter({ db, clock, cache, searchLimit: limits.search, translation }));
   app.use('/api', storyTranslationsRouter({ db, config, logger, limit: limits.translate }));
   app.use('/api', stormsRouter({ db, clock }));
   const siteHost = (host: string | undefined) => (config.publicUrl ? new URL(config.publicUrl).host : (host ?? ''));

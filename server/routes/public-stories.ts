@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { C360Error } from '../../core/errors';
@@ -23,7 +23,7 @@ const articleParam = z.string().max(300);
 const API_CACHE_CONTROL = 'public, no-cache';
 
 /** Public reads: published stories only, filtered, ranked and paginated in SQL by the core. */
-export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: ResponseCache; translation?: boolean }): Router {
+export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: ResponseCache; searchLimit: RequestHandler; translation?: boolean }): Router {
   const router = Router();
 
   const cachedJson = async (req: Request, res: Response, key: string, build: () => Promise<unknown>, options: { search?: boolean } = {}) => {
@@ -60,7 +60,9 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
     await cachedJson(req, res, `api:section:${section.toLowerCase()}:${offset}:${limit}`, () => sectionPayload(deps.db, { section, offset, limit }));
   });
 
-  router.get('/search', async (req, res) => {
+  // Each new text is a database search: limited per address. A repeated search that the cache
+  // holds is answered by the fast lane before this runs, so it costs nothing and is not counted.
+  router.get('/search', deps.searchLimit, async (req, res) => {
     const { q, offset, limit } = parseQuery(searchQuery, req);
     // Any text makes a new entry: searches get a bounded share of the cache, never pages' room.
     await cachedJson(
