@@ -122,6 +122,7 @@ export function createApp(deps: AppDeps): C360App {
     fallbackTtlMs: 1_000,
     maxEntries: 2_000,
     maxBytes: 64 * 1024 * 1024,
+    searchShare: 0.1,
     isListening: () => listener?.listening === true,
   });
   app.cache = cache;
@@ -209,7 +210,7 @@ export function createApp(deps: AppDeps): C360App {
 
   // Public API: anyone.
   const translation = Boolean(config.ai.apiKey);
-  app.use('/api', publicStoriesRouter({ db, clock, cache, translation }));
+  app.use('/api', publicStoriesRouter({ db, clock, cache, searchLimit: limits.search, translation }));
   app.use('/api', storyTranslationsRouter({ db, config, logger, limit: limits.translate }));
   app.use('/api', stormsRouter({ db, clock }));
   const siteHost = (host: string | undefined) => (config.publicUrl ? new URL(config.publicUrl).host : (host ?? ''));

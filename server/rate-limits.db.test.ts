@@ -1,13 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestOidcProvider, type TestOidcProvider } from '../test/helpers/oidc-provider';
 import { startTestApp, type TestApp } from '../test/helpers/test-app';
 
 let t: TestApp;
+let provider: TestOidcProvider;
 const tight = { windowMs: 60_000, limit: 3 };
 
 beforeAll(async () => {
-  t = await startTestApp({ rateLimits: { signUp: tight, webhook: tight, signIn: tight, ogImage: { windowMs: 60_000, limit: 2 } } });
+  provider = await startTestOidcProvider();
+  t = await startTestApp({
+    rateLimits: { signUp: tight, webhook: tight, signIn: tight, ogImage: { windowMs: 60_000, limit: 2 }, oidcStart: tight, search: tight },
+    env: { C360_OIDC_GOOGLE_ISSUER: provider.issuer, C360_OIDC_GOOGLE_CLIENT_ID: 'c360-google', C360_OIDC_GOOGLE_CLIENT_SECRET: 'google-secret-for-tests' },
+  });
+  provider.register([{ clientId: 'c360-google', clientSecret: 'google-secret-for-tests', redirectUri: `${t.url}/api/auth/oidc/google/callback` }]);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
 
 async function hammer(send: () => Promise<Response>, times: number): Promise<Response> {
   let last!: Response;
@@ -50,6 +60,31 @@ describe('rate limits (429 with Retry-After)', () => {
     expect((await draw('two')).status).toBe(200);
     expect((await draw('three')).status).toBe(429);
     expect((await draw('one')).status).toBe(200);
+  });
+
+  it('on starting an OpenID sign-in (each start stores a pending sign-in): JSON for a script, a page for a browser', async () => {
+    const start = (accept: string) => fetch(`${t.url}/api/auth/oidc/google/start`, { redirect: 'manual', headers: { accept } });
+    for (let i = 0; i < 3; i++) expect((await start('application/json')).status).toBe(302);
+    const json = await start('application/json');
+    expect(json.status).toBe(429);
+    expect(json.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await json.json()).error.code).toBe('rate_limited');
+    const page = await start('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    expect(page.status).toBe(429);
+    expect(page.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('Too many sign-in attempts');
+    expect((await t.db.knex.raw('select count(*)::int as n from oidc_flows')).rows[0].n).toBe(3);
+  });
+
+  it('on new searches (a search already answered comes from the cache, free)', async () => {
+    const search = (q: string) => fetch(`${t.url}/api/search?q=${q}`);
+    for (const q of ['harbour', 'rainfall', 'cricket']) expect((await search(q)).status).toBe(200);
+    const res = await search('elections');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await res.json()).error.code).toBe('rate_limited');
+    expect((await search('harbour')).status).toBe(200);
   });
 
   it('does not limit public reads', async () => {

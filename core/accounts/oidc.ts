@@ -17,6 +17,11 @@ import type { User } from './user';
  */
 
 export const OIDC_FLOW_TTL_MS = 10 * 60_000;
+/**
+ * Sign-ins one client may have in progress (its oldest dropped beyond): held in the database, so
+ * the bound holds however many servers share it, whatever each one's rate limit has counted.
+ */
+export const MAX_PENDING_OIDC_FLOWS = 20;
 const SCOPE = 'openid email profile';
 
 export type OidcFailure =
@@ -82,11 +87,14 @@ export class OidcProviders {
   }
 }
 
-/** Starts a sign-in: returns where to send the browser and the value for its flow cookie. */
+/**
+ * Starts a sign-in: returns where to send the browser and the value for its flow cookie.
+ * `client` names who asks (the server gives the client address); only its hash is stored.
+ */
 export async function startOidcSignIn(
   db: Knex,
   providers: OidcProviders,
-  input: { provider: string; redirectUri: string; redirectTo: string; now: Date },
+  input: { provider: string; redirectUri: string; redirectTo: string; now: Date; client: string; maxPending?: number },
 ): Promise<{ authorizationUrl: URL; flowId: string }> {
   const config = await providers.configuration(input.provider);
   const codeVerifier = client.randomPKCECodeVerifier();
@@ -100,7 +108,10 @@ export async function startOidcSignIn(
     nonce,
     code_verifier: codeVerifier,
     redirect_to: input.redirectTo,
+    clientHash: hashToken(input.client),
+    now: input.now,
     expiresAt: new Date(input.now.getTime() + OIDC_FLOW_TTL_MS),
+    maxPerClient: input.maxPending ?? MAX_PENDING_OIDC_FLOWS,
   });
   const authorizationUrl = client.buildAuthorizationUrl(config, {
     redirect_uri: input.redirectUri,

@@ -79,4 +79,62 @@ describe('ResponseCache', () => {
     ).rejects.toThrow('db down');
     expect((await c.get('err', body('ok'))).body.toString()).toBe('ok');
   });
+
+  it('refreshes an entry served by the fast lane, so a hot page is not the one evicted', async () => {
+    const { c } = cache();
+    for (const k of ['hot', 'b', 'c']) {
+      await c.get(k, body(k));
+      c.bindUrl(`/${k}`, k);
+    }
+    // Only fast-lane hits touch the hot page: it must count as recently used.
+    expect(c.peekUrl('/hot')?.body.toString()).toBe('hot');
+    await c.get('d', body('d'));
+    expect(c.peekUrl('/hot')?.body.toString()).toBe('hot');
+    expect(c.peekUrl('/b')).toBeUndefined();
+    // Its URL binding too (at most 2 × maxEntries URLs are remembered, the least recently used dropped).
+    for (let i = 1; i <= 5; i++) c.bindUrl(`/c?${i}`, 'c');
+    expect(c.peekUrl('/hot')?.body.toString()).toBe('hot');
+    for (let i = 6; i <= 7; i++) c.bindUrl(`/c?${i}`, 'c');
+    expect(c.peekUrl('/hot')?.body.toString()).toBe('hot');
+  });
+
+  it('gives search answers a bounded share: many unique searches never evict pages or their fast-lane URLs', async () => {
+    const { c } = cache({ maxEntries: 100, searchShare: 0.1 });
+    for (let i = 0; i < 100; i++) {
+      await c.get(`page:${i}`, body(`page ${i}`));
+      c.bindUrl(`/page/${i}`, `page:${i}`);
+    }
+    for (let i = 0; i < 1_000; i++) {
+      await c.get(`api:search:${i}`, body(`search ${i}`), { search: true });
+      c.bindUrl(`/api/search?q=${i}`, `api:search:${i}`);
+    }
+    expect(c.size).toBe(100);
+    for (let i = 0; i < 100; i++) expect(c.peekUrl(`/page/${i}`)?.body.toString()).toBe(`page ${i}`);
+    // With room to spare, searches are kept, up to their share, the newest first.
+    const { c: roomy } = cache({ maxEntries: 100, searchShare: 0.1 });
+    for (let i = 0; i < 50; i++) await roomy.get(`page:${i}`, body(`page ${i}`));
+    for (let i = 0; i < 1_000; i++) {
+      await roomy.get(`api:search:${i}`, body(`search ${i}`), { search: true });
+      roomy.bindUrl(`/api/search?q=${i}`, `api:search:${i}`);
+    }
+    expect(roomy.size).toBe(60);
+    expect(roomy.peekUrl('/api/search?q=999')?.body.toString()).toBe('search 999');
+    expect(roomy.peekUrl('/api/search?q=989')).toBeUndefined();
+    // Pages still come first: a new page takes a search's place when the cache is full.
+    for (let i = 50; i < 100; i++) await roomy.get(`page:${i}`, body(`page ${i}`));
+    expect(roomy.size).toBe(100);
+    for (let i = 0; i < 100; i++) expect((await roomy.get(`page:${i}`, body('rebuilt'))).body.toString()).toBe(`page ${i}`);
+  });
+
+  it('bounds the bytes search answers hold too', async () => {
+    // Bodies under 1 KB are not gzipped: each entry holds exactly its body's bytes.
+    const { c } = cache({ maxEntries: 1_000, maxBytes: 10_000, searchShare: 0.1 });
+    for (let i = 0; i < 9; i++) await c.get(`page:${i}`, body('p'.repeat(1_000)));
+    for (let i = 0; i < 100; i++) await c.get(`api:search:${i}`, body('s'.repeat(100)), { search: true });
+    expect(c.size).toBe(19);
+    for (let i = 0; i < 9; i++) expect((await c.get(`page:${i}`, body('rebuilt'))).body.toString()).toBe('p'.repeat(1_000));
+    // A new page takes the searches' bytes.
+    await c.get('page:9', body('p'.repeat(1_000)));
+    expect(c.size).toBe(10);
+  });
 });

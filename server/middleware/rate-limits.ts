@@ -1,13 +1,15 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { sendError } from '../http-errors';
+import { simplePage } from '../pages/simple-page';
 
 /**
  * Rate limits on what attackers hammer: password sign-in (per client address, and failures per
  * client address and account: an attacker elsewhere never locks the owner out; across addresses an
- * account's failures only slow it down, see sign-in-throttle.ts), sign-up, the newsletter box and the
- * webhook. Over the limit: 429 with Retry-After. Counters live in this process's memory, so
- * several servers each count on their own (a proxy in front can add a shared limit).
+ * account's failures only slow it down, see sign-in-throttle.ts), sign-up, OpenID starts, search,
+ * the newsletter box and the webhook. Over the limit: 429 with Retry-After. Counters live in this
+ * process's memory, so several servers each count on their own (a proxy in front can add a shared
+ * limit; what must hold across servers, like pending OpenID sign-ins, is capped in the database).
  */
 export type Limit = { windowMs: number; limit: number };
 export type RateLimitSettings = {
@@ -24,6 +26,10 @@ export type RateLimitSettings = {
   readerWrites: Limit;
   /** Readers' article translations per client address (each new one is an AI call). */
   translate: Limit;
+  /** OpenID sign-ins started per client address (each stores a pending sign-in). */
+  oidcStart: Limit;
+  /** Searches per client address that reach the app (a repeated one is answered by the fast lane). */
+  search: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -39,6 +45,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // Generous for a person clicking Save and Follow, tight for a script.
   readerWrites: { windowMs: 60_000, limit: 60 },
   translate: { windowMs: 60 * 60_000, limit: 20 },
+  // A person signs in a few times a day; a household or office shares an address.
+  oidcStart: { windowMs: 10 * 60_000, limit: 20 },
+  // Results come as you type (one search per 200 ms pause): generous for people, tight for a script.
+  search: { windowMs: 60_000, limit: 60 },
 };
 
 export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
@@ -54,6 +64,19 @@ function limiter(name: string, settings: Limit, extra: Partial<Parameters<typeof
     handler: (_req, res) => sendError(res, 429, 'rate_limited', 'Too many requests. Please wait a little and try again.'),
     ...extra,
   });
+}
+
+/** For a browser's navigation (an OpenID start is a link, not a fetch): a page, not JSON. */
+function pageForBrowsers(req: Request, res: Response): void {
+  if (req.accepts(['json', 'html']) !== 'html') return sendError(res, 429, 'rate_limited', 'Too many requests. Please wait a little and try again.');
+  res.status(429).type('html').setHeader('Cache-Control', 'no-store');
+  res.send(
+    simplePage({
+      title: 'Too many sign-in attempts',
+      heading: 'Too many sign-in attempts',
+      paragraphs: ['Too many sign-ins were started from your network. Please wait a few minutes and try again.'],
+    }),
+  );
 }
 
 /** The client address and the account it tries: failures here block that address for that account only. */
@@ -85,6 +108,8 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
     pageViews: limiter('page-views', s.pageViews),
     translate: limiter('translate', s.translate),
     pageViewsPerStory: limiter('page-views-story', s.pageViewsPerStory, { keyGenerator: addressAndStoryKey, skip: (req) => !storyView(req) }),
+    oidcStart: limiter('oidc-start', s.oidcStart, { handler: pageForBrowsers }),
+    search: limiter('search', s.search),
     readerWrites: limiter('reader-writes', s.readerWrites, { skip: (req) => req.method === 'GET' || req.method === 'HEAD' }),
   };
 }

@@ -183,7 +183,7 @@ export function authRouter(deps: AuthDeps): Router {
   const startQuery = z.object({ redirectTo: z.string().max(300).optional() });
   const redirectUri = (req: Request, provider: string) => `${origin(req)}/api/auth/oidc/${provider}/callback`;
 
-  router.get('/oidc/:provider/start', async (req, res) => {
+  router.get('/oidc/:provider/start', deps.limits.oidcStart, async (req, res) => {
     const { provider } = providerParam.parse(req.params);
     if (!deps.oidc.has(provider)) throw new C360Error('not_found', `No identity provider "${provider}" is configured.`);
     const { redirectTo } = parseQuery(startQuery, req);
@@ -192,6 +192,7 @@ export function authRouter(deps: AuthDeps): Router {
       redirectUri: redirectUri(req, provider),
       redirectTo: safeRedirect(redirectTo),
       now: deps.clock(),
+      client: ipKeyGenerator(req.ip ?? 'unknown'),
     });
     setOidcCookie(res, secureOf(req), flowId, OIDC_FLOW_TTL_MS);
     res.setHeader('Cache-Control', 'no-store');

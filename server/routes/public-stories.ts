@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { C360Error } from '../../core/errors';
@@ -23,16 +23,20 @@ const articleParam = z.string().max(300);
 const API_CACHE_CONTROL = 'public, no-cache';
 
 /** Public reads: published stories only, filtered, ranked and paginated in SQL by the core. */
-export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: ResponseCache; translation?: boolean }): Router {
+export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: ResponseCache; searchLimit: RequestHandler; translation?: boolean }): Router {
   const router = Router();
 
-  const cachedJson = async (req: Request, res: Response, key: string, build: () => Promise<unknown>) => {
-    const cached = await deps.cache.get(key, async () => ({
-      status: 200,
-      type: 'application/json; charset=utf-8',
-      body: jsonBody(await build()),
-      cacheControl: API_CACHE_CONTROL,
-    }));
+  const cachedJson = async (req: Request, res: Response, key: string, build: () => Promise<unknown>, options: { search?: boolean } = {}) => {
+    const cached = await deps.cache.get(
+      key,
+      async () => ({
+        status: 200,
+        type: 'application/json; charset=utf-8',
+        body: jsonBody(await build()),
+        cacheControl: API_CACHE_CONTROL,
+      }),
+      options,
+    );
     sendCached(req, res, cached);
     // These answers depend on the URL alone: later requests for it may take the fast lane.
     if (cached.status === 200) deps.cache.bindUrl(req.originalUrl, key);
@@ -56,12 +60,21 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
     await cachedJson(req, res, `api:section:${section.toLowerCase()}:${offset}:${limit}`, () => sectionPayload(deps.db, { section, offset, limit }));
   });
 
-  router.get('/search', async (req, res) => {
+  // Each new text is a database search: limited per address. A repeated search that the cache
+  // holds is answered by the fast lane before this runs, so it costs nothing and is not counted.
+  router.get('/search', deps.searchLimit, async (req, res) => {
     const { q, offset, limit } = parseQuery(searchQuery, req);
-    await cachedJson(req, res, `api:search:${offset}:${limit}:${q}`, async () => {
-      const page = await searchStories(deps.db, { q, offset, limit });
-      return { ...page, items: page.items.map(presentStoryCard) };
-    });
+    // Any text makes a new entry: searches get a bounded share of the cache, never pages' room.
+    await cachedJson(
+      req,
+      res,
+      `api:search:${offset}:${limit}:${q}`,
+      async () => {
+        const page = await searchStories(deps.db, { q, offset, limit });
+        return { ...page, items: page.items.map(presentStoryCard) };
+      },
+      { search: true },
+    );
   });
 
   router.get('/articles/:id', async (req, res) => {
