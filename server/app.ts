@@ -7,6 +7,7 @@ import { loadOrCreateServerSecret } from '../core/accounts/server-secret';
 import { pruneSessions } from '../core/accounts/sessions';
 import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
+import { checkReadiness } from '../core/db/readiness';
 import type { Logger } from '../core/logger';
 import type { SchedulerState } from '../core/settings/system-status';
 import { createMailer, type Mailer } from '../core/mail/mailer';
@@ -195,6 +196,15 @@ export function createApp(deps: AppDeps): C360App {
       logger.error({ err: error }, 'health check failed');
       res.status(503).json({ status: 'unavailable', database: deps.db.mode });
     }
+  });
+
+  // Readiness (not liveness): a load balancer holds traffic back while the database is away or a deploy
+  // has not migrated yet; the reason is short and names no host or credentials.
+  app.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const readiness = await checkReadiness(db);
+    if (readiness.ready) res.json({ status: 'ready' });
+    else res.status(503).json({ status: 'not ready', reason: readiness.reason });
   });
 
   // Webhooks read their raw body, so they sit before the body parsers, behind their rate limit.
