@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { dbCommand } from './commands/db';
+import { doctorCommand } from './commands/doctor';
 import { demoCommand } from './commands/demo';
 import { feedsCommand } from './commands/feeds';
 import { ingestCommand } from './commands/ingest';
@@ -56,6 +57,7 @@ export function createProgram(): Command {
   program.addCommand(newsletterCommand());
   program.addCommand(alertsCommand());
   program.addCommand(dbCommand());
+  program.addCommand(doctorCommand());
   return program;
 }
 

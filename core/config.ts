@@ -141,6 +141,8 @@ const envSchema = z.object({
   // Issue 25: a feed listing tens of thousands of items must not flood the pipeline from one fetch.
   C360_MAX_ITEMS_PER_FETCH: positiveInt(1, 100_000, 300, 'items'),
   SANITY_WEBHOOK_SECRET: optionalString,
+  // Issue 22: /metrics is served only with this bearer token (and not at all without it).
+  C360_METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
   // Without a secret the webhook refuses every delivery, unless this explicitly allows unsigned ones (development only).
   C360_SANITY_INSECURE_DEV: flag,
 });
@@ -169,6 +171,8 @@ export type Config = Readonly<{
   ingest: Readonly<{ allowPrivateFeeds: boolean; maxBodyBytes: number; maxItemsPerFetch: number }>;
   /** `insecureDev`: C360_SANITY_INSECURE_DEV=1, unsigned deliveries accepted when no secret is set. */
   sanity: Readonly<{ webhookSecret?: string; insecureDev: boolean }>;
+  /** The bearer token /metrics asks for; unset, /metrics is not served. */
+  metricsToken?: string;
 }>;
 
 /** Reads `.env` in `cwd` when present; variables already in the environment win. */
@@ -232,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     oidc: Object.freeze(readOidc(e)),
     ingest: Object.freeze({ allowPrivateFeeds: e.C360_ALLOW_PRIVATE_FEEDS, maxBodyBytes: e.C360_FEED_MAX_BYTES, maxItemsPerFetch: e.C360_MAX_ITEMS_PER_FETCH }),
     sanity: Object.freeze({ webhookSecret: e.SANITY_WEBHOOK_SECRET, insecureDev: e.C360_SANITY_INSECURE_DEV }),
+    metricsToken: e.C360_METRICS_TOKEN,
   });
 }
 

@@ -7,11 +7,14 @@ import { loadOrCreateServerSecret } from '../core/accounts/server-secret';
 import { pruneSessions } from '../core/accounts/sessions';
 import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
+import { checkReadiness } from '../core/db/readiness';
 import type { Logger } from '../core/logger';
 import type { SchedulerState } from '../core/settings/system-status';
 import { createMailer, type Mailer } from '../core/mail/mailer';
 import { listenForChanges, STORIES_CHANGED_CHANNEL, type ChangeListener } from '../core/site/content-changes';
+import type { Registry } from 'prom-client';
 import { ResponseCache } from './cache/response-cache';
+import { createMetrics } from './metrics';
 import { errorHandler, notFoundApi } from './http-errors';
 import { ConsoleEvents } from './live/console-events';
 import { csrfProtection } from './middleware/csrf';
@@ -76,6 +79,8 @@ export type C360App = Express & {
   /** Ends long-lived responses (the console's event streams) so a graceful close need not wait for them. */
   closeStreams: () => void;
   cache: ResponseCache;
+  /** This app's Prometheus registry (served at /metrics with C360_METRICS_TOKEN). */
+  metrics: Registry;
   ready: Promise<void>;
 };
 
@@ -126,6 +131,8 @@ export function createApp(deps: AppDeps): C360App {
     isListening: () => listener?.listening === true,
   });
   app.cache = cache;
+  const metrics = createMetrics({ db, cache, token: config.metricsToken, logger, clock });
+  app.metrics = metrics.registry;
   // One listener serves the public cache (story changes) and the console's live updates (all channels).
   const events = new ConsoleEvents({ logger, clock });
   // Console pipeline runs executed by this server, and its scheduler (started on --schedule or by the console's switch).
@@ -133,7 +140,7 @@ export function createApp(deps: AppDeps): C360App {
     db,
     clock,
     logger,
-    pipeline: (actor) => buildPipelineDeps({ db, config, logger, clock, actor }),
+    pipeline: (actor) => metrics.instrumentPipeline(buildPipelineDeps({ db, config, logger, clock, actor })),
     ingest: () => buildIngestDeps({ config, logger, clock }),
   });
   const scheduler = new SchedulerController({ db, logger, clock, create: deps.schedule?.create, pollMs: deps.schedule?.pollMs });
@@ -181,6 +188,7 @@ export function createApp(deps: AppDeps): C360App {
   const headers = securityHeaders({ https, styleHashes: shellStyleHashes(deps.webDist) });
   // Absolute URLs are built from C360_PUBLIC_URL or a trusted host, never from any Host header.
   const originOf = siteOrigin({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts });
+  app.use(metrics.countRequests);
   app.use(fastLane({ cache, headers: capturedHeaders(headers), logger, originOf }));
   app.use(requestLog(logger));
   app.use(headers);
@@ -197,6 +205,17 @@ export function createApp(deps: AppDeps): C360App {
       res.status(503).json({ status: 'unavailable', database: deps.db.mode });
     }
   });
+
+  // Readiness (not liveness): a load balancer holds traffic back while the database is away or a deploy
+  // has not migrated yet; the reason is short and names no host or credentials.
+  app.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const readiness = await checkReadiness(db);
+    if (readiness.ready) res.json({ status: 'ready' });
+    else res.status(503).json({ status: 'not ready', reason: readiness.reason });
+  });
+
+  app.get('/metrics', metrics.serve);
 
   // Webhooks read their raw body, so they sit before the body parsers, behind their rate limit.
   app.use('/api/sync-sanity', limits.webhook);

@@ -18,6 +18,8 @@ export type MailMessage = {
 export type Mailer = {
   readonly configured: boolean;
   send: (message: MailMessage) => Promise<void>;
+  /** Connects and signs in to the SMTP server, sending nothing (`c360 doctor`). */
+  verify?: () => Promise<void>;
   close: () => void;
 };
 
@@ -57,6 +59,9 @@ export function createMailer(smtp: SmtpConfig | undefined, options: { timeoutMs?
   );
   return {
     configured: true,
+    verify: async () => {
+      await transport.verify();
+    },
     send: async (message) => {
       try {
         const headers = { ...message.headers, ...(message.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}) };

@@ -30,7 +30,11 @@ export type PipelineDeps = StageContext & {
   patternWindowHours?: number;
   /** A worker's copy of the open stories, kept between its cycles while no other worker changes them. */
   clusterCache?: ClusterCache;
+  /** Told after each stage of runPipeline, ended or failed (the server's /metrics counts them). */
+  onStageDone?: (report: StageReport) => void;
 };
+
+export type StageReport = { stage: StageName; durationMs: number; result?: StageResult; error?: unknown };
 
 export type StageResult = StageStats & {
   patternsDetected?: number;
@@ -93,7 +97,14 @@ export async function runPipeline(
   };
   try {
     for (const stage of stages) {
-      results[stage] = await runStage(staged, stage, limit, options.enrichLimit);
+      const started = performance.now();
+      try {
+        results[stage] = await runStage(staged, stage, limit, options.enrichLimit);
+      } catch (error) {
+        deps.onStageDone?.({ stage, durationMs: performance.now() - started, error });
+        throw error;
+      }
+      deps.onStageDone?.({ stage, durationMs: performance.now() - started, result: results[stage] });
     }
   } catch (error) {
     const stats = totals(results);

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../../core/logger';
 import { matchesEtag, type CachedResponse, type ResponseCache } from '../cache/response-cache';
 import { pageLanguage } from '../cookies';
+import { FAST_LANE_ROUTE } from '../metrics';
 import { redactUrl } from './request-log';
 
 /**
@@ -29,6 +30,7 @@ export function fastLane(deps: {
     if (!cached) return next();
     const started = performance.now();
     const id = randomUUID();
+    res.locals.metricsRoute = FAST_LANE_ROUTE;
     const status = writeCachedHead(req, res, cached, [...security, 'X-Request-Id', id]);
     deps.logger.info(
       {

@@ -33,7 +33,8 @@ export function requestLog(logger: Logger): RequestHandler {
       err: (err: Error) => ({ type: err.name, message: err.message }),
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    // Probes and scrapes come every few seconds; a line each would bury the log.
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
     quietReqLogger: true,
   });
   return middleware as unknown as RequestHandler;

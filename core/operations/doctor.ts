@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { loadConfig, type Config } from '../config';
+import { openDatabase } from '../db/open-database';
+import { checkReadiness } from '../db/readiness';
+import { isC360Error } from '../errors';
+import { createMailer } from '../mail/mailer';
+
+/**
+ * `c360 doctor`: what is wrong with this installation, one check per line, each failure with its
+ * fix. Checks never throw: a refused connection or a bad setting is a line, not a stack trace.
+ * A warning is worth knowing but does not stop C360 from running (no public URL on a laptop).
+ */
+export type CheckStatus = 'ok' | 'warn' | 'fail';
+export type DoctorCheck = { name: string; status: CheckStatus; message: string; fix?: string };
+
+export type DoctorInput = {
+  /** Default: the process environment, as loadConfig reads it. */
+  env?: NodeJS.ProcessEnv;
+  cwd: string;
+  nodeVersion: string;
+  /** package.json's engines.node, e.g. ">=20.19". */
+  engines: string;
+  /** Where `npm run build:web` writes the web app. */
+  webDist: string;
+  smtpTimeoutMs?: number;
+};
+
+export async function runDoctor(input: DoctorInput): Promise<DoctorCheck[]> {
+  const checks: DoctorCheck[] = [checkNode(input.nodeVersion, input.engines)];
+  let config: Config;
+  try {
+    config = loadConfig(input.env, input.cwd);
+    checks.push({ name: 'configuration', status: 'ok', message: 'the environment and .env parse' });
+  } catch (error) {
+    checks.push(failure('configuration', error, 'fix the variables named above (README "Configuration")'));
+    return checks;
+  }
+  checks.push(...(await checkDatabase(config)));
+  checks.push(checkWebBuild(input.webDist));
+  if (config.smtp) checks.push(await checkSmtp(config, input.smtpTimeoutMs ?? 10_000));
+  checks.push(
+    config.publicUrl
+      ? { name: 'public URL', status: 'ok', message: config.publicUrl }
+      : {
+          name: 'public URL',
+          status: 'warn',
+          message: 'C360_PUBLIC_URL is not set',
+          fix: "set it to the site's public origin in production (links in e-mails use it)",
+        },
+  );
+  return checks;
+}
+
+export function checkNode(version: string, engines: string): DoctorCheck {
+  const wanted = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(engines.trim());
+  const have = version.replace(/^v/, '').split('.').map(Number);
+  if (!wanted) return { name: 'node', status: 'warn', message: `Node ${version}; cannot read the engines range "${engines}"` };
+  const need = [Number(wanted[1]), Number(wanted[2] ?? 0), Number(wanted[3] ?? 0)];
+  const cmp = need.map((n, i) => (have[i] ?? 0) - n).find((d) => d !== 0) ?? 0;
+  return cmp >= 0
+    ? { name: 'node', status: 'ok', message: `Node ${version} (needs ${engines})` }
+    : { name: 'node', status: 'fail', message: `Node ${version} is too old (needs ${engines})`, fix: `install Node ${need.join('.')} or newer` };
+}
+
+async function checkDatabase(config: Config): Promise<DoctorCheck[]> {
+  let db;
+  try {
+    db = await openDatabase(config, { command: 'c360 doctor', poolSize: 1 });
+  } catch (error) {
+    if (isC360Error(error, 'database_locked')) return [failure('data directory', error, 'stop that process, or run doctor while C360 is stopped')];
+    return [failure('database', error, config.databaseUrl ? 'start PostgreSQL or correct DATABASE_URL' : 'check that C360_DATA_DIR is writable')];
+  }
+  try {
+    const checks: DoctorCheck[] = [];
+    const readiness = await checkReadiness(db.knex);
+    if (!readiness.ready) {
+      const fix = readiness.pending ? 'run `c360 db migrate`' : 'check the database server and DATABASE_URL';
+      checks.push({ name: 'database', status: 'fail', message: `${db.location}: ${readiness.reason}`, fix });
+      return checks;
+    }
+    checks.push({ name: 'database', status: 'ok', message: `${db.location}: reachable, migrations current` });
+    checks.push(await checkFeeds(db.knex).catch((error: unknown) => failure('feeds', error, 'check the database server')));
+    return checks;
+  } finally {
+    await db.close();
+  }
+}
+
+async function checkFeeds(db: Knex): Promise<DoctorCheck> {
+  const { rows } = await db.raw(`
+    select outlet, url, consecutive_errors, last_error, last_fetched_at from feeds
+    where enabled and consecutive_errors > 0 order by consecutive_errors desc, outlet`);
+  const { rows: total } = await db.raw(`select count(*)::int as n from feeds where enabled`);
+  const enabled = Number(total[0].n);
+  if (enabled === 0) return { name: 'feeds', status: 'warn', message: 'no feeds registered', fix: 'c360 feeds import data/feeds/caribbean.opml' };
+  if (rows.length === 0) return { name: 'feeds', status: 'ok', message: `${enabled} enabled, none failing` };
+  const failing = (rows as { outlet: string; url: string; consecutive_errors: number; last_error: string | null; last_fetched_at: Date | null }[])
+    .slice(0, 5)
+    .map(
+      (f) =>
+        `${f.outlet} (${f.url}): ${f.consecutive_errors} failed fetch(es) in a row${f.last_fetched_at ? ` up to ${new Date(f.last_fetched_at).toISOString()}` : ''}${f.last_error ? `, ${f.last_error.slice(0, 120)}` : ''}`,
+    );
+  const more = rows.length > 5 ? `; ${rows.length - 5} more` : '';
+  return {
+    name: 'feeds',
+    status: 'warn',
+    message: `${enabled} enabled, ${rows.length} failing: ${failing.join('; ')}${more}`,
+    fix: '`c360 feeds list` shows each error; remove or correct the feed',
+  };
+}
+
+function checkWebBuild(webDist: string): DoctorCheck {
+  const built = existsSync(join(webDist, 'index.html')) && existsSync(join(webDist, '..', 'dist-server', 'entry-server.js'));
+  return built
+    ? { name: 'web build', status: 'ok', message: webDist }
+    : { name: 'web build', status: 'fail', message: `the web app is not built (${webDist})`, fix: 'npm run build:web' };
+}
+
+async function checkSmtp(config: Config, timeoutMs: number): Promise<DoctorCheck> {
+  const mailer = createMailer(config.smtp, { timeoutMs });
+  const where = config.smtp?.host ?? (config.smtp?.url ? new URL(config.smtp.url).host : '?');
+  try {
+    await mailer.verify!();
+    return { name: 'smtp', status: 'ok', message: `${where}: connected and signed in (no mail sent)` };
+  } catch (error) {
+    return {
+      name: 'smtp',
+      status: 'fail',
+      message: `${where}: ${(error as Error).message}`,
+      fix: 'check SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS)',
+    };
+  } finally {
+    mailer.close();
+  }
+}
+
+function failure(name: string, error: unknown, fallbackFix: string): DoctorCheck {
+  if (isC360Error(error)) return { name, status: 'fail', message: error.message, fix: error.hint ?? fallbackFix };
+  return { name, status: 'fail', message: (error as Error)?.message ?? String(error), fix: fallbackFix };
+}

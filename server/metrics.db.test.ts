@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRawItems, type FixtureItem } from '../test/factories/raw-items';
+import { seedStorm } from '../test/factories/storms';
+import type { TestClient } from '../test/helpers/http-client';
+import { startTestApp, type TestApp } from '../test/helpers/test-app';
+
+const fixture = JSON.parse(readFileSync(new URL('../test/fixtures/pipeline/clustering.json', import.meta.url), 'utf8')) as { items: FixtureItem[] };
+const TOKEN = 'metrics-token-0123456789';
+
+let t: TestApp;
+let editor: TestClient;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { C360_METRICS_TOKEN: TOKEN } });
+  editor = (await t.signedIn('editor')).client;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const scrape = (token = TOKEN) => fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+
+/** The value of one sample (name and labels as printed), or 0 when it is absent. */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+async function waitForRun(id: string) {
+  for (let i = 0; i < 400; i++) {
+    const { run } = await editor.json(await editor.get(`/api/console/pipeline/runs/${id}`));
+    if (run.status !== 'running') return run;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('run did not finish');
+}
+
+describe('/metrics', () => {
+  it('is refused without the token or with a wrong one', async () => {
+    expect((await fetch(`${t.url}/metrics`)).status).toBe(401);
+    const wrong = await scrape('not-the-token-at-all');
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toContain('Bearer');
+    expect(await wrong.text()).not.toContain('c360_');
+  });
+
+  it('is not served at all when no token is configured', async () => {
+    const other = await startTestApp();
+    try {
+      expect((await fetch(`${other.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('counts requests by route pattern, cache hits, pipeline stages, queues and the storm advisory age', async () => {
+    const now = Date.now();
+    await insertRawItems(
+      t.db.knex,
+      fixture.items.slice(0, 12).map((i, n) => {
+        const at = new Date(now - 60_000 * (n + 1)).toISOString();
+        return { outlet: i.outlet, title: i.title, summary: i.summary, published_at: at, created_at: at };
+      }),
+    );
+    await seedStorm(t.db.knex, new Date(now - 3_600_000));
+    const before = await (await scrape()).text();
+    expect(sample(before, 'c360_queue_depth{stage="cluster"}')).toBe(12);
+
+    const res = await editor.post('/api/console/pipeline/runs', { kind: 'full' });
+    expect(res.status).toBe(202);
+    const run = await waitForRun((await res.json()).run.id);
+    expect(run.status).toBe('completed');
+    for (let i = 0; i < 3; i++) expect((await fetch(`${t.url}/api/home`)).status).toBe(200);
+    expect((await fetch(`${t.url}/api/articles/no-such-story`)).status).toBe(404);
+
+    const res2 = await scrape();
+    expect(res2.status).toBe(200);
+    expect(res2.headers.get('content-type')).toContain('text/plain');
+    const after = await res2.text();
+    // Route patterns, never raw URLs.
+    expect(sample(after, 'c360_http_requests_total{method="POST",route="/api/console/pipeline/runs",status="2xx"}')).toBe(1);
+    expect(sample(after, 'c360_http_requests_total{method="GET",route="/api/articles/:id",status="4xx"}')).toBe(1);
+    expect(after).not.toContain('no-such-story');
+    const home =
+      sample(after, 'c360_http_requests_total{method="GET",route="/api/home",status="2xx"}') +
+      sample(after, 'c360_http_requests_total{method="GET",route="(fast lane)",status="2xx"}');
+    expect(home).toBe(3);
+    expect(after).toMatch(/^c360_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/home",status="2xx"\} 1$/m);
+    expect(sample(after, 'c360_response_cache_hits_total')).toBeGreaterThanOrEqual(2);
+    expect(sample(after, 'c360_response_cache_misses_total')).toBeGreaterThanOrEqual(1);
+    // The run went through the stages: items clustered, stories summarised with the (offline) AI provider.
+    expect(sample(after, 'c360_pipeline_stage_items_total{stage="cluster",outcome="processed"}')).toBe(12);
+    expect(sample(after, 'c360_pipeline_stage_items_total{stage="summarise",outcome="processed"}')).toBeGreaterThan(0);
+    expect(sample(after, 'c360_pipeline_stage_duration_seconds_count{stage="cluster"}')).toBeGreaterThan(0);
+    expect(sample(after, 'c360_ai_calls_total{task="summarise"}')).toBeGreaterThan(0);
+    expect(sample(after, 'c360_queue_depth{stage="cluster"}')).toBe(0);
+    expect(sample(after, 'c360_feeds{state="enabled"}')).toBe(0);
+    expect(sample(after, 'c360_storm_advisory_age_seconds')).toBeGreaterThan(0);
+    expect(sample(after, 'c360_database_figures_up')).toBe(1);
+    expect(after).toContain('process_cpu_user_seconds_total');
+  });
+});

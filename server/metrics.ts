@@ -1,0 +1,206 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Logger } from '../core/logger';
+import { readHealthFigures } from '../core/operations/health-figures';
+import type { PipelineDeps, StageReport } from '../core/pipeline/runner';
+import { AiFailure, type AiProvider, type AiUsage } from '../core/pipeline/summarise/provider';
+import type { ResponseCache } from './cache/response-cache';
+
+/**
+ * The server's Prometheus metrics. Each app has its own registry (tests start several apps in one
+ * process). Counters are this process's; figures every process shares (queues, feeds, storm
+ * advisories) are read from the database at scrape time, so workers elsewhere are seen too.
+ */
+export type Metrics = {
+  registry: Registry;
+  /** Counts every request by method, route pattern and status class. Goes first, before the fast lane. */
+  countRequests: RequestHandler;
+  /** The pipeline's dependencies, with its stages and AI calls counted. */
+  instrumentPipeline: (deps: PipelineDeps) => PipelineDeps;
+  /** GET /metrics: the bearer token, or 401; 404 when no token is configured, so it is never open by accident. */
+  serve: RequestHandler;
+};
+
+/** Requests the fast lane answers from the cache never reach a router; they are labelled as such. */
+export const FAST_LANE_ROUTE = '(fast lane)';
+
+export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: string; logger: Logger; clock: () => Date }): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const requests = new Counter({ name: 'c360_http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers });
+  const durations = new Histogram({
+    name: 'c360_http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const { cache } = deps;
+  new Counter({
+    name: 'c360_response_cache_hits_total',
+    help: 'Public answers served from the response cache (the fast lane included)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(cache.hits);
+    },
+  });
+  new Counter({
+    name: 'c360_response_cache_misses_total',
+    help: 'Public answers built because the response cache had none',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(cache.misses);
+    },
+  });
+  const stageDuration = new Histogram({
+    name: 'c360_pipeline_stage_duration_seconds',
+    help: 'Duration of one pipeline stage in one run (a batch for the console and the worker)',
+    labelNames: ['stage'],
+    buckets: [0.01, 0.05, 0.25, 1, 5, 15, 60, 300, 900],
+    registers,
+  });
+  const stageItems = new Counter({
+    name: 'c360_pipeline_stage_items_total',
+    help: 'Items and stories a pipeline stage processed or failed',
+    labelNames: ['stage', 'outcome'],
+    registers,
+  });
+  const stageErrors = new Counter({
+    name: 'c360_pipeline_stage_errors_total',
+    help: 'Pipeline stages that stopped with an error',
+    labelNames: ['stage'],
+    registers,
+  });
+  const aiCalls = new Counter({ name: 'c360_ai_calls_total', help: 'Requests made to the AI provider', labelNames: ['task'], registers });
+  const aiTokens = new Counter({ name: 'c360_ai_tokens_total', help: 'Tokens spent on the AI provider', labelNames: ['task', 'kind'], registers });
+  const aiFailures = new Counter({ name: 'c360_ai_failures_total', help: 'AI tasks given up after retries and repair', labelNames: ['task'], registers });
+  const queue = new Gauge({
+    name: 'c360_queue_depth',
+    help: 'Work due now, per pipeline stage (source items for cluster, stories for the rest)',
+    labelNames: ['stage'],
+    registers,
+  });
+  const feeds = new Gauge({ name: 'c360_feeds', help: 'Enabled feeds, and those whose last fetch failed', labelNames: ['state'], registers });
+  const advisoryAge = new Gauge({
+    name: 'c360_storm_advisory_age_seconds',
+    help: 'Time since the newest storm advisory was issued (absent before the first)',
+    registers,
+  });
+  const figuresUp = new Gauge({
+    name: 'c360_database_figures_up',
+    help: '1 when the figures read from the database at this scrape are current, 0 when the read failed',
+    registers,
+  });
+
+  const countUsage = (task: string, usage: AiUsage) => {
+    aiCalls.inc({ task }, usage.calls);
+    aiTokens.inc({ task, kind: 'prompt' }, usage.promptTokens);
+    aiTokens.inc({ task, kind: 'completion' }, usage.completionTokens);
+  };
+  // Each task's usage is counted whether it succeeds or fails (a failure has spent its retries).
+  async function counted<T extends { usage: AiUsage }>(task: string, call: () => Promise<T>): Promise<T> {
+    try {
+      const result = await call();
+      countUsage(task, result.usage);
+      return result;
+    } catch (error) {
+      if (error instanceof AiFailure) countUsage(task, error.usage);
+      aiFailures.inc({ task });
+      throw error;
+    }
+  }
+  const instrumentAi = (ai: AiProvider): AiProvider => ({
+    name: ai.name,
+    model: ai.model,
+    summarise: (input) => counted('summarise', () => ai.summarise(input)),
+    sameEvent: ai.sameEvent ? (input) => counted('same_event', () => ai.sameEvent!(input)) : undefined,
+    translate: ai.translate ? (input) => counted('translate', () => ai.translate!(input)) : undefined,
+  });
+
+  const recordStage = (report: StageReport) => {
+    stageDuration.observe({ stage: report.stage }, report.durationMs / 1000);
+    if (report.result) {
+      stageItems.inc({ stage: report.stage, outcome: 'processed' }, report.result.processed);
+      stageItems.inc({ stage: report.stage, outcome: 'failed' }, report.result.failed);
+    } else stageErrors.inc({ stage: report.stage });
+  };
+
+  async function readFigures(): Promise<void> {
+    try {
+      const figures = await readHealthFigures(deps.db);
+      for (const [stage, depth] of Object.entries(figures.backlog)) queue.set({ stage }, depth);
+      feeds.set({ state: 'enabled' }, figures.feeds.enabled);
+      feeds.set({ state: 'failing' }, figures.feeds.failing);
+      advisoryAge.reset();
+      if (figures.latestAdvisoryAt) advisoryAge.set(Math.max(0, (deps.clock().getTime() - figures.latestAdvisoryAt.getTime()) / 1000));
+      figuresUp.set(1);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'metrics: could not read figures from the database');
+      figuresUp.set(0);
+    }
+  }
+
+  const expected = deps.token ? digest(deps.token) : null;
+  return {
+    registry,
+    countRequests: (req, res, next) => {
+      const end = durations.startTimer();
+      res.on('finish', () => {
+        const labels = { method: req.method, route: routeOf(req, res.locals), status: `${Math.floor(res.statusCode / 100)}xx` };
+        requests.inc(labels);
+        end(labels);
+      });
+      next();
+    },
+    instrumentPipeline: (pipeline) => ({
+      ...pipeline,
+      ai: instrumentAi(pipeline.ai),
+      onStageDone: (report) => {
+        pipeline.onStageDone?.(report);
+        recordStage(report);
+      },
+    }),
+    serve: async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      if (!expected) {
+        res.status(404).json({ error: { code: 'not_found', message: 'Metrics are off: set C360_METRICS_TOKEN to serve them.' } });
+        return;
+      }
+      const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (!given || !timingSafeEqual(digest(given), expected)) {
+        res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+        res.status(401).json({ error: { code: 'unauthorized', message: 'A valid bearer token is required.' } });
+        return;
+      }
+      await readFigures();
+      res.setHeader('Content-Type', registry.contentType);
+      res.send(await registry.metrics());
+    },
+  };
+}
+
+// Digests of equal length, so the comparison takes the same time whatever the token given.
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** The route's pattern (`/api/articles/:id`), never the URL itself, so the label's values stay few. */
+function routeOf(req: Request, locals: Record<string, unknown>): string {
+  if (typeof locals.metricsRoute === 'string') return locals.metricsRoute;
+  const path = (req.route as { path?: unknown } | undefined)?.path;
+  if (path === undefined) return '(none)';
+  const pattern = String(path);
+  if (req.baseUrl || pattern.includes('*')) return `${req.baseUrl}${pattern}`;
+  // A router that passed an error on (next(err)) has given its mount path back by the time the answer
+  // is sent. Our mount paths are plain words (no parameters), so the URL's leading segments, as many
+  // as it has beyond the pattern's, are that mount path.
+  const segments = (req.originalUrl.split('?')[0] ?? '').split('/').filter(Boolean);
+  const own = pattern.split('/').filter(Boolean).length;
+  return `${segments.length > own ? `/${segments.slice(0, segments.length - own).join('/')}` : ''}${pattern}`;
+}
