@@ -87,7 +87,7 @@ export async function resolveClaim(
     const claims = parseClaims(work.claims);
     // Weighed again by the fact-check's rules from the story's sources; a story with no claims of its
     // own kept (a CMS document, one written before they were kept) keeps its panel's verdicts and risk.
-    const assessed = claims.length ? await assessStory(trx, story, { claims, decisions }) : null;
+    const assessed = claims.length ? await assessStory(trx, story, { claims, decisions, now: input.now }) : null;
     const shortVersion = story.layers.find((l) => l.layerType === 'short_version')?.content ?? null;
     const panelNow = assessed?.panel ?? applyClaimDecisions(panel, decisions, shortVersion);
     const triangulated = assessed?.triangulated ?? story.triangulation_check;
@@ -111,6 +111,7 @@ export async function resolveClaim(
           triangulation_check: triangulated,
           ai_fact_check_panel: panelNow,
           human_verified: approved,
+          status_flags: story.status_flags,
         }),
         riskLevel,
         flag: editorFlag ?? riskFlag,

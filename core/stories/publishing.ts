@@ -8,7 +8,16 @@ export const GATE_MESSAGE = 'Cannot publish: Missing requirements (sources, fact
 export type GateRequirement = 'sources' | 'triangulation' | 'fact_check';
 export type GateResult = { ok: true } | { ok: false; missing: GateRequirement[]; message: string };
 
-type Gated = { source_count: number; triangulation_check: boolean; ai_fact_check_panel: readonly FactCheckItem[] | null; human_verified?: boolean };
+/** The status flag a story carries while an official source (a hurricane advisory) confirms its one outlet's report. */
+export const OFFICIALLY_CONFIRMED = 'Confirmed by an official source';
+
+type Gated = {
+  source_count: number;
+  triangulation_check: boolean;
+  ai_fact_check_panel: readonly FactCheckItem[] | null;
+  human_verified?: boolean;
+  status_flags?: readonly string[];
+};
 
 const REQUIREMENT_TEXT: Record<GateRequirement, string> = {
   sources: `at least ${MIN_SOURCES} sources`,
@@ -18,7 +27,9 @@ const REQUIREMENT_TEXT: Record<GateRequirement, string> = {
 
 export function checkPublishGate(story: Gated): GateResult {
   const missing: GateRequirement[] = [];
-  if (story.source_count < MIN_SOURCES) missing.push('sources');
+  // One outlet and an official source that states the same fact are two sources.
+  const official = story.source_count >= 1 && (story.status_flags ?? []).includes(OFFICIALLY_CONFIRMED);
+  if (story.source_count < MIN_SOURCES && !official) missing.push('sources');
   // Verification: the sources triangulate, or an editor verified the story by hand (an approve
   // override). Two sources and resolved fact-checks stay required either way.
   if (!story.triangulation_check && !story.human_verified) missing.push('triangulation');

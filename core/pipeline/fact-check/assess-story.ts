@@ -3,6 +3,7 @@ import { contentWords, splitSentences } from '../../nlp/analyse';
 import { SENSITIVE_WORDS } from '../../nlp/lexicons';
 import { applyClaimDecisions, claimsForRisk, type ClaimPanelItem, type EditorClaimDecision } from '../../stories/claim-resolution';
 import type { Layer, Story } from '../../stories/story';
+import { confirmingAlert, officialConfirmation, type OfficialConfirmation } from '../../storms/official-confirmation';
 import { loadStorySources } from '../work/story-sources';
 import { checkClaim, prepareVoices, type Claim } from './claims';
 import { assessIndependence, type Independence } from './independence';
@@ -35,6 +36,8 @@ export type StoryAssessment = {
   risk: ReturnType<typeof assessRisk>;
   scores: ReturnType<typeof scoreStory>;
   triangulated: boolean;
+  /** One outlet's report confirmed by an official source (a hurricane advisory stating the same watch or warning). */
+  official: OfficialConfirmation | null;
 };
 
 /**
@@ -46,7 +49,7 @@ export type StoryAssessment = {
 export async function assessStory(
   db: Knex,
   story: Story,
-  input: { claims: readonly Claim[]; decisions: readonly EditorClaimDecision[] },
+  input: { claims: readonly Claim[]; decisions: readonly EditorClaimDecision[]; now?: Date },
 ): Promise<StoryAssessment> {
   const sources = await loadStorySources(db, story.id);
   const independence = assessIndependence(sources);
@@ -54,11 +57,14 @@ export async function assessStory(
   const checked = input.claims.map((c) => checkClaim(c, voices, independence));
   const traced = traceLayers(story.layers as Layer[], independence.voices);
   const shortVersion = (traced.layers as Layer[]).find((l) => l.layerType === 'short_version')?.content ?? null;
-  const panel = applyClaimDecisions(checked, input.decisions, shortVersion);
+  const decided = applyClaimDecisions(checked, input.decisions, shortVersion);
+  // The official source is a second voice only beside exactly one independent outlet, and only for what it states.
+  const official = independence.independentOutlets.length === 1 ? await officialConfirmation(db, story, sources, input.now ?? new Date()) : null;
+  const panel = official ? decided.map((p) => confirmedOfficially(p, official)) : decided;
   const weighed = claimsForRisk(panel);
   const sensitive = sensitiveTerms([story.title, story.summary, ...sources.map((s) => `${s.title}. ${s.summary}`)]);
   const riskInput = {
-    independentSources: independence.independentOutlets.length,
+    independentSources: independence.independentOutlets.length + (official ? 1 : 0),
     panel: panelForRisk(weighed),
     sensitive,
     ...sourceRisk(independence),
@@ -68,11 +74,24 @@ export async function assessStory(
   };
   // Two independent sources and a claim they corroborate, or one an editor confirmed (the editor did
   // the checking the second report would have); a contradiction no editor settled fails it.
+  const contradicted = weighed.some((p) => p.verdict === 'contradicted');
   const triangulated =
-    independence.independentOutlets.length >= 2 &&
-    weighed.some((p) => p.verdict === 'corroborated' || p.verdict === 'confirmed') &&
-    !weighed.some((p) => p.verdict === 'contradicted');
-  return { independence, panel, traced, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated };
+    (independence.independentOutlets.length >= 2 && weighed.some((p) => p.verdict === 'corroborated' || p.verdict === 'confirmed') && !contradicted) ||
+    (official !== null && !contradicted);
+  return { independence, panel, traced, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated, official };
+}
+
+/** A claim only one outlet states that the advisory states too: resolved, the official source named beside the outlet. */
+function confirmedOfficially(item: ClaimPanelItem, official: OfficialConfirmation): ClaimPanelItem {
+  if (item.resolved || item.verdict !== 'single source' || !confirmingAlert(item.claim, [official.alert])) return item;
+  return {
+    ...item,
+    verdict: 'official source',
+    resolved: true,
+    source_resolved: true,
+    unresolved_reason: null,
+    supporting_outlets: [...new Set([...(item.supporting_outlets ?? []), official.source])],
+  };
 }
 
 /** The claims column as stored (a JSON list). */

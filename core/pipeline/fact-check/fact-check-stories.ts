@@ -1,5 +1,5 @@
 import { dropStaleClaimDecisions, listClaimDecisions } from '../../editorial/claim-decision-repository';
-import { checkPublishGate, isLive } from '../../stories/publishing';
+import { checkPublishGate, isLive, OFFICIALLY_CONFIRMED } from '../../stories/publishing';
 import { auditEntry } from '../../stories/story';
 import { getStoryById } from '../../stories/story-repository';
 import { emptyStats, type StageContext, type StageStats } from '../types';
@@ -55,7 +55,13 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
   const version = Number(work.sources_version);
   // Editors' decisions on claims hold while the sources are the ones they decided on.
   const decisions = await listClaimDecisions(ctx.db, id, version);
-  const { independence, panel, traced, risk, scores, triangulated } = await assessStory(ctx.db, story, { claims: parseClaims(work.claims), decisions });
+  const { independence, panel, traced, risk, scores, triangulated, official } = await assessStory(ctx.db, story, {
+    claims: parseClaims(work.claims),
+    decisions,
+    now: ctx.clock(),
+  });
+  // The official confirmation is shown as what it is (a flag beside the story) and read by the gate.
+  const statusFlags = [...story.status_flags.filter((f) => f !== OFFICIALLY_CONFIRMED), ...(official ? [OFFICIALLY_CONFIRMED] : [])];
   // An approval holds while the sources are the ones the editor approved; it lapses when they change.
   // (No recorded version: approved while the pipeline was still writing the story, on what it replaced.)
   const approvalLapsed = story.human_verified && !isLive(story) && Number(work.approved_sources_version ?? -1) !== version;
@@ -65,7 +71,13 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
   const highRisk = risk.level === 'high' || risk.level === 'critical';
   // An editor's approval takes responsibility for the risk: the story is not flagged again for it.
   const flagReason = editorFlag ? story.flag_reason : highRisk && !approved ? `Risk ${risk.level}: ${risk.reasons.join('; ')}` : null;
-  const gate = checkPublishGate({ source_count: story.source_count, triangulation_check: triangulated, ai_fact_check_panel: panel, human_verified: approved });
+  const gate = checkPublishGate({
+    source_count: story.source_count,
+    triangulation_check: triangulated,
+    ai_fact_check_panel: panel,
+    human_verified: approved,
+    status_flags: statusFlags,
+  });
   const eligible = gate.ok && !flagReason && (!highRisk || approved);
   const now = ctx.clock();
   return ctx.db.transaction(async (trx) => {
@@ -88,6 +100,7 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
         ...(approvalLapsed ? { human_verified: false } : {}),
         layers: traced.layers,
         ai_fact_check_panel: panel,
+        status_flags: statusFlags,
         triangulation_check: triangulated,
         truth_score: scores.truthScore,
         fact_check_score: scores.factCheckScore,
@@ -110,7 +123,7 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
       audit: [
         ...notes,
         auditEntry('fact_checked', ctx.actor, now, {
-          details: `${independence.independentOutlets.length} independent of ${story.source_count} outlet(s); ${panel.filter((p) => p.source_resolved).length}/${panel.length} claim(s) corroborated${decisions.length ? `, ${decisions.length} decided by an editor` : ''}; risk ${risk.level}${risk.reasons.length ? ` (${risk.reasons.join('; ')})` : ''}`,
+          details: `${independence.independentOutlets.length} independent of ${story.source_count} outlet(s)${official ? `, confirmed by the ${official.source} (advisory ${official.advisoryNumber ?? '?'}: ${official.fact})` : ''}; ${panel.filter((p) => p.source_resolved).length}/${panel.length} claim(s) corroborated${decisions.length ? `, ${decisions.length} decided by an editor` : ''}; risk ${risk.level}${risk.reasons.length ? ` (${risk.reasons.join('; ')})` : ''}`,
         }),
       ],
     });
