@@ -1,3 +1,5 @@
+import { storySections } from './sections';
+
 /** The home page layout (reader spec sections 2 and 9). Positions are 0-based here. */
 
 export const LATEST_COUNT = 6;
@@ -9,17 +11,24 @@ export const TRENDING_WINDOW = 3;
 export const STORIES_PER_BLOCK = 2;
 
 export const CATEGORY_BLOCKS = [
-  { key: 'business', label: 'Business', keywords: ['business', 'economic', 'nht'] },
-  { key: 'politics', label: 'Politics', keywords: ['politics', 'government', 'election'] },
-  { key: 'technology', label: 'Technology', keywords: ['tech', 'digital', 'cyber'] },
-  { key: 'weather', label: 'Weather & Climate', keywords: ['weather', 'storm', 'hurricane'] },
-  { key: 'sports', label: 'Sports', keywords: ['sport', 'cricket', 'football'] },
-  { key: 'culture', label: 'Culture & Society', keywords: ['culture', 'music', 'festival'] },
+  { key: 'business', label: 'Business' },
+  { key: 'politics', label: 'Politics' },
+  { key: 'technology', label: 'Technology' },
+  { key: 'weather', label: 'Weather & Climate' },
+  { key: 'sports', label: 'Sports' },
+  { key: 'culture', label: 'Culture & Society' },
 ] as const;
 
 export type CategoryKey = (typeof CATEGORY_BLOCKS)[number]['key'];
 
-type LayoutStory = { id: string; title: string; source_count: number; ranking?: { score: number } };
+type LayoutStory = {
+  id: string;
+  title: string;
+  summary?: string;
+  tags?: readonly string[];
+  source_count: number;
+  ranking?: { score: number };
+};
 
 export type HomeLayout<T> = {
   lead: T | null;
@@ -42,50 +51,48 @@ export function isTrending(story: { ranking?: { score: number } }, indexInLatest
   return indexInLatest < TRENDING_WINDOW && (story.ranking?.score ?? 0) > TRENDING_SCORE;
 }
 
-function matchesCategory(title: string, keywords: readonly string[]): boolean {
-  const lower = title.toLowerCase();
-  return keywords.some((keyword) => lower.includes(keyword));
+/** The story's sections, most likely first, as its section pages file it (the topic classifier). */
+function sectionsOf(story: LayoutStory): readonly string[] {
+  return storySections({ title: story.title, summary: story.summary ?? '', tags: story.tags ?? [] });
 }
 
 /**
- * Category blocks of up to 2 stories from positions 7-14 (the spec's rule): each block first takes
- * stories whose title matches its keywords (a story sits in one block only), then blocks still
- * short are topped up, in block order, from pool stories that matched no category.
+ * Category blocks of up to 2 stories from positions 7-14 (the spec's pool), filed by topic as the
+ * section pages are: each block first takes pool stories whose main section is its own (a story
+ * sits in one block only), then, if still short, those whose second section is its own. A block
+ * is never topped up with a story of another topic or of none: it shows fewer stories rather than
+ * a wrong one.
  *
- * When the pool runs out (a quiet day, few stories published), a block left empty takes up to 2
- * stories matching its keywords from the later stories (`later`, position 15 onward), so a Sports
- * block can show the sports story at position 20 rather than vanish; a block with no story even
- * then is left out (never shown as an empty box). Pool stories no block took are returned in
- * `unplaced` (they go at the head of More News, so no story drops off the page) and later stories a
- * block took in `taken` (they leave More News, so no story shows twice).
+ * A block still short (a quiet day, or no story of its topic in the pool) takes stories of its
+ * topic from the later stories (`later`, position 15 onward), so a Sports block can show the sports
+ * story at position 20 rather than vanish; a block with no story even then is left out (never
+ * shown as an empty box). Pool stories no block took are returned in `unplaced` (they go at the
+ * head of More News, so no story drops off the page) and later stories a block took in `taken`
+ * (they leave More News, so no story shows twice).
  */
 export function buildCategoryBlocks<T extends LayoutStory>(
   pool: readonly T[],
   later: readonly T[] = [],
 ): { blocks: HomeLayout<T>['categories']; unplaced: T[]; taken: Set<string> } {
+  const sections = new Map<string, readonly string[]>([...pool, ...later].map((s) => [s.id, sectionsOf(s)]));
   const used = new Set<string>();
-  const blocks = CATEGORY_BLOCKS.map((block) => {
-    const stories = pool.filter((s) => !used.has(s.id) && matchesCategory(s.title, block.keywords)).slice(0, STORIES_PER_BLOCK);
-    stories.forEach((s) => used.add(s.id));
-    return { key: block.key, label: block.label, stories };
-  });
-  const unmatched = pool.filter((s) => !CATEGORY_BLOCKS.some((block) => matchesCategory(s.title, block.keywords)));
-  for (const block of blocks) {
-    while (block.stories.length < STORIES_PER_BLOCK) {
-      const next = unmatched.find((s) => !used.has(s.id));
-      if (!next) break;
-      used.add(next.id);
-      block.stories.push(next);
+  const blocks = CATEGORY_BLOCKS.map((block) => ({ key: block.key, label: block.label, stories: [] as T[] }));
+  const fill = (candidates: readonly T[], fits: (sections: readonly string[], key: string) => boolean) => {
+    for (const block of blocks) {
+      for (const story of candidates) {
+        if (block.stories.length >= STORIES_PER_BLOCK) break;
+        if (used.has(story.id) || !fits(sections.get(story.id)!, block.key)) continue;
+        used.add(story.id);
+        block.stories.push(story);
+      }
     }
-  }
-  const taken = new Set<string>();
-  for (const block of blocks) {
-    if (block.stories.length > 0) continue;
-    const keywords = CATEGORY_BLOCKS.find((b) => b.key === block.key)!.keywords;
-    block.stories = later.filter((s) => !taken.has(s.id) && matchesCategory(s.title, keywords)).slice(0, STORIES_PER_BLOCK);
-    block.stories.forEach((s) => taken.add(s.id));
-  }
-  return { blocks: blocks.filter((block) => block.stories.length > 0), unplaced: pool.filter((s) => !used.has(s.id)), taken };
+  };
+  fill(pool, (s, key) => s[0] === key);
+  fill(pool, (s, key) => s.includes(key));
+  const placed = new Set(used);
+  fill(later, (s, key) => s.includes(key));
+  const taken = new Set(later.filter((s) => used.has(s.id)).map((s) => s.id));
+  return { blocks: blocks.filter((block) => block.stories.length > 0), unplaced: pool.filter((s) => !placed.has(s.id)), taken };
 }
 
 /** Lays out stories already in home order. */

@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { keywordSections } from '../core/stories/sections';
+import { classifyTopics, trainTopicModel, TOPIC_SECTIONS, type TopicExample, type TopicOptions, type TopicSection } from '../core/stories/topic-classifier';
+import { loadTopicExamples } from '../test/fixtures/sections/examples';
+import { UCI_SAMPLE } from './clustering/uci';
+
+/**
+ * npm run bench:sections: how well stories are filed into the reader site's sections, the topic
+ * classifier beside the old substring keywords, on
+ *  - test/fixtures/sections/check.tsv: Caribbean stories (title and lead) in the six sections and
+ *    'none', written apart from the training file and never tuned on;
+ *  - the CATEGORY column of ../shared/data/uci-news-headlines-sample.csv (headlines only, never
+ *    trained on): b → business, t → technology, e → culture; m (health) has no section, so it is
+ *    reported apart as the share of m headlines given no section.
+ * A story may get several sections: each one it is given that is not its label counts against that
+ * section's precision (it would show in the wrong block), a label it is not given against the
+ * label's recall. Macro-F1 is the mean over the sections scored.
+ * --cv: 5-fold cross-validation on the training file over the classifier's settings (how they were
+ * chosen); the check file and UCI play no part in it. Prints figures; never fails on them.
+ */
+
+type Labelled = { label: TopicSection | 'none'; text: { title: string; summary: string; tags: readonly string[] } };
+type Classify = (text: Labelled['text']) => readonly string[];
+type Scores = { perSection: Map<TopicSection, { p: number; r: number; f1: number; n: number }>; macroF1: number; noneEmpty: number; noneCount: number };
+
+function score(items: readonly Labelled[], classify: Classify, sections: readonly TopicSection[]): Scores {
+  const tally = new Map(sections.map((s) => [s, { tp: 0, fp: 0, fn: 0, n: 0 }]));
+  let noneEmpty = 0;
+  let noneCount = 0;
+  for (const item of items) {
+    const given = new Set(classify(item.text));
+    if (item.label === 'none') {
+      noneCount++;
+      if (given.size === 0) noneEmpty++;
+    }
+    for (const [section, t] of tally) {
+      const gold = item.label === section;
+      if (gold) t.n++;
+      if (gold && given.has(section)) t.tp++;
+      else if (gold) t.fn++;
+      else if (given.has(section)) t.fp++;
+    }
+  }
+  const perSection = new Map<TopicSection, { p: number; r: number; f1: number; n: number }>();
+  for (const [section, t] of tally) {
+    const p = t.tp + t.fp === 0 ? 0 : t.tp / (t.tp + t.fp);
+    const r = t.tp + t.fn === 0 ? 0 : t.tp / (t.tp + t.fn);
+    perSection.set(section, { p, r, f1: p + r === 0 ? 0 : (2 * p * r) / (p + r), n: t.n });
+  }
+  const macroF1 = [...perSection.values()].reduce((sum, s) => sum + s.f1, 0) / perSection.size;
+  return { perSection, macroF1, noneEmpty, noneCount };
+}
+
+const f = (x: number) => x.toFixed(3);
+
+/** noneApart: the F1s are on the labelled sections' stories only; 'none' stories give only their share. */
+function report(title: string, all: readonly Labelled[], sections: readonly TopicSection[], noneName: string, noneApart = false): void {
+  const items = noneApart ? all.filter((i) => i.label !== 'none') : all;
+  const nones = all.filter((i) => i.label === 'none');
+  const old = score(items, (t) => keywordSections(t), sections);
+  const started = performance.now();
+  const next = score(items, (t) => classifyTopics(t), sections);
+  const oldNone = score(nones, (t) => keywordSections(t), sections);
+  const nextNone = score(nones, (t) => classifyTopics(t), sections);
+  const ms = (performance.now() - started) / items.length;
+  console.log(`\n${title} (${all.length} stories; classifier ${ms.toFixed(3)} ms a story)`);
+  console.log(`  ${'section'.padEnd(12)} ${'n'.padStart(5)}   keywords P / R / F1       classifier P / R / F1`);
+  for (const section of sections) {
+    const a = old.perSection.get(section)!;
+    const b = next.perSection.get(section)!;
+    console.log(`  ${section.padEnd(12)} ${String(a.n).padStart(5)}   ${f(a.p)} / ${f(a.r)} / ${f(a.f1)}    ${f(b.p)} / ${f(b.r)} / ${f(b.f1)}`);
+  }
+  console.log(`  macro-F1 ${' '.repeat(13)}keywords ${f(old.macroF1)}            classifier ${f(next.macroF1)}`);
+  if (nextNone.noneCount > 0) {
+    const share = (s: Scores) => `${((100 * s.noneEmpty) / s.noneCount).toFixed(1)}%`;
+    console.log(`  ${noneName} (${nextNone.noneCount}) given no section: keywords ${share(oldNone)}, classifier ${share(nextNone)}`);
+  }
+}
+
+const asLabelled = (examples: readonly TopicExample[]): Labelled[] =>
+  examples.map((e) => ({ label: e.label, text: { title: e.title, summary: e.lead, tags: [] } }));
+
+function loadUci(): Labelled[] | null {
+  if (!existsSync(UCI_SAMPLE)) return null;
+  const rows = parse(readFileSync(UCI_SAMPLE, 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const label: Record<string, Labelled['label']> = { b: 'business', t: 'technology', e: 'culture', m: 'none' };
+  return rows.filter((r) => r.CATEGORY! in label).map((r) => ({ label: label[r.CATEGORY!]!, text: { title: r.TITLE!, summary: '', tags: [] } }));
+}
+
+function crossValidate(): void {
+  const examples = loadTopicExamples('train');
+  const folds = 5;
+  const settings: TopicOptions[] = [];
+  for (const evidenceFeatures of [4, 6, 8, 12, 16]) for (const bar of [0.4, 0.5, 0.6, 0.7]) settings.push({ evidenceFeatures, bar, secondBar: 0.3 });
+  console.log(`5-fold cross-validation on train.tsv (${examples.length} stories)`);
+  for (const options of settings) {
+    const items: Labelled[] = [];
+    const predictions: (readonly string[])[] = [];
+    for (let k = 0; k < folds; k++) {
+      const model = trainTopicModel(examples.filter((_, i) => i % folds !== k));
+      for (const example of asLabelled(examples.filter((_, i) => i % folds === k))) {
+        items.push(example);
+        predictions.push(classifyTopics(example.text, { ...options, model }));
+      }
+    }
+    let i = 0;
+    const s = score(items, () => predictions[i++]!, TOPIC_SECTIONS);
+    console.log(`  evidence ${options.evidenceFeatures} bar ${options.bar}: macro-F1 ${f(s.macroF1)}, none given no section ${s.noneEmpty}/${s.noneCount}`);
+  }
+}
+
+if (process.argv.includes('--cv')) {
+  crossValidate();
+} else {
+  report('Caribbean check set (test/fixtures/sections/check.tsv)', asLabelled(loadTopicExamples('check')), TOPIC_SECTIONS, "'none' stories");
+  const uci = loadUci();
+  if (uci) report('UCI headlines, CATEGORY b/t/e (m has no section)', uci, ['business', 'technology', 'culture'], 'm (health) headlines', true);
+  else console.log(`\nUCI sample not found at ${UCI_SAMPLE}: skipped (set C360_UCI_SAMPLE)`);
+}

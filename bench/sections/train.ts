@@ -1,0 +1,24 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { trainTopicModel } from '../../core/stories/topic-classifier';
+import { loadTopicExamples } from '../../test/fixtures/sections/examples';
+
+/**
+ * npm run train:sections: trains the topic model on test/fixtures/sections/train.tsv and writes
+ * core/stories/topic-model.json (one feature a line, so a retraining diffs readably). check.tsv is
+ * never read here.
+ */
+
+export const MODEL_FILE = join(import.meta.dirname, '..', '..', 'core', 'stories', 'topic-model.json');
+
+export function serialiseTopicModel(model: ReturnType<typeof trainTopicModel>): string {
+  const counts = Object.entries(model.counts).map(([feature, row]) => `    ${JSON.stringify(feature)}: ${JSON.stringify(row)}`);
+  return `{\n  "labels": ${JSON.stringify(model.labels)},\n  "totals": ${JSON.stringify(model.totals)},\n  "counts": {\n${counts.join(',\n')}\n  }\n}\n`;
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const examples = loadTopicExamples('train');
+  const model = trainTopicModel(examples);
+  writeFileSync(MODEL_FILE, serialiseTopicModel(model));
+  console.log(`trained on ${examples.length} stories: ${Object.keys(model.counts).length} features → ${MODEL_FILE}`);
+}

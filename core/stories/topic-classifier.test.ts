@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadTopicExamples } from '../../test/fixtures/sections/examples';
+import { serialiseTopicModel, MODEL_FILE } from '../../bench/sections/train';
+import { classifyTopics, scoreTopics, trainTopicModel, TOPIC_LABELS } from './topic-classifier';
+
+const text = (title: string, summary = '', tags: string[] = []) => ({ title, summary, tags });
+
+describe('the committed topic model', () => {
+  it('is what train:sections makes of train.tsv (retrain after editing the labels)', () => {
+    expect(readFileSync(MODEL_FILE, 'utf8')).toBe(serialiseTopicModel(trainTopicModel(loadTopicExamples('train'))));
+  });
+});
+
+describe('scoreTopics', () => {
+  it('gives every label a probability, summing to 1, highest first', () => {
+    const scores = scoreTopics(text('Reggae Boyz beat Mexico in Gold Cup'));
+    expect(scores.map((s) => s.label).sort()).toEqual([...TOPIC_LABELS].sort());
+    expect(scores.reduce((sum, s) => sum + s.probability, 0)).toBeCloseTo(1, 9);
+    expect(scores[0]!.label).toBe('sports');
+  });
+  it('is even, and gives no section, for words it has never seen', () => {
+    expect(new Set(scoreTopics(text('Zzyzx qwerty')).map((s) => s.probability)).size).toBe(1);
+    expect(classifyTopics(text('Zzyzx qwerty'))).toEqual([]);
+    expect(classifyTopics(text(''))).toEqual([]);
+  });
+  it('is as sure of a long summary as of its headline (evidence is scaled to a fixed size)', () => {
+    const lead = 'Tropical Storm Keron strengthened into a hurricane overnight as it moved towards the Windward Islands.';
+    const short = scoreTopics(text('Hurricane warning for Barbados', lead))[0]!;
+    const long = scoreTopics(text('Hurricane warning for Barbados', Array(20).fill(lead).join(' ')))[0]!;
+    expect(long.label).toBe('weather');
+    expect(Math.abs(long.probability - short.probability)).toBeLessThan(0.2);
+  });
+});
+
+describe('classifyTopics', () => {
+  it.each([
+    ['Windies call up teenage fast bowler for England Test series', 'sports'],
+    ['Hurricane warning issued for Jamaica as storm nears', 'weather'],
+    ['Bank of Jamaica cuts policy rate to 5.75%', 'business'],
+    ['Opposition tables no-confidence motion against prime minister', 'politics'],
+    ['Crop Over bands unveil costumes for Kadooment', 'culture'],
+    ['Government launches online portal for passport renewals', 'technology'],
+  ])('%s → %s', (title, section) => {
+    expect(classifyTopics(text(title))[0]).toBe(section);
+  });
+  it('gives no section to crime and health stories', () => {
+    expect(classifyTopics(text('Man shot dead in Arima', 'Police are investigating the killing.'))).toEqual([]);
+    expect(classifyTopics(text('Dengue cases climb in Saint Lucia', 'The health ministry urged residents to clear mosquito breeding sites.'))).toEqual([]);
+  });
+  it('gives at most two sections', () => {
+    const sections = classifyTopics(text('Hurricane hits cricket ground as government promises aid for festival'));
+    expect(sections.length).toBeLessThanOrEqual(2);
+  });
+});
