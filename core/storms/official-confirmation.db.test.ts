@@ -45,6 +45,19 @@ describe('an official source counts', () => {
         published_at: '2026-11-20T15:30:00Z',
       },
       {
+        outlet: 'Hispaniola Herald',
+        title: 'Haiti and the Dominican Republic under hurricane warning as Keron strengthens',
+        summary: 'A hurricane warning is in effect for the Dominican Republic and Haiti, the forecasters said, as Keron strengthened over the Caribbean Sea.',
+        published_at: '2026-11-20T15:20:00Z',
+      },
+      {
+        outlet: 'Antilles Wire',
+        title: 'Keron becomes a hurricane, warnings for Hispaniola',
+        summary:
+          'Keron strengthened into a hurricane on Friday and a hurricane warning was issued for the Dominican Republic and Haiti; officials in Santo Domingo opened 120 shelters.',
+        published_at: '2026-11-20T15:25:00Z',
+      },
+      {
         outlet: 'Barbados Today',
         title: 'Keron: schools in Barbados to close on Monday',
         summary: 'The Ministry of Education said all schools in Barbados will close on Monday as Keron passes, though no warning is in force for the island.',
@@ -71,6 +84,11 @@ describe('an official source counts', () => {
       true,
     );
     expect(confirmed.audit_log.map((e) => e.details ?? '').join(' ')).toContain('confirmed by the National Hurricane Center');
+
+    const two = await byTitle('Haiti and the Dominican Republic under hurricane warning');
+    // Two outlets: the claim only one of them states and the advisory states too is resolved by it.
+    expect(two.ai_fact_check_panel.some((p) => p.verdict === 'official source')).toBe(true);
+    expect(two.pipeline_stage).toBe('published');
 
     const unconfirmed = await byTitle('Keron: schools in Barbados');
     expect(unconfirmed.status_flags).not.toContain(OFFICIALLY_CONFIRMED);

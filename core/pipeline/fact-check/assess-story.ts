@@ -36,7 +36,7 @@ export type StoryAssessment = {
   risk: ReturnType<typeof assessRisk>;
   scores: ReturnType<typeof scoreStory>;
   triangulated: boolean;
-  /** One outlet's report confirmed by an official source (a hurricane advisory stating the same watch or warning). */
+  /** What an official source (a hurricane advisory stating the same watch or warning) confirms of the reports. */
   official: OfficialConfirmation | null;
 };
 
@@ -58,8 +58,9 @@ export async function assessStory(
   const traced = traceLayers(story.layers as Layer[], independence.voices);
   const shortVersion = (traced.layers as Layer[]).find((l) => l.layerType === 'short_version')?.content ?? null;
   const decided = applyClaimDecisions(checked, input.decisions, shortVersion);
-  // The official source is a second voice only beside exactly one independent outlet, and only for what it states.
-  const official = independence.independentOutlets.length === 1 ? await officialConfirmation(db, story, sources, input.now ?? new Date()) : null;
+  // The advisory is one more voice, for what it states only: beside one outlet it is the second source;
+  // beside several it resolves the claims only one of them made that it states too.
+  const official = independence.independentOutlets.length >= 1 ? await officialConfirmation(db, story, sources, input.now ?? new Date()) : null;
   const panel = official ? decided.map((p) => confirmedOfficially(p, official)) : decided;
   const weighed = claimsForRisk(panel);
   const sensitive = sensitiveTerms([story.title, story.summary, ...sources.map((s) => `${s.title}. ${s.summary}`)]);
