@@ -15,18 +15,27 @@ const LOADERS: Record<Language, () => Promise<{ default: AccountTexts }>> = {
   FR: () => import('../../i18n/reader-account/fr.json'),
   NL: () => import('../../i18n/reader-account/nl.json'),
 };
-const loaded: Partial<Record<Language, AccountTexts>> = {};
-const loading: Partial<Record<Language, Promise<AccountTexts>>> = {};
+/**
+ * One load per language, the same promise every time it is asked for. Once settled it carries its
+ * outcome as React's `use` reads it (`status`, `value` or `reason`): `use` then returns the texts
+ * at once instead of suspending for a tick.
+ */
+type TextsLoad = Promise<AccountTexts> & { status?: string; value?: AccountTexts; reason?: unknown };
+const loads: Partial<Record<Language, TextsLoad>> = {};
 
 /** Loads the account texts of a language (once); a failed load can be tried again. */
 export function loadAccountTexts(language: Language): Promise<AccountTexts> {
-  return (loading[language] ??= LOADERS[language]().then(
-    (module) => (loaded[language] = module.default),
+  const existing = loads[language];
+  if (existing) return existing;
+  const load: TextsLoad = LOADERS[language]().then((module) => module.default);
+  load.then(
+    (texts) => Object.assign(load, { status: 'fulfilled', value: texts }),
     (error: unknown) => {
-      delete loading[language];
-      throw error;
+      Object.assign(load, { status: 'rejected', reason: error });
+      if (loads[language] === load) delete loads[language];
     },
-  ));
+  );
+  return (loads[language] = load);
 }
 
 export type AccountT = (key: string, params?: Record<string, string | number>) => string;
@@ -35,10 +44,17 @@ export type AccountT = (key: string, params?: Record<string, string | number>) =
  * The account texts' translator. Until the language's texts have arrived it suspends (React's
  * `use`): wrap what uses it in a Suspense boundary; while hydrating, the boundary keeps the
  * server's HTML meanwhile.
+ *
+ * `use` is called on every render, the texts loaded or not. Skipping it once they are loaded
+ * (`loaded ?? use(load)`) broke React's contract: when the texts arrived while React was
+ * suspended on them, React replayed the component expecting the same `use` call, and without it
+ * threw ("Update hook called on initial render", React error 467). While hydrating the Save and
+ * Follow buttons, React then threw their server HTML away and drew them again (error 422: the
+ * buttons jump); in a page the browser renders itself, it rendered the whole app again (error 520).
  */
 export function useAccountT(): AccountT {
   const { language, t } = useI18n();
-  const texts = loaded[language] ?? use(loadAccountTexts(language));
+  const texts = use(loadAccountTexts(language));
   return useMemo(() => {
     const r = rosetta({ [language]: texts });
     r.locale(language);
