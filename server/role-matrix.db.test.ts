@@ -28,6 +28,9 @@ const NO_SUCH_ID = '00000000-0000-4000-8000-00000000abcd';
 
 const MATRIX: Record<string, Cell> = {
   'GET /healthz': { expect: all(200) },
+  'GET /readyz': { expect: all(200) },
+  // Metrics answer to their bearer token, never to a session: off (404) when no token is configured, as here.
+  'GET /metrics': { expect: all(404) },
   // Public reads
   'GET /api/home': { expect: all(200) },
   'GET /api/stories': { expect: all(200) },
