@@ -1,4 +1,5 @@
 import type { Sentence, Token } from './analyse';
+import { ENGLISH_NUMBER_WORDS } from './numbers';
 
 /**
  * Figures in a sentence: money, percentages and counts, with a value to compare across sources and a
@@ -10,37 +11,8 @@ export type FigureKind = 'money' | 'percent' | 'count';
 export type Figure = { text: string; value: number; kind: FigureKind; label: string };
 
 const SCALE: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mn: 1e6, billion: 1e9, bn: 1e9, b: 1e9, trillion: 1e12 };
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-  dozen: 12,
-};
+// "zero" is no figure a report states.
+const NUMBER_WORDS: Record<string, number> = Object.fromEntries(Object.entries(ENGLISH_NUMBER_WORDS).filter(([word]) => word !== 'zero'));
 const CURRENCY = new Set(['$', 'us$', 'j$', 'tt$', 'bds$', 'ec$', 'usd', 'jmd', 'ttd', 'bbd', 'xcd', 'bsd', 'gyd', '£', '€', 'us', 'j']);
 const MONTHS = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/i;
 

@@ -78,6 +78,9 @@ const EN: Table = {
   articles: new Set(['a', 'an']),
 };
 
+/** English number words and their values ("twenty", "dozen", "hundred"): one list for every reader of figures. */
+export const ENGLISH_NUMBER_WORDS: Readonly<Record<string, number>> = { ...EN.units, ...EN.hundreds };
+
 const ES: Table = {
   units: {
     cero: 0,

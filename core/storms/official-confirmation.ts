@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { foldText } from '../nlp/text-key';
+import { NHC } from './storm-updates';
 import { listActiveAlerts, type StormAlert } from './storm-repository';
 
 /**
@@ -8,23 +10,14 @@ import { listActiveAlerts, type StormAlert } from './storm-repository';
  * advisory are two sources for that fact (issue: official sources count).
  */
 
-export { OFFICIALLY_CONFIRMED } from '../stories/publishing';
-
-export const NHC_SOURCE = 'National Hurricane Center';
 export type OfficialConfirmation = { source: string; advisoryNumber: string | null; fact: string; alert: StormAlert };
-
-const fold = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 
 /** The first alert in force at `at` whose kind and country the text states ("hurricane watch … Jamaica"). */
 export function confirmingAlert(text: string, alerts: readonly StormAlert[]): StormAlert | null {
-  const t = fold(text);
+  const t = foldText(text);
   for (const a of alerts) {
-    const kind = new RegExp(`\\b${fold(a.hazard)}s? ${a.type}(es|s)?\\b`).test(t) || new RegExp(`\\b${a.type}(es|s)?\\b`).test(t);
-    if (kind && t.includes(fold(a.region))) return a;
+    const kind = new RegExp(`\\b${foldText(a.hazard)}s? ${a.type}(es|s)?\\b`).test(t) || new RegExp(`\\b${a.type}(es|s)?\\b`).test(t);
+    if (kind && t.includes(foldText(a.region))) return a;
   }
   return null;
 }
@@ -40,5 +33,5 @@ export async function officialConfirmation(
   if (alerts.length === 0) return null;
   const text = [story.title, story.summary, ...reports.map((r) => `${r.title}. ${r.summary}`)].join('\n');
   const alert = confirmingAlert(text, alerts);
-  return alert ? { source: NHC_SOURCE, advisoryNumber: alert.advisoryNumber, fact: `${alert.hazard} ${alert.type} for ${alert.region}`, alert } : null;
+  return alert ? { source: NHC, advisoryNumber: alert.advisoryNumber, fact: `${alert.hazard} ${alert.type} for ${alert.region}`, alert } : null;
 }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { silentLogger } from '../../core/logger';
-import { clusterItems, newClusterCache, type ClusterCache } from '../../core/pipeline/cluster/cluster-items';
-import { eventFeatures } from '../../core/pipeline/cluster/event-features';
+import { clusterItems, featuresOf, newClusterCache, type ClusterCache } from '../../core/pipeline/cluster/cluster-items';
 import type { Member } from '../../core/pipeline/cluster/event-clustering';
 import type { StageContext } from '../../core/pipeline/types';
 import { loadRawItems } from '../../core/pipeline/work/story-sources';
@@ -62,18 +61,7 @@ export async function storedAssignment(db: Knex, idOf: ReadonlyMap<string, strin
 /** The stored items as the stage read them, as members for the in-memory rule (the caller's ids). */
 export async function storedMembers(db: Knex, idOf: ReadonlyMap<string, string>): Promise<Member[]> {
   const items = await loadRawItems(db, [...idOf.keys()]);
-  return items.map((i) => ({
-    id: idOf.get(i.id)!,
-    ...eventFeatures({
-      title: i.title,
-      summary: i.summary,
-      text: i.text,
-      outlet: i.outlet,
-      outletRegion: i.region,
-      publishedAt: i.publishedAt,
-      createdAt: i.createdAt,
-    }),
-  }));
+  return items.map((i) => ({ id: idOf.get(i.id)!, ...featuresOf(i) }));
 }
 
 /** A partition as a comparable string: each story's sorted members, stories sorted. */

@@ -126,7 +126,8 @@ function clearCache(cache: ClusterCache): void {
   delete cache.generation;
 }
 
-function featuresOf(item: Pick<SourceItem, 'title' | 'summary' | 'text' | 'outlet' | 'region' | 'publishedAt' | 'createdAt'>): EventFeatures {
+/** A stored source item's features, as every clustering path reads them. */
+export function featuresOf(item: Pick<SourceItem, 'title' | 'summary' | 'text' | 'outlet' | 'region' | 'publishedAt' | 'createdAt'>): EventFeatures {
   return eventFeatures({
     title: item.title,
     summary: item.summary,

@@ -7,8 +7,7 @@ import type { StageContext } from '../types';
 import { saveStory } from '../work/save-story';
 import { loadRawItems, loadStorySources, outletsOf, type SourceItem } from '../work/story-sources';
 import { clusterEvents } from './cluster-engine';
-import { CLUSTER_LOCK } from './cluster-items';
-import { eventFeatures } from './event-features';
+import { CLUSTER_LOCK, featuresOf } from './cluster-items';
 import { CLUSTER_PARAMS } from './event-clustering';
 
 /**
@@ -57,24 +56,17 @@ export async function rebuildClusters(ctx: StageContext, options: RebuildOptions
     const before = new Map(rows.map((r) => [r.id, r.story_id]));
     const stories = new Map(rows.map((r) => [r.story_id, r]));
     const after = clusterEvents(
-      items.map((i) => ({
-        id: i.id,
-        ...eventFeatures({
-          title: i.title,
-          summary: i.summary,
-          text: i.text,
-          outlet: i.outlet,
-          outletRegion: i.region,
-          publishedAt: i.publishedAt,
-          createdAt: i.createdAt,
-        }),
-      })),
+      items.map((i) => ({ id: i.id, ...featuresOf(i) })),
       params,
     );
 
     // Each new group keeps the story that holds most of its reports (a published one first); the rest get new stories.
     const groups = new Map<string, string[]>();
-    for (const [item, group] of after) groups.set(group, [...(groups.get(group) ?? []), item]);
+    for (const [item, group] of after) {
+      const members = groups.get(group);
+      if (members) members.push(item);
+      else groups.set(group, [item]);
+    }
     const ordered = [...groups.values()].sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
     const kept = new Set<string>();
     const target = new Map<string, string | null>(); // item -> story kept (null: a new story for its group)
