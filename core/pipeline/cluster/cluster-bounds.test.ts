@@ -82,7 +82,7 @@ describe('clustering under bad input', () => {
     addAll(engine, fire);
     expect(clusterOf(engine, 'fire-1')).toBe(clusterOf(engine, 'fire-2'));
     expect(clusterOf(engine, 'fire-1')).not.toBe(storyOfFirst);
-  }, 120_000);
+  }, 300_000);
 
   it('an item with no text starts a story of its own and joins nothing', () => {
     const items = [
@@ -182,7 +182,7 @@ describe('clustering under bad input', () => {
     // One shared title is no evidence: the stories are the events the bodies tell, about as well as under their own titles.
     expect(flood.precision).toBeGreaterThanOrEqual(own.precision - 0.1);
     expect(flood.recall).toBeGreaterThanOrEqual(own.recall - 0.15);
-  }, 120_000);
+  }, 300_000);
 });
 
 function clusterOf(engine: ClusterEngine, itemId: string): string {

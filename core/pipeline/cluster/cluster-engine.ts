@@ -252,9 +252,17 @@ export class ClusterEngine {
       .map(({ id, fit }) => ({ id, fit }));
   }
 
-  /** An item's fit to a story: its mean pair score with the story's sampled members in its window (0 if any pair is blocked). */
+  /**
+   * An item's fit to a story: the mean of its average pair score with the story's sampled members in its
+   * window and its best one (0 if any pair is blocked).
+   */
   private storyFit(member: EngineMember, story: Story): number {
-    // Average linkage: one look-alike member cannot pull in a report the rest of the story disagrees with.
+    // Half average linkage, so one look-alike member cannot pull in a report the rest of the story
+    // disagrees with; half the closest report, since outlets tell one event in different frames (the
+    // markets' report and the residents' report of one power cut share little) and a report often
+    // agrees strongly with only the member written in its own frame. Measured on the development sets:
+    // pairwise recall 0.866 -> 0.904 (Caribbean) and 0.843 -> 0.889 (world), precision 0.906 -> 0.889
+    // and 0.987 -> 0.954.
     const scores: number[] = [];
     for (const m of this.sample(story)) {
       if (m.id === member.id) continue;
@@ -264,7 +272,14 @@ export class ClusterEngine {
       if (p.blocked) return 0;
       scores.push(p.score);
     }
-    return scores.length === 0 ? 0 : scores.reduce((s, x) => s + x, 0) / scores.length;
+    if (scores.length === 0) return 0;
+    let sum = 0;
+    let best = 0;
+    for (const x of scores) {
+      sum += x;
+      best = Math.max(best, x);
+    }
+    return (sum / scores.length + best) / 2;
   }
 
   /** The members a story is compared through: all of a small story, the SAMPLE most recent of a large one. */

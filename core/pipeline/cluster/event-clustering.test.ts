@@ -88,6 +88,23 @@ describe('event features', () => {
     expect(guessLanguage('Les commerçants haïtiens ont pu retourner lundi au marché')).toBe('fr');
   });
 
+  it("reads a name that opens its sentences (\"Eskom said\") and leaves out the outlet's own name", () => {
+    const f = item(
+      'n',
+      'Daily Maverick',
+      '2026-03-10T10:00:00Z',
+      'Stage 4 power cuts from 4pm',
+      'Eskom has announced stage 4 power cuts after units broke down overnight.',
+      'Eskom will cut supply from 16:00. Residents should check schedules, residents in Cape Town were told. Analyst Pieter Swanepoel told Daily Maverick the fleet was old.',
+    );
+    expect(f.names).toContain('eskom');
+    expect(f.names).toContain('swanepoel');
+    // Written in lower case elsewhere in the text: a common word that opened a sentence, not a name.
+    expect(f.names).not.toContain('residents');
+    expect(f.names).not.toContain('maverick');
+    expect(f.names).not.toContain('daily');
+  });
+
   it('takes the country of a local outlet when a report names no place', () => {
     expect(item('x', 'CNC3', '2026-10-20T10:00:00Z', 'Man shot dead outside his home', 'Police are investigating.', '', 'Trinidad and Tobago').country).toBe(
       'Trinidad and Tobago',
@@ -205,5 +222,60 @@ describe('event clustering rules', () => {
     );
     const stories = clusterEvents([a, b, c]);
     expect(new Set([stories.get('a'), stories.get('b'), stories.get('c')]).size).toBe(1);
+  });
+});
+
+describe('a story told in several frames', () => {
+  // One power cut, told twice as the utility's announcement and once as the markets' story (which
+  // restates the announcement); a second markets report then arrives. It agrees closely with the first
+  // markets report and little with the two announcements (its average over the story is under the bar):
+  // it belongs to the story all the same.
+  const announcement = item(
+    'cut-1',
+    'News24',
+    '2026-03-10T09:45:00Z',
+    'Stage 4 load shedding from 4pm: what you need to know',
+    'Eskom has announced stage 4 load shedding from this afternoon after losing generating units overnight.',
+    'Households can expect to be without power for up to six hours a day. Spokesperson Thandeka Mvelase said units at Kusile and Kendal had tripped.',
+  );
+  const announcement2 = item(
+    'cut-1b',
+    'IOL',
+    '2026-03-10T11:00:00Z',
+    'Eskom moves to stage 4 load shedding as units trip',
+    'Eskom will implement stage 4 load shedding from 4pm after generating units at Kusile and Kendal tripped overnight.',
+    'Households face up to six hours a day without power, Eskom spokesperson Thandeka Mvelase said; Cape Town will shield its customers by one stage.',
+  );
+  const markets = item(
+    'cut-2',
+    'Reuters',
+    '2026-03-10T14:20:00Z',
+    'Rand slides as Eskom deepens power cuts',
+    "South Africa's rand fell more than 1% against the dollar on Tuesday after Eskom announced stage 4 load shedding from this afternoon, having lost generating units at Kusile and Kendal overnight.",
+    'The rand traded at 18.62 per dollar and the Johannesburg Stock Exchange Top-40 index fell 0.8%. Economist Nomvula Dlamini said the return of rationing raised doubts about growth.',
+  );
+  const markets2 = item(
+    'cut-3',
+    'Bloomberg',
+    '2026-03-10T16:05:00Z',
+    'Rand weakens most in a month as stage 4 power cuts return',
+    'The rand dropped 1.2% to 18.62 per dollar, and the Top-40 index on the Johannesburg Stock Exchange lost 0.8%, as rationing returned.',
+    'Investors had priced in an end to the cuts, economist Nomvula Dlamini said; bond yields rose.',
+  );
+  const other = item(
+    'tariff',
+    'Moneyweb',
+    '2026-03-11T10:00:00Z',
+    'Regulator to rule on electricity tariff application in April',
+    'The energy regulator said hearings on the utility tariff application would close next week, with a ruling due in April.',
+    'Municipal customers would see any increase from July 1.',
+  );
+
+  it('joins a report that agrees closely with one member though little with the rest, and keeps an unrelated report apart', () => {
+    const stories = clusterEvents([announcement, announcement2, markets, markets2, other]);
+    expect(stories.get('cut-1b')).toBe(stories.get('cut-1'));
+    expect(stories.get('cut-2')).toBe(stories.get('cut-1'));
+    expect(stories.get('cut-3')).toBe(stories.get('cut-1'));
+    expect(stories.get('tariff')).not.toBe(stories.get('cut-1'));
   });
 });

@@ -291,20 +291,37 @@ const MAX_NAMES = 60;
  */
 export function findNames(text: string): string[] {
   const out = new Set<string>();
+  const openers = new Set<string>();
+  const lower = new Set<string>();
   for (const sentence of text.split(/(?<=[.!?:;"”])\s+|\n+/)) {
     let k = 0;
     for (const m of sentence.matchAll(/[\p{L}][\p{L}\p{N}'’-]*/gu)) {
       const w = m[0].replace(/['’]s$/u, '');
       const first = k++ === 0;
-      if (!/^\p{Lu}/u.test(w) || (first && !/^\p{Lu}{2,}$/u.test(w))) continue;
+      if (!/^\p{Lu}/u.test(w)) {
+        lower.add(fold(w).replace(/['’]/g, ''));
+        continue;
+      }
       const f = fold(w).replace(/['’]/g, '');
       // Places are compared as places (a shared country is no evidence; two countries are a conflict).
       if (f.length < 3 || NOT_NAMES.has(f) || STOP.has(f) || lookupPlace(w).length > 0) continue;
+      if (first && !/^\p{Lu}{2,}$/u.test(w)) {
+        openers.add(f);
+        continue;
+      }
       out.add(f);
       if (out.size >= MAX_NAMES) return [...out];
     }
   }
+  // A name that opens its sentence ("Eskom said ...") is a name when the text never writes it in lower case.
+  for (const f of openers) if (!lower.has(f) && out.size < MAX_NAMES) out.add(f);
   return [...out];
+}
+
+/** The outlet's own name ("Reuters", "told Daily Maverick") and wire datelines say nothing of the event. */
+function withoutOutlet(names: string[], outlet: string): string[] {
+  const own = new Set([...fold(outlet).split(/[^\p{L}\p{N}]+/u), 'gmt', 'utc', 'afp', 'reuters', 'efe']);
+  return names.filter((n) => !own.has(n));
 }
 
 /** Towns whose names are also common words ("the Crown", "Penal reform", "Linden" the surname). */
@@ -379,7 +396,7 @@ export function eventFeatures(input: EventItem): EventFeatures {
   const regional = REGIONAL.test(`${item.title}\n${lead}`);
   return {
     terms,
-    names: findNames(`${item.title}\n${lead}\n${rest}`),
+    names: withoutOutlet(findNames(`${item.title}\n${lead}\n${rest}`), item.outlet),
     figures,
     headline,
     places,
