@@ -29,6 +29,9 @@ beforeAll(async () => {
         title: 'Saint Vincent and the Grenadines opens its new international airport terminal to regional carriers',
         region: 'Saint Vincent and the Grenadines',
         daysAgo: 0.2,
+        // Featured, so Content Curation's featured card is drawn at each width.
+        is_featured: true,
+        featured_priority: 1,
         source_count: 2,
         source_list: ['Searchlight', 'iWitness News'],
         layers: [
@@ -251,6 +254,34 @@ describe.each(WIDTHS)('at %i px', (width) => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  if (width < 500)
+    it("on a phone the Review dialog shows its four actions whole, and a featured card's title is not squeezed to a word a line", async () => {
+      await site.signInAs(context, 'admin');
+      await page.goto(`${site.url}/dashboard/publishing`, { waitUntil: 'networkidle' });
+      await page.getByRole('tab', { name: /Articles/ }).click();
+      await page.locator(`[data-story-id="${flagged.id}"]`).getByRole('button', { name: 'Review', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Review' });
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).waitFor();
+      for (const name of ['Approve', 'Reject', 'Escalate', 'Force Publish']) {
+        const box = (await dialog.getByRole('button', { name, exact: true }).boundingBox())!;
+        expect({ name, left: box.x >= 0, right: Math.round(box.x + box.width) <= width }).toEqual({ name, left: true, right: true });
+      }
+      await site.screenshot(page, `review-dialog-${width}`);
+      await page.keyboard.press('Escape');
+      await page.goto(`${site.url}/dashboard/content-curation`, { waitUntil: 'networkidle' });
+      await settle(page);
+      const title = page.locator('.c-list-item h3', { hasText: article.title });
+      const { lines, words } = await title.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        return { lines: tops.size, words: (el.textContent ?? '').trim().split(/\s+/).length };
+      });
+      // 14 words: about three lines on a phone, not fourteen.
+      expect(lines).toBeLessThanOrEqual(Math.ceil(words / 3));
+      await site.screenshot(page, `curation-featured-${width}`);
+    }, 120_000);
 
   it('every console screen fits the screen', async () => {
     await site.signInAs(context, 'admin');
