@@ -5,7 +5,8 @@ import { C360Error } from '../errors';
 import type { Logger } from '../logger';
 import { assertStrongPassword, hashPassword, MAX_PASSWORD_LENGTH, verifyAgainstNothing, verifyPassword } from './passwords';
 import { revokeSessionsOfUser } from './session-repository';
-import { isValidEmail, normalizeEmail, type Role, type User } from './user';
+import { parseEmailAddress } from './email-address';
+import { normalizeEmail, type Role, type User } from './user';
 import {
   countAdmins,
   findIdentity,
@@ -27,11 +28,8 @@ import {
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 
-function requireEmail(raw: string): string {
-  const email = normalizeEmail(raw);
-  if (!isValidEmail(email)) throw new C360Error('invalid_input', `"${raw.slice(0, 100)}" is not a valid e-mail address.`);
-  return email;
-}
+/** The canonical address, or invalid_email (400) for anything but a plain local@domain (email-address.ts). */
+const requireEmail = parseEmailAddress;
 
 /** Sign-up by e-mail and password. Always a reader: only an admin grants more. */
 export async function signUp(db: Knex, input: { email?: string; password?: string; now: Date; language?: string | null }): Promise<User> {
