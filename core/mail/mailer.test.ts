@@ -7,7 +7,7 @@ let mailer: Mailer;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  mailer = createMailer({ url: smtp.url, from: 'C360 <news@c360.test>' });
+  mailer = createMailer({ url: smtp.url, port: 0, from: 'C360 <news@c360.test>' });
 });
 afterAll(async () => {
   mailer.close();
