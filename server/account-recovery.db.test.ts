@@ -74,7 +74,7 @@ describe('forgot password', () => {
       expect(await res.json()).toEqual({ status: 'sent_if_account' });
     }
     const mail = await smtp.waitForMessage((m) => JSON.stringify(m.to).includes(user.email));
-    const link = /https?:\/\/\S+\/account\/reset-password\?token=(\S+)/.exec(mail.text!)!;
+    const link = /https?:\/\/\S+\/auth\?reset_token=(\S+)/.exec(mail.text!)!;
     const token = decodeURIComponent(link[1]!);
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.messages).toHaveLength(1);

@@ -16,7 +16,7 @@ let seq = 0;
 const PASSWORD = 'sea-breeze-2026';
 const NEW_PASSWORD = 'mango-harbour-lantern-77';
 const ctx = (now = new Date()) => ({ db: db.knex, mailer, origin: 'https://c360.test', now });
-const linkIn = (text: string) => /https:\/\/c360\.test\/account\/reset-password\?token=([^\s]+)/.exec(text)?.[1];
+const linkIn = (text: string) => /https:\/\/c360\.test\/auth\?reset_token=([^\s]+)/.exec(text)?.[1];
 const reader = () => signUp(db.knex, { email: `reader-${++seq}@example.org`, password: PASSWORD, now: new Date() });
 const sessionOf = (user: Awaited<ReturnType<typeof reader>>) => createSession(db.knex, { user, method: 'password', now: new Date() });
 

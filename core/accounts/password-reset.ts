@@ -23,12 +23,13 @@ import { findUserById, markEmailVerified, publicUser, setUserPassword } from './
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 /** An account gets at most one reset e-mail per this interval (no mail-bombing through the form). */
 export const PASSWORD_RESET_RESEND_MS = 5 * 60_000;
-export const RESET_PASSWORD_PATH = '/account/reset-password';
+/** The link opens the sign-in page in its "choose a new password" form. */
+export const RESET_PASSWORD_PATH = '/auth';
 
 export type PasswordResetContext = { db: Knex; mailer: Mailer; origin: string; now: Date };
 
 export function passwordResetUrl(origin: string, token: string): string {
-  return `${origin.replace(/\/+$/, '')}${RESET_PASSWORD_PATH}?${new URLSearchParams({ token })}`;
+  return `${origin.replace(/\/+$/, '')}${RESET_PASSWORD_PATH}?${new URLSearchParams({ reset_token: token })}`;
 }
 
 /**
