@@ -82,7 +82,8 @@ async function main(): Promise<void> {
 
     // Reference: a new SMTP connection per message (what a mailer without a pool does), 50 messages.
     t = performance.now();
-    for (let i = 0; i < 50; i++) await single.send({ to: { address: `single-${i}@bench.example`, name: '' }, subject: rendered.subject, text: rendered.text, html: rendered.html });
+    for (let i = 0; i < 50; i++)
+      await single.send({ to: { address: `single-${i}@bench.example`, name: '' }, subject: rendered.subject, text: rendered.text, html: rendered.html });
     const singleRate = (50 / (performance.now() - t)) * 1000;
 
     // Baseline: the same message, personalised the same way, N times through the pooled mailer.
