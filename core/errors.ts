@@ -28,7 +28,10 @@ export type ErrorCode =
   | 'refresh_token_invalid'
   | 'refresh_token_reused'
   | 'csrf_failed'
-  | 'mail_unavailable';
+  | 'mail_unavailable'
+  // account recovery (issue 25)
+  | 'invalid_email'
+  | 'reset_link_invalid';
 
 export class C360Error extends Error {
   readonly code: ErrorCode;

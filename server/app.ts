@@ -242,9 +242,9 @@ export function createApp(deps: AppDeps): C360App {
   app.use(
     '/api/auth',
     session,
-    authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, signInThrottle: new SignInThrottle(deps.signInThrottle) }),
+    authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, mailer, signInThrottle: new SignInThrottle(deps.signInThrottle) }),
   );
-  app.use('/api/me', session, meRouter({ db, clock, limits, mailer, secret, logger, originOf }));
+  app.use('/api/me', session, meRouter({ db, clock, limits, mailer, secret, logger, originOf, publicUrl: config.publicUrl }));
   app.use(
     '/api',
     session,

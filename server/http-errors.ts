@@ -29,10 +29,12 @@ const STATUS: Record<ErrorCode, number> = {
   refresh_token_reused: 401,
   csrf_failed: 403,
   mail_unavailable: 503,
+  invalid_email: 400,
+  reset_link_invalid: 400,
 };
 
 /** Codes whose `details` are meant for the user (which gate requirement failed, why a password is weak). */
-const PUBLIC_DETAILS = new Set<ErrorCode>(['publish_gate_failed', 'weak_password']);
+const PUBLIC_DETAILS = new Set<ErrorCode>(['publish_gate_failed', 'weak_password', 'invalid_email']);
 
 export function sendError(res: Parameters<RequestHandler>[1], status: number, code: string, message: string, extra?: Record<string, unknown>): void {
   res.status(status).json({ error: { ...extra, code, message } });

@@ -49,6 +49,6 @@ describe('POST /api/newsletter/subscribe timing', () => {
     expect(Math.max(...fresh)).toBeLessThan(SMTP_DELAY_MS);
     expect(Math.abs(median(fresh) - median(known))).toBeLessThan(200);
     await until(() => sent.length === 5, 10_000);
-    expect(sent.map((m) => m.to).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `new-${i}@example.org`));
+    expect(sent.map((m) => m.to.address).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `new-${i}@example.org`));
   });
 });

@@ -59,12 +59,17 @@ const MATRIX: Record<string, Cell> = {
   'GET /api/auth/providers': { expect: all(200) },
   'POST /api/auth/sign-up': { body: (f) => ({ email: `signup-${f.seq()}@example.org`, password: 'matrix-pass-42' }), expect: all(201) },
   'POST /api/auth/sign-in': { body: () => ({ email: 'nobody@example.org', password: 'wrong-pass-1' }), expect: all(400) },
+  'POST /api/auth/password/forgot': { body: (f) => ({ email: `forgot-${f.seq()}@example.org` }), expect: all(202) },
+  'POST /api/auth/password/reset': { body: () => ({ token: 'x'.repeat(43), password: 'matrix-pass-42' }), expect: all(400) },
   'POST /api/auth/refresh': { expect: signedIn(200, 400) },
   'POST /api/auth/sign-out': { expect: signedIn(204, 400) },
   'GET /api/auth/oidc/:provider/start': { path: () => '/api/auth/oidc/google/start', expect: all(404) },
   'GET /api/auth/oidc/:provider/callback': { path: () => '/api/auth/oidc/google/callback?code=x&state=y', expect: all(303) },
   // A reader's own things (server/routes/me.ts): any signed-in account, its own rows only
   'GET /api/me/follows': { expect: signedIn(200, 401) },
+  // Wrong current password: refused (the matrix's accounts must survive it)
+  'POST /api/me/password': { body: () => ({ currentPassword: 'wrong-pass-1', newPassword: 'mango-harbour-lantern-77' }), expect: signedIn(400, 401) },
+  'DELETE /api/me': { body: () => ({ password: 'wrong-pass-1' }), expect: signedIn(400, 401) },
   'PUT /api/me/follows': { body: () => ({ regions: ['jamaica'], topics: ['business'] }), expect: signedIn(200, 401) },
   'GET /api/me/my-caribbean': { expect: signedIn(200, 401) },
   'GET /api/me/saved': { expect: signedIn(200, 401) },
@@ -216,6 +221,8 @@ const MATRIX: Record<string, Cell> = {
   // Admin only
   'GET /api/admin/users': { expect: adminOnly },
   'PATCH /api/admin/users/:id': { path: (f) => `/api/admin/users/${f.targetUserId}`, body: () => ({ role: 'editor' }), expect: adminOnly },
+  // Removing an account: admin only (404 here: no such user; server/account-recovery.db.test.ts removes one).
+  'DELETE /api/admin/users/:id': { path: () => `/api/admin/users/${NO_SUCH_ID}`, expect: { anonymous: 401, reader: 403, editor: 403, admin: 404 } },
   'GET /api/admin/settings/sanity': { expect: adminOnly },
   'PUT /api/admin/settings/sanity': { body: () => ({ projectId: 'matrix1', dataset: 'production' }), expect: adminOnly },
   'GET /api/admin/settings/notifications': { expect: adminOnly },

@@ -4,8 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { C360Error } from '../errors';
 import type { Logger } from '../logger';
 import { assertStrongPassword, hashPassword, MAX_PASSWORD_LENGTH, verifyAgainstNothing, verifyPassword } from './passwords';
+import { recordAccountEvent, SELF } from './account-events';
 import { revokeSessionsOfUser } from './session-repository';
-import { isValidEmail, normalizeEmail, type Role, type User } from './user';
+import { parseEmailAddress } from './email-address';
+import { normalizeEmail, type Role, type User } from './user';
 import {
   countAdmins,
   findIdentity,
@@ -20,6 +22,7 @@ import {
   touchIdentity,
   touchSignIn,
   updateUserRole,
+  type UserRow,
 } from './user-repository';
 
 /** Account use cases, shared by the HTTP API and the `c360 users` command. */
@@ -27,11 +30,8 @@ import {
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 
-function requireEmail(raw: string): string {
-  const email = normalizeEmail(raw);
-  if (!isValidEmail(email)) throw new C360Error('invalid_input', `"${raw.slice(0, 100)}" is not a valid e-mail address.`);
-  return email;
-}
+/** The canonical address, or invalid_email (400) for anything but a plain local@domain (email-address.ts). */
+const requireEmail = parseEmailAddress;
 
 /** Sign-up by e-mail and password. Always a reader: only an admin grants more. */
 export async function signUp(db: Knex, input: { email?: string; password?: string; now: Date; language?: string | null }): Promise<User> {
@@ -187,4 +187,99 @@ export async function ensureAdmin(db: Knex, input: { email: string }): Promise<{
   const password = generatePassword();
   const user = await addUser(db, { email: input.email, role: 'admin', password });
   return { created: true, user, password };
+}
+
+/**
+ * Changes a password: the current one is required (a session left open on a shared computer
+ * must not be enough to lock the owner out). Every other session of the account ends; the one
+ * that asked stays signed in. An account without a password (provider sign-in only) sets one
+ * through "Forgot your password?", which proves the mailbox.
+ */
+export async function changePassword(
+  db: Knex,
+  input: { userId: string; currentPassword: string; newPassword: string; keepSessionId?: string; now: Date },
+): Promise<{ sessionsEnded: number }> {
+  const user = await findUserById(db, input.userId);
+  if (!user) throw new C360Error('unauthorized', 'This account no longer exists.');
+  const wrong = new C360Error('invalid_credentials', 'The current password is not correct.');
+  if (!user.password_hash) {
+    await verifyAgainstNothing(input.currentPassword);
+    throw new C360Error('invalid_credentials', 'This account has no password yet (it signs in through a provider).', {
+      hint: 'Set one with “Forgot your password?” on the sign-in page: a link is e-mailed to you.',
+    });
+  }
+  if (input.currentPassword.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(user.password_hash, input.currentPassword))) throw wrong;
+  assertStrongPassword(input.newPassword, [user.email]);
+  if (input.newPassword === input.currentPassword) throw new C360Error('invalid_input', 'The new password is the same as the current one.');
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (trx) => {
+    await setUserPassword(trx, user.id, passwordHash);
+    const { rows } = await trx.raw(
+      `update sessions set revoked_at = ?, revoked_reason = 'password_changed'
+        where user_id = ? and revoked_at is null and id is distinct from ?::uuid returning id`,
+      [input.now.toISOString(), user.id, input.keepSessionId ?? null],
+    );
+    await recordAccountEvent(trx, { userId: user.id, action: 'password_changed', actor: SELF, now: input.now, details: { sessionsEnded: rows.length } });
+    return { sessionsEnded: rows.length };
+  });
+}
+
+/** What deleting an account removed besides the account itself (cascades: sessions, follows, saved, alerts, identities). */
+export type DeletedAccount = { userId: string; role: Role; newsletterSubscriptions: number };
+
+/**
+ * Removes an account and what belongs to it: its sessions, identities, follows, saved stories,
+ * alerts and reset links (the foreign keys cascade) and the newsletter subscription of its
+ * address. Kept: the audit trail (an account_events row naming who deleted it, and the stories'
+ * audit logs, which name editors by the e-mail they had). The last admin cannot be removed.
+ */
+async function removeAccount(trx: Knex.Transaction, user: UserRow, actor: string, now: Date): Promise<DeletedAccount> {
+  if (user.role === 'admin') {
+    await trx.raw(`select id from users where role = 'admin' for update`);
+    if ((await countAdmins(trx)) <= 1) {
+      throw new C360Error('conflict', `${user.email} is the only admin and cannot be deleted; make someone else admin first.`);
+    }
+  }
+  const { rows } = await trx.raw(`delete from newsletter_subscribers where email = ? returning id`, [user.email]);
+  await recordAccountEvent(trx, { userId: user.id, action: 'account_deleted', actor, now, details: { role: user.role, newsletterSubscriptions: rows.length } });
+  await trx.raw(`delete from users where id = ?`, [user.id]);
+  return { userId: user.id, role: user.role, newsletterSubscriptions: rows.length };
+}
+
+/** The words a reader without a password types to confirm deleting their account. */
+export const DELETE_CONFIRMATION = 'DELETE';
+
+/**
+ * An account's owner deletes it. Confirmed by the password, or, for an account without one
+ * (provider sign-in only), by typing DELETE: a session alone is not enough.
+ */
+export async function deleteOwnAccount(db: Knex, input: { userId: string; password?: string; confirmation?: string; now: Date }): Promise<DeletedAccount> {
+  const user = await findUserById(db, input.userId);
+  if (!user) throw new C360Error('unauthorized', 'This account no longer exists.');
+  if (user.password_hash) {
+    const password = input.password ?? '';
+    if (password.length === 0 || password.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(user.password_hash, password))) {
+      throw new C360Error('invalid_credentials', 'The password is not correct, so the account was not deleted.');
+    }
+  } else if (input.confirmation?.trim() !== DELETE_CONFIRMATION) {
+    throw new C360Error('invalid_input', `Type ${DELETE_CONFIRMATION} to confirm that the account should be deleted.`);
+  }
+  return db.transaction(async (trx) => {
+    const current = await findUserById(trx, user.id);
+    if (!current) throw new C360Error('unauthorized', 'This account no longer exists.');
+    return removeAccount(trx, current, SELF, input.now);
+  });
+}
+
+/** An admin removes someone's account (console; `actor` is the admin's e-mail). Not their own: that is the account page's. */
+export async function removeUser(
+  db: Knex,
+  input: { user: string; actor: { id: string; email: string }; now: Date },
+): Promise<DeletedAccount & { email: string }> {
+  return db.transaction(async (trx) => {
+    const user = input.user.includes('@') ? await findUserByEmail(trx, normalizeEmail(input.user)) : await findUserById(trx, input.user);
+    if (!user) throw new C360Error('not_found', `No user ${input.user.slice(0, 100)}.`, { hint: 'List users with `c360 users list`.' });
+    if (user.id === input.actor.id) throw new C360Error('forbidden', 'Delete your own account from your account page, not from the users list.');
+    return { ...(await removeAccount(trx, user, input.actor.email, input.now)), email: user.email };
+  });
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { C360Error } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import { mailAddress, type Mailer } from '../mail/mailer';
 import { emailConfirmationMail, mailLanguage } from '../mail/reader-mail-text';
 import { hmac, safeEqual } from './tokens';
 
@@ -81,7 +81,7 @@ export async function requestEmailConfirmation(ctx: EmailConfirmationContext, us
   const sentAt = ctx.now.toISOString();
   const deliver = async () => {
     try {
-      await ctx.mailer.send({ to: email, ...emailConfirmationMail(language, emailConfirmationUrl(ctx.origin, token)) });
+      await ctx.mailer.send({ to: mailAddress(email), ...emailConfirmationMail(language, emailConfirmationUrl(ctx.origin, token)) });
     } catch (error) {
       // Let the reader ask again at once (only if no newer request claimed the slot since).
       await ctx.db.raw(`update users set email_confirmation_sent_at = null where id = ? and email_confirmation_sent_at = ?`, [userId, sentAt]);

@@ -128,6 +128,7 @@ export async function deleteExpiredSessions(db: Knex, now: Date): Promise<number
   const { rows } = await db.raw(`delete from sessions where expires_at < ? returning id`, [at]);
   await db.raw(`delete from session_tokens where kind = 'access' and expires_at < ?`, [at]);
   await db.raw(`delete from oidc_flows where expires_at < ?`, [at]);
+  await db.raw(`delete from password_resets where expires_at < ?`, [at]);
   return rows.length;
 }
 

@@ -1,3 +1,5 @@
+import { emailProblem } from './email-address';
+
 /** Users and roles. A role includes everything the roles before it may do. */
 
 export const ROLES = ['reader', 'editor', 'admin'] as const;
@@ -29,10 +31,10 @@ export function normalizeEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
-// Deliberately simple: one @, something on each side, a dot in the domain, no spaces. Whether
-// the address exists is what the confirmation e-mail (newsletter) or the provider (OIDC) proves.
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
-
+/**
+ * A plain `local@domain` (email-address.ts says what is refused and why). Whether the address
+ * exists is what the confirmation e-mail (newsletter) or the provider (OIDC) proves.
+ */
 export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL.test(email);
+  return emailProblem(email) === null;
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { C360Error } from '../errors';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
+import { mailAddress, type Mailer } from '../mail/mailer';
 import { mailLanguage, readerAlertDescription as describeReaderAlert, readerStormAlertMail, readerStoryAlertMail } from '../mail/reader-mail-text';
 import { classifySmtpError, nextAttemptAt } from '../newsletter/newsletters';
 import { articlePath } from '../stories/article-address';
@@ -232,7 +232,7 @@ function storyMessage(alert: ActiveAlert, story: PublishedStoryRow, origin: stri
 
 async function deliver(deps: DispatchDeps, id: number, to: string, message: { subject: string; body: string }, attempts: number): Promise<boolean> {
   try {
-    await deps.mailer.send({ to, subject: message.subject, text: message.body, headers: { 'X-C360-Alert': String(id) } });
+    await deps.mailer.send({ to: mailAddress(to), subject: message.subject, text: message.body, headers: { 'X-C360-Alert': String(id) } });
     await finishAlertDelivery(deps.db, id, { sent: true, now: deps.clock() });
     return true;
   } catch (error) {

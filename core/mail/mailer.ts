@@ -1,10 +1,23 @@
 import nodemailer from 'nodemailer';
 import type { SmtpConfig } from '../config';
+import { emailProblem } from '../accounts/email-address';
 import { C360Error } from '../errors';
+
+/**
+ * A recipient as nodemailer's address object. A string is parsed by nodemailer as an address
+ * list with display names ("x<editor@x.test>" and "editor@x.test," both reach editor@x.test);
+ * an object's address is used as it is.
+ */
+export type MailAddress = { address: string; name: string };
+
+/** The recipient object for a stored (canonical) address. */
+export function mailAddress(address: string, name = ''): MailAddress {
+  return { address, name };
+}
 
 /** What C360 sends: plain text always, HTML optionally, and extra headers (List-Unsubscribe). */
 export type MailMessage = {
-  to: string;
+  to: MailAddress;
   subject: string;
   text: string;
   html?: string;
@@ -63,11 +76,14 @@ export function createMailer(smtp: SmtpConfig | undefined, options: { timeoutMs?
       await transport.verify();
     },
     send: async (message) => {
+      // Rows stored before addresses were checked may hold what the rule now refuses: never mailed.
+      const problem = emailProblem(message.to.address);
+      if (problem) throw new C360Error('invalid_email', 'The recipient is not a plain e-mail address, so nothing was sent.', { details: { reason: problem } });
       try {
         const headers = { ...message.headers, ...(message.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}) };
         await transport.sendMail({
           from: smtp.from,
-          to: message.to,
+          to: { name: message.to.name, address: message.to.address },
           subject: message.subject,
           text: message.text,
           html: message.html,

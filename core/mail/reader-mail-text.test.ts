@@ -4,6 +4,7 @@ import {
   MAIL_LANGUAGES,
   mailLanguage,
   newsletterConfirmationMail,
+  passwordResetMail,
   placeName,
   readerAlertDescription,
   readerStormAlertMail,
@@ -44,6 +45,13 @@ describe('reader e-mail texts', () => {
       expect(news.subject).not.toBe(newsletterConfirmationMail('en', { confirm: '', unsubscribe: '' }).subject);
       expect(account.subject).not.toBe(emailConfirmationMail('en', '').subject);
     }
+  });
+
+  it.each(MAIL_LANGUAGES)('%s: the password reset e-mail carries its link and says it works once, for an hour', (language) => {
+    const mail = passwordResetMail(language, 'https://c360.test/auth?reset_token=t');
+    expect(mail.text).toContain('https://c360.test/auth?reset_token=t');
+    if (language === 'en') expect(mail.text).toContain('The link works once, for one hour.');
+    else expect(mail.subject).not.toBe(passwordResetMail('en', '').subject);
   });
 
   it("words a reader's storm alert in English as before", () => {

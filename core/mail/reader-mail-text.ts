@@ -126,6 +126,65 @@ export function emailConfirmationMail(language: MailLanguage, link: string): Mai
   return { subject: t.subject, text: [...t.lines, '', link, '', ...t.after, '', SIGNATURE[language]].join('\n') };
 }
 
+/** A forgotten password's reset link (one hour, single use). */
+export function passwordResetMail(language: MailLanguage, link: string): MailText {
+  const t = {
+    en: {
+      subject: 'Reset your C360 password',
+      lines: [
+        'Hello,',
+        '',
+        'Someone (we hope you) asked to reset the password of the C360 account with this address.',
+        'To choose a new password, open this link:',
+      ],
+      after: [
+        'The link works once, for one hour. Resetting the password signs the account out everywhere.',
+        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ],
+    },
+    es: {
+      subject: 'Restablezca su contraseña de C360',
+      lines: [
+        'Hola:',
+        '',
+        'Alguien (esperamos que usted) pidió restablecer la contraseña de la cuenta de C360 con esta dirección.',
+        'Para elegir una contraseña nueva, abra este enlace:',
+      ],
+      after: [
+        'El enlace funciona una sola vez, durante una hora. Al restablecer la contraseña se cierra la sesión de la cuenta en todas partes.',
+        'Si no lo pidió, ignore este correo: su contraseña no cambia.',
+      ],
+    },
+    fr: {
+      subject: 'Réinitialisez votre mot de passe C360',
+      lines: [
+        'Bonjour,',
+        '',
+        'Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe du compte C360 associé à cette adresse.',
+        'Pour choisir un nouveau mot de passe, ouvrez ce lien :',
+      ],
+      after: [
+        'Le lien ne fonctionne qu’une fois, pendant une heure. La réinitialisation déconnecte le compte partout.',
+        'Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
+      ],
+    },
+    nl: {
+      subject: 'Stel uw C360-wachtwoord opnieuw in',
+      lines: [
+        'Hallo,',
+        '',
+        'Iemand (hopelijk u) heeft gevraagd het wachtwoord van het C360-account met dit adres opnieuw in te stellen.',
+        'Open deze link om een nieuw wachtwoord te kiezen:',
+      ],
+      after: [
+        'De link werkt één keer, een uur lang. Na het opnieuw instellen wordt het account overal afgemeld.',
+        'Hebt u hier niet om gevraagd? Negeer deze e-mail dan: uw wachtwoord blijft zoals het is.',
+      ],
+    },
+  }[language];
+  return { subject: t.subject, text: [...t.lines, '', link, '', ...t.after, '', SIGNATURE[language]].join('\n') };
+}
+
 /* ---------------------------------------------------------------- reader alerts */
 
 /** A place's English name in the language ("Haiti" → "Haïti"); names Intl does not know stay as they are. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { C360Error } from '../errors';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
+import { mailAddress, type Mailer } from '../mail/mailer';
 import { adminEmails } from '../settings/settings-repository';
 import { getNotificationSettings } from '../settings/settings';
 import { countRecipients } from './audience-repository';
@@ -275,7 +275,7 @@ export async function processNewsletterQueue(deps: QueueDeps, options: { limit?:
       const unsubscribe = unsubscribeUrl(delivery.origin, deps.secret, delivery.subscriber_id);
       const email = personalise(await renderFor(delivery.newsletter_id, delivery.origin), unsubscribe);
       await deps.mailer.send({
-        to: delivery.email,
+        to: mailAddress(delivery.email),
         subject: email.subject,
         text: email.text,
         html: email.html,
@@ -375,7 +375,7 @@ async function sendReports(deps: QueueDeps, sendId: string): Promise<number> {
   let sent = 0;
   for (const address of to) {
     try {
-      await deps.mailer.send({ to: address, subject: `Newsletter send report: ${send.counts.sent} of ${send.recipients} delivered`, text });
+      await deps.mailer.send({ to: mailAddress(address), subject: `Newsletter send report: ${send.counts.sent} of ${send.recipients} delivered`, text });
       sent++;
     } catch (error) {
       deps.logger.warn({ send: sendId, error: classifySmtpError(error).summary }, 'newsletter report not sent');

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { hashToken, hmac, randomToken, safeEqual } from '../accounts/tokens';
-import { isValidEmail, normalizeEmail } from '../accounts/user';
+import { parseEmailAddress } from '../accounts/email-address';
 import { C360Error } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import { mailAddress, type Mailer } from '../mail/mailer';
 import { mailLanguage, newsletterConfirmationMail, storedLanguage } from '../mail/reader-mail-text';
 import {
   clearConfirmationSent,
@@ -54,8 +54,8 @@ export type SubscribeResult = {
  */
 /** `language`: the c360_lang cookie's at sign-up; the confirmation (and the record) are in it. */
 export async function subscribe(ctx: NewsletterContext, input: { email: string; source?: string; language?: string | null }): Promise<SubscribeResult> {
-  const email = normalizeEmail(input.email);
-  if (!isValidEmail(email)) throw new C360Error('invalid_input', 'Please enter a valid e-mail address.');
+  // The same rule as accounts: one mailbox, one subscriber (no "x<editor@x.test>" or U+200B twins).
+  const email = parseEmailAddress(input.email);
   if (!ctx.mailer.configured) {
     throw new C360Error('mail_unavailable', 'Newsletter sign-up is not available right now: this server cannot send e-mail.', {
       hint: 'Set SMTP_URL (or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS) and SMTP_FROM.',
@@ -92,7 +92,7 @@ export async function subscribe(ctx: NewsletterContext, input: { email: string; 
 function confirmationMessage(ctx: NewsletterContext, subscriber: Subscriber, token: string) {
   const unsubscribe = unsubscribeUrl(ctx.origin, ctx.secret, subscriber.id);
   const { subject, text } = newsletterConfirmationMail(mailLanguage(subscriber.language), { confirm: confirmationUrl(ctx.origin, token), unsubscribe });
-  return { to: subscriber.email, subject, text, unsubscribeUrl: unsubscribe };
+  return { to: mailAddress(subscriber.email), subject, text, unsubscribeUrl: unsubscribe };
 }
 
 export async function confirmSubscription(db: Knex, input: { token: string; now: Date }): Promise<Subscriber> {

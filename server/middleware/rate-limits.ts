@@ -30,6 +30,8 @@ export type RateLimitSettings = {
   oidcStart: Limit;
   /** Searches per client address that reach the app (a repeated one is answered by the fast lane). */
   search: Limit;
+  /** "Forgot your password?" requests per client address (each may send an e-mail). */
+  passwordReset: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -49,6 +51,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   oidcStart: { windowMs: 10 * 60_000, limit: 20 },
   // Results come as you type (one search per 200 ms pause): generous for people, tight for a script.
   search: { windowMs: 60_000, limit: 60 },
+  // Each account also gets at most one link per 5 minutes (core/accounts/password-reset.ts).
+  passwordReset: { windowMs: 60 * 60_000, limit: 10 },
 };
 
 export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
@@ -110,6 +114,7 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
     pageViewsPerStory: limiter('page-views-story', s.pageViewsPerStory, { keyGenerator: addressAndStoryKey, skip: (req) => !storyView(req) }),
     oidcStart: limiter('oidc-start', s.oidcStart, { handler: pageForBrowsers }),
     search: limiter('search', s.search),
+    passwordReset: limiter('password-reset', s.passwordReset),
     readerWrites: limiter('reader-writes', s.readerWrites, { skip: (req) => req.method === 'GET' || req.method === 'HEAD' }),
   };
 }

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { MISSING_CREDENTIALS, signInWithPassword, signUp } from '../../core/accounts/accounts';
 import { finishOidcSignIn, OIDC_FLOW_TTL_MS, startOidcSignIn, type OidcProviders } from '../../core/accounts/oidc';
+import { requestPasswordReset, resetPassword } from '../../core/accounts/password-reset';
+import type { Mailer } from '../../core/mail/mailer';
 import {
   authenticateAccessToken,
   createSession,
@@ -65,6 +67,8 @@ export type AuthDeps = {
   oidc: OidcProviders;
   onSessionStart?: () => void;
   signInThrottle?: SignInThrottle;
+  /** Sends password reset links. */
+  mailer: Mailer;
 };
 
 /**
@@ -177,6 +181,35 @@ export function authRouter(deps: AuthDeps): Router {
     res.status(204).end();
   });
 
+  // --- Forgotten passwords --------------------------------------------------------------
+
+  const forgotBody = z.object({ email: z.string().max(320) });
+  const resetBody = z.object({ token: z.string().max(200), password: z.string().max(1024) });
+
+  // The same answer (202, the same body) for an address with an account, without one, or asked
+  // for a moment ago; the e-mail goes out after the answer, so its time says nothing either.
+  router.post('/password/forgot', deps.limits.passwordReset, async (req, res) => {
+    const { email } = parseBody(forgotBody, req);
+    res.setHeader('Cache-Control', 'no-store');
+    const request = await requestPasswordReset({ db: deps.db, mailer: deps.mailer, origin: origin(req), now: deps.clock() }, { email });
+    res.status(202).json({ status: 'sent_if_account' });
+    if (request.deliver) {
+      void request
+        .deliver()
+        .catch((error: unknown) => deps.logger.warn({ err: (error as Error).message }, 'password reset e-mail failed (the reader may ask again)'));
+    }
+  });
+
+  // Every session of the account ends, this browser's included: the reader signs in with the new password.
+  router.post('/password/reset', deps.limits.signIn, async (req, res) => {
+    const { token, password } = parseBody(resetBody, req);
+    res.setHeader('Cache-Control', 'no-store');
+    const { user, sessionsEnded } = await resetPassword(deps.db, { token, password, now: deps.clock() });
+    clearSessionCookies(res, secureOf(req));
+    deps.logger.info({ userId: user.id, sessionsEnded }, 'password reset through an e-mailed link');
+    res.json({ reset: true });
+  });
+
   // --- OpenID Connect --------------------------------------------------------------------
 
   const providerParam = z.object({ provider: z.string().max(40) });
@@ -220,11 +253,12 @@ export function authRouter(deps: AuthDeps): Router {
       res.redirect(303, landingFor(result.user.role, result.redirectTo));
     } catch (error) {
       if (!isC360Error(error)) throw error;
-      // The browser is mid-navigation: send it to the sign-in page with the reason (spec: an
-      // error in the address on redirect removes the session).
+      // The browser is mid-navigation: send it to the sign-in page with the reason's code only.
+      // The page shows its own translated text for a known code: text in the address would let
+      // anyone's link put words of their choosing in the page's error box ("call this number").
       const reason = (error.details as { reason?: string } | undefined)?.reason ?? error.code;
-      const query = new URLSearchParams({ error: reason, error_description: error.message });
-      res.redirect(303, `/auth?${query}`);
+      deps.logger.info({ provider, reason, err: error.message }, 'provider sign-in failed');
+      res.redirect(303, `/auth?${new URLSearchParams({ error: reason })}`);
     }
   });
 

@@ -19,7 +19,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Config } from '../../core/config';
-import { changeUserRole, listUsers } from '../../core/accounts/accounts';
+import { changeUserRole, listUsers, removeUser } from '../../core/accounts/accounts';
 import { ROLES, type Role } from '../../core/accounts/user';
 import { featureStory, getConsoleStory, listConsoleStories, publishStory } from '../../core/console/console-stories';
 import { applyOverride } from '../../core/editorial/apply-override';
@@ -209,6 +209,20 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
       const { user, previous } = await changeUserRole(ctx.db, { user: id, role });
       ctx.logger.info({ actor: ctx.actor(res).email, userId: user.id, from: previous, to: role }, 'role changed');
       return { user: presentUser(user) };
+    },
+  },
+  // Removes an account (not the admin's own, not the last admin); the deletion stays in account_events.
+  {
+    method: 'delete',
+    path: '/admin/users/:id',
+    role: 'admin',
+    handler: async (req, res, ctx) => {
+      const id = String(req.params.id ?? '');
+      if (!UUID.test(id)) throw new C360Error('not_found', `No user ${id.slice(0, 80)}.`);
+      const admin = currentSession(res)!.user;
+      const removed = await removeUser(ctx.db, { user: id, actor: { id: admin.id, email: admin.email }, now: ctx.clock() });
+      ctx.logger.info({ actor: admin.email, userId: removed.userId, role: removed.role }, 'account removed by an admin');
+      return { deleted: true, id: removed.userId };
     },
   },
 ];

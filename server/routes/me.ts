@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { changePassword, deleteOwnAccount } from '../../core/accounts/accounts';
 import { getEmailConfirmation, requestEmailConfirmation, type ConfirmationRequest, type EmailConfirmationState } from '../../core/accounts/email-confirmation';
 import type { Logger } from '../../core/logger';
 import type { Mailer } from '../../core/mail/mailer';
@@ -19,6 +20,7 @@ import {
   whichSaved,
   type Reader,
 } from '../../core/readers/readers';
+import { clearSessionCookies, isSecureRequest } from '../cookies';
 import type { RateLimiters } from '../middleware/rate-limits';
 import { currentSession } from '../middleware/session';
 import { parseBody, parseQuery } from '../middleware/validate';
@@ -39,6 +41,8 @@ const pageQuery = z.object({
 const saveBody = z.object({ storyId: z.string().uuid('storyId must be a story id') }).strict();
 const savedQuery = z.object({ ids: z.string().max(3_800).default('') });
 const toggleBody = z.object({ is_active: z.boolean() }).strict();
+const passwordBody = z.object({ currentPassword: z.string().max(1024), newPassword: z.string().max(1024) }).strict();
+const deleteBody = z.object({ password: z.string().max(1024).optional(), confirmation: z.string().max(40).optional() }).strict();
 
 function requireReader(): RequestHandler {
   return (_req, res, next) => {
@@ -67,7 +71,16 @@ function presentAlert(alert: Alert) {
   };
 }
 
-export type MeDeps = { db: Knex; clock: () => Date; limits: RateLimiters; mailer: Mailer; secret: string; logger: Logger; originOf: (req: Request) => string };
+export type MeDeps = {
+  db: Knex;
+  clock: () => Date;
+  limits: RateLimiters;
+  mailer: Mailer;
+  secret: string;
+  logger: Logger;
+  originOf: (req: Request) => string;
+  publicUrl?: string;
+};
 
 /** Whether the reader's alerts can reach them: the address, confirmed or not, and whether this server sends e-mail. */
 function presentEmail(state: EmailConfirmationState, mailer: Mailer, outcome?: ConfirmationRequest['outcome']) {
@@ -168,6 +181,32 @@ export function meRouter(deps: MeDeps): Router {
 
   router.delete('/alerts/:id', async (req, res) => {
     await deleteReaderAlert(deps.db, { owner: reader(res), id: String(req.params.id) });
+    res.json({ deleted: true });
+  });
+
+  // Change password: the current one is required (and guesses count against the sign-in limit);
+  // this session stays, every other one ends.
+  router.post('/password', deps.limits.signIn, async (req, res) => {
+    const { currentPassword, newPassword } = parseBody(passwordBody, req);
+    const session = currentSession(res)!;
+    const { sessionsEnded } = await changePassword(deps.db, {
+      userId: session.user.id,
+      currentPassword,
+      newPassword,
+      keepSessionId: session.sessionId,
+      now: deps.clock(),
+    });
+    deps.logger.info({ userId: session.user.id, sessionsEnded }, 'password changed');
+    res.json({ changed: true, sessionsEnded });
+  });
+
+  // Delete the account: confirmed by the password (or typing DELETE when it has none).
+  router.delete('/', deps.limits.signIn, async (req, res) => {
+    const { password, confirmation } = parseBody(deleteBody, req);
+    const userId = reader(res).id;
+    const deleted = await deleteOwnAccount(deps.db, { userId, password, confirmation, now: deps.clock() });
+    clearSessionCookies(res, isSecureRequest(req, deps.publicUrl));
+    deps.logger.info({ userId, newsletterSubscriptions: deleted.newsletterSubscriptions }, 'account deleted by its owner');
     res.json({ deleted: true });
   });
 

@@ -265,6 +265,16 @@ function UsersTab({ me }: { me: string }) {
     }
     await load();
   };
+  const remove = async (user: User) => {
+    if (!window.confirm(t('console.settings.removeConfirm', { email: user.email }))) return;
+    try {
+      await postJson(`/api/admin/users/${user.id}`, undefined, 'DELETE');
+      toast.show({ title: t('console.settings.removed'), description: t('console.settings.removedText', { email: user.email }), tone: 'success' });
+    } catch (e) {
+      toast.show({ title: t('console.settings.error'), description: message(e), tone: 'error' });
+    }
+    await load();
+  };
   return (
     <Card
       title={t('console.settings.tabs.users')}
@@ -288,6 +298,7 @@ function UsersTab({ me }: { me: string }) {
                 <th>{t('console.settings.signIn')}</th>
                 <th>{t('console.settings.lastSignIn')}</th>
                 <th>{t('console.settings.since')}</th>
+                <th>{t('console.settings.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -310,6 +321,18 @@ function UsersTab({ me }: { me: string }) {
                   <td>{u.identities.join(', ')}</td>
                   <td className="c-nowrap">{u.last_sign_in_at ? fmt.dateTime(u.last_sign_in_at) : '—'}</td>
                   <td className="c-nowrap">{fmt.dateTime(u.created_at)}</td>
+                  <td>
+                    {u.email === me ? null : (
+                      <button
+                        type="button"
+                        className="c-button c-button-ghost c-button-small"
+                        onClick={() => void remove(u)}
+                        aria-label={t('console.settings.removeOf', { email: u.email })}
+                      >
+                        {t('console.settings.remove')}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

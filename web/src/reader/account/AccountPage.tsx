@@ -4,6 +4,7 @@ import { useSession } from '../../shared/session';
 import { useToast } from '../../shared/toasts';
 import { LoadError, Spinner } from '../Spinner';
 import { meApi, type AlertEmail, type Follows, type NewAlert, type ReaderAlert } from './api';
+import { ChangePassword, DeleteAccount } from './AccountSecurity';
 import { FollowPicker } from './FollowPicker';
 import { islandName, useAccountT, type AccountT } from './i18n';
 import { RequireSignIn } from './RequireSignIn';
@@ -82,6 +83,8 @@ function Account() {
           }}
         />
       </section>
+      <ChangePassword />
+      <DeleteAccount />
     </div>
   );
 }

@@ -37,6 +37,10 @@ export const meApi = {
   setAlertActive: (id: string, active: boolean) => postJson<{ alert: ReaderAlert; email?: AlertEmail }>(`/api/me/alerts/${id}`, { is_active: active }, 'PATCH'),
   confirmEmail: () => postJson<{ email: AlertEmail }>('/api/me/confirm-email', {}),
   deleteAlert: (id: string) => postJson<{ deleted: true }>(`/api/me/alerts/${id}`, undefined, 'DELETE'),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    postJson<{ changed: true; sessionsEnded: number }>('/api/me/password', { currentPassword, newPassword }),
+  /** `secret`: the password, or DELETE for an account without one. */
+  deleteAccount: (secret: string) => postJson<{ deleted: true }>('/api/me', secret === 'DELETE' ? { confirmation: secret } : { password: secret }, 'DELETE'),
 };
 
 /** The sign-in page, coming back here afterwards. */
