@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import { OidcProviders } from '../core/accounts/oidc';
 import { loadOrCreateServerSecret } from '../core/accounts/server-secret';
 import { pruneSessions } from '../core/accounts/sessions';
+import { pruneRateLimitCounters } from '../core/limits/rate-limit-counters';
 import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
 import { checkReadiness } from '../core/db/readiness';
@@ -118,8 +119,9 @@ export function createApp(deps: AppDeps): C360App {
   // Bulk mail (newsletters, alerts) goes through a pool of SMTP connections; a mailer the caller gives (tests) serves both.
   const bulkMailer = deps.mailer ?? createMailer(config.smtp, { pool: true });
   const mailQueue = startMailQueue({ db, mailer: bulkMailer, secret, logger, clock, alertOrigin: config.publicUrl ?? `http://${config.host}:${config.port}` });
-  const limits = createRateLimiters(deps.rateLimits);
+  const limits = createRateLimiters({ db, clock }, deps.rateLimits);
   const oidc = new OidcProviders(config.oidc);
+  const signInThrottle = new SignInThrottle({ db, clock }, deps.signInThrottle);
 
   let listener: ChangeListener | undefined;
   const cache = new ResponseCache({
@@ -168,12 +170,22 @@ export function createApp(deps: AppDeps): C360App {
   );
   const pruneTimer = setInterval(() => void pruneSessions(db, clock()).catch((error) => logger.warn({ err: error }, 'session pruning failed')), 3_600_000);
   pruneTimer.unref();
+  // Ended rate-limit windows and stale sign-in addresses (shared by all servers; any of them may prune).
+  const limitsPruneTimer = setInterval(
+    () =>
+      void Promise.all([pruneRateLimitCounters(db, clock()), signInThrottle.prune()]).catch((error) =>
+        logger.warn({ err: error }, 'rate-limit pruning failed'),
+      ),
+    5 * 60_000,
+  );
+  limitsPruneTimer.unref();
   app.closeStreams = () => events.close();
   app.shutdown = async () => {
     events.close();
     await schedulerReady;
     await Promise.all([runs.stop(), scheduler.stop()]);
     clearInterval(pruneTimer);
+    clearInterval(limitsPruneTimer);
     await mailQueue.stop();
     await app.ready;
     await listener?.stop();
@@ -239,11 +251,7 @@ export function createApp(deps: AppDeps): C360App {
 
   // Accounts, console and admin: the session is loaded here and checked per route.
   const session = loadSession({ db, clock, publicUrl: config.publicUrl });
-  app.use(
-    '/api/auth',
-    session,
-    authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, signInThrottle: new SignInThrottle(deps.signInThrottle) }),
-  );
+  app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, signInThrottle }));
   app.use('/api/me', session, meRouter({ db, clock, limits, mailer, secret, logger, originOf }));
   app.use(
     '/api',
