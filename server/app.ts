@@ -93,12 +93,9 @@ const FORM_BODY_LIMIT = '10kb';
 // The page-view beacon reads no cookie and acts for no one: a forged one could only add a view.
 const CSRF_EXEMPT = [/^\/api\/sync-sanity(\/|$)/, /^\/newsletter\/unsubscribe$/, /^\/api\/page-views$/];
 
-/** Express `trust proxy` from C360_TRUST_PROXY: true/false, a hop count, or addresses/subnets/names. */
-export function trustProxySetting(value: string): boolean | number | string {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+/** Express `trust proxy` from C360_TRUST_PROXY: false, or the proxies' addresses and subnets (core/config.ts refuses true and hop counts). */
+export function trustProxySetting(value: string): boolean | string {
+  return value === 'false' ? false : value;
 }
 
 /**
@@ -119,9 +116,10 @@ export function createApp(deps: AppDeps): C360App {
   // Bulk mail (newsletters, alerts) goes through a pool of SMTP connections; a mailer the caller gives (tests) serves both.
   const bulkMailer = deps.mailer ?? createMailer(config.smtp, { pool: true });
   const mailQueue = startMailQueue({ db, mailer: bulkMailer, secret, logger, clock, alertOrigin: config.publicUrl ?? `http://${config.host}:${config.port}` });
-  const limits = createRateLimiters({ db, clock }, deps.rateLimits);
+  const limits = createRateLimiters({ db }, deps.rateLimits);
   const oidc = new OidcProviders(config.oidc);
-  const signInThrottle = new SignInThrottle({ db, clock }, deps.signInThrottle);
+  // Limits count in real time, not the app's clock (express-rate-limit's headers read Date.now()).
+  const signInThrottle = new SignInThrottle({ db, clock: () => new Date() }, deps.signInThrottle);
 
   let listener: ChangeListener | undefined;
   const cache = new ResponseCache({
@@ -173,7 +171,7 @@ export function createApp(deps: AppDeps): C360App {
   // Ended rate-limit windows and stale sign-in addresses (shared by all servers; any of them may prune).
   const limitsPruneTimer = setInterval(
     () =>
-      void Promise.all([pruneRateLimitCounters(db, clock()), signInThrottle.prune()]).catch((error) =>
+      void Promise.all([pruneRateLimitCounters(db, new Date()), signInThrottle.prune()]).catch((error) =>
         logger.warn({ err: error }, 'rate-limit pruning failed'),
       ),
     5 * 60_000,

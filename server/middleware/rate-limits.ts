@@ -55,11 +55,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 
 export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
 
-type StoreDeps = { db: Knex; clock: () => Date };
+// The real clock, not the app's: express-rate-limit computes Retry-After and RateLimit-Reset from Date.now().
+type StoreDeps = { db: Knex };
 
 function createLimiter(deps: StoreDeps, name: string, settings: Limit, extra: Partial<Parameters<typeof rateLimit>[0]> = {}): RequestHandler {
   return rateLimit({
-    store: new DatabaseRateLimitStore({ ...deps, scope: name, windowMs: settings.windowMs, limit: settings.limit }),
+    store: new DatabaseRateLimitStore({ db: deps.db, clock: () => new Date(), scope: name, windowMs: settings.windowMs, limit: settings.limit }),
     windowMs: settings.windowMs,
     limit: settings.limit,
     standardHeaders: 'draft-8',
