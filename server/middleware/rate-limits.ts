@@ -55,11 +55,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 
 export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
 
-// The real clock, not the app's: express-rate-limit computes Retry-After and RateLimit-Reset from Date.now().
 type StoreDeps = { db: Knex };
 
 function createLimiter(deps: StoreDeps, name: string, settings: Limit, extra: Partial<Parameters<typeof rateLimit>[0]> = {}): RequestHandler {
   return rateLimit({
+    // The real clock, not the app's: express-rate-limit computes Retry-After and RateLimit-Reset from Date.now().
     store: new DatabaseRateLimitStore({ db: deps.db, clock: () => new Date(), scope: name, windowMs: settings.windowMs, limit: settings.limit }),
     windowMs: settings.windowMs,
     limit: settings.limit,
