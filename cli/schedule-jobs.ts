@@ -2,7 +2,9 @@ import { cronActor } from '../core/actor';
 import { ingestDueFeeds } from '../core/ingest/ingest-feeds';
 import { feedUserAgent } from '../core/ingest/user-agent';
 import { runPipeline } from '../core/pipeline/runner';
+import { claimScheduledRun } from '../core/pipeline/schedule-runs';
 import { startSchedule, type Schedule, type ScheduledJob } from '../core/pipeline/scheduler';
+import { thisServer } from '../core/operations/console-runs';
 import type { CommandContext } from './context';
 import { pipelineDeps, statsLine } from './pipeline-context';
 
@@ -85,5 +87,8 @@ export function startJobs(context: CommandContext, options: ScheduleOptions = {}
     });
   }
   jobs.push(...(options.extra ?? []));
-  return startSchedule(jobs, { logger: context.logger, runAtStart: options.runNow, serial: true });
+  // Each tick is claimed in the database: several `serve --schedule` processes on one PostgreSQL run it once.
+  const server = thisServer();
+  const claim = (job: string, dueAt: Date) => claimScheduledRun(context.db.knex, { job, dueAt, server, now: new Date() });
+  return startSchedule(jobs, { logger: context.logger, runAtStart: options.runNow, serial: true, claim });
 }

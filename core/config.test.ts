@@ -84,6 +84,9 @@ describe('loadConfig validates every variable', () => {
     ['C360_SANITY_INSECURE_DEV', 'yes'],
     ['C360_TRUST_PROXY', 'everyone'],
     ['C360_TRUST_PROXY', '10.0.0.0/99'],
+    // Only addresses: a hop count or true would believe X-Forwarded-For from any client that reaches the server.
+    ['C360_TRUST_PROXY', '2'],
+    ['C360_TRUST_PROXY', 'true'],
     ['DATABASE_URL', 'postgres://'],
     ['SMTP_URL', 'smtp://'],
     ['C360_ALLOWED_HOSTS', 'http://news.local'],
@@ -104,7 +107,6 @@ describe('loadConfig validates every variable', () => {
     ['C360_PUBLIC_URL', 'http://127.0.0.1:3360/'],
     ['OPENAI_BASE_URL', 'http://127.0.0.1:11434/v1'],
     ['C360_TRUST_PROXY', '10.0.0.1, 192.168.0.0/16, loopback'],
-    ['C360_TRUST_PROXY', '2'],
     ['C360_TRUST_PROXY', 'false'],
     ['SMTP_FROM', 'C360 News <news@example.org>'],
     ['SMTP_FROM', 'news@example.org'],

@@ -76,9 +76,14 @@ const flag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
-/** Express `trust proxy`: true/false, a hop count, or names (loopback, linklocal, uniquelocal), addresses and subnets. */
+/**
+ * Express `trust proxy`, as addresses only: `false`, or names (loopback, linklocal, uniquelocal),
+ * addresses and subnets. `true` and hop counts are refused (issue 21): they believe X-Forwarded-For
+ * from whoever connects, so a client reaching a server past the proxy could pick its own address
+ * and dodge every per-address limit the servers share.
+ */
 function isTrustProxy(value: string): boolean {
-  if (/^(true|false|\d+)$/.test(value)) return true;
+  if (value === 'false') return true;
   return value.split(',').every((part) => {
     const item = part.trim();
     if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
@@ -110,12 +115,16 @@ const envSchema = z.object({
   C360_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   C360_AI_TIMEOUT_MS: positiveInt(1000, 600_000, 60_000, 'milliseconds'),
   // Server and accounts (issue 5). Secrets are never echoed in errors or logs.
+  // The proxies (load balancer, nginx) whose X-Forwarded-For/-Proto are believed: only connections from these addresses.
   C360_TRUST_PROXY: z
     .string()
     .trim()
     .min(1)
     .default('loopback')
-    .refine(isTrustProxy, 'must be loopback, linklocal, uniquelocal, addresses or subnets separated by commas, a hop count, true or false'),
+    .refine(
+      isTrustProxy,
+      "must be false, or the proxies' addresses: loopback, linklocal, uniquelocal, addresses or subnets separated by commas (not true or a hop count, which would believe any client)",
+    ),
   C360_SESSION_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   SMTP_URL: optionalString.refine((value) => value === undefined || parseUrl(value, ['smtp', 'smtps']) !== null, 'must be an smtp:// or smtps:// URL'),
   SMTP_HOST: optionalString.refine((value) => value === undefined || isHostOrAddress(value), 'must be a host name or IP address'),
@@ -162,7 +171,7 @@ export type Config = Readonly<{
   allowedHosts: readonly string[];
   logLevel: z.infer<typeof envSchema>['C360_LOG_LEVEL'];
   ai: Readonly<{ apiKey?: string; baseUrl?: string; model: string; timeoutMs: number }>;
-  /** Express `trust proxy`: which hops' X-Forwarded-For/-Proto to believe. */
+  /** Express `trust proxy`: the proxy addresses whose X-Forwarded-For/-Proto are believed, or 'false'. */
   trustProxy: string;
   /** Signs unsubscribe links; when unset the server keeps a generated one in the data directory. */
   sessionSecret?: string;

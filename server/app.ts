@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import { OidcProviders } from '../core/accounts/oidc';
 import { loadOrCreateServerSecret } from '../core/accounts/server-secret';
 import { pruneSessions } from '../core/accounts/sessions';
+import { pruneRateLimitCounters } from '../core/limits/rate-limit-counters';
 import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
 import { checkReadiness } from '../core/db/readiness';
@@ -92,12 +93,9 @@ const FORM_BODY_LIMIT = '10kb';
 // The page-view beacon reads no cookie and acts for no one: a forged one could only add a view.
 const CSRF_EXEMPT = [/^\/api\/sync-sanity(\/|$)/, /^\/newsletter\/unsubscribe$/, /^\/api\/page-views$/];
 
-/** Express `trust proxy` from C360_TRUST_PROXY: true/false, a hop count, or addresses/subnets/names. */
-export function trustProxySetting(value: string): boolean | number | string {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+/** Express `trust proxy` from C360_TRUST_PROXY: false, or the proxies' addresses and subnets (core/config.ts refuses true and hop counts). */
+export function trustProxySetting(value: string): boolean | string {
+  return value === 'false' ? false : value;
 }
 
 /**
@@ -118,8 +116,10 @@ export function createApp(deps: AppDeps): C360App {
   // Bulk mail (newsletters, alerts) goes through a pool of SMTP connections; a mailer the caller gives (tests) serves both.
   const bulkMailer = deps.mailer ?? createMailer(config.smtp, { pool: true });
   const mailQueue = startMailQueue({ db, mailer: bulkMailer, secret, logger, clock, alertOrigin: config.publicUrl ?? `http://${config.host}:${config.port}` });
-  const limits = createRateLimiters(deps.rateLimits);
+  const limits = createRateLimiters({ db }, deps.rateLimits);
   const oidc = new OidcProviders(config.oidc);
+  // Limits count in real time, not the app's clock (express-rate-limit's headers read Date.now()).
+  const signInThrottle = new SignInThrottle({ db, clock: () => new Date() }, deps.signInThrottle);
 
   let listener: ChangeListener | undefined;
   const cache = new ResponseCache({
@@ -168,12 +168,22 @@ export function createApp(deps: AppDeps): C360App {
   );
   const pruneTimer = setInterval(() => void pruneSessions(db, clock()).catch((error) => logger.warn({ err: error }, 'session pruning failed')), 3_600_000);
   pruneTimer.unref();
+  // Ended rate-limit windows and stale sign-in addresses (shared by all servers; any of them may prune).
+  const limitsPruneTimer = setInterval(
+    () =>
+      void Promise.all([pruneRateLimitCounters(db, new Date()), signInThrottle.prune()]).catch((error) =>
+        logger.warn({ err: error }, 'rate-limit pruning failed'),
+      ),
+    5 * 60_000,
+  );
+  limitsPruneTimer.unref();
   app.closeStreams = () => events.close();
   app.shutdown = async () => {
     events.close();
     await schedulerReady;
     await Promise.all([runs.stop(), scheduler.stop()]);
     clearInterval(pruneTimer);
+    clearInterval(limitsPruneTimer);
     await mailQueue.stop();
     await app.ready;
     await listener?.stop();
@@ -242,7 +252,7 @@ export function createApp(deps: AppDeps): C360App {
   app.use(
     '/api/auth',
     session,
-    authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, mailer, signInThrottle: new SignInThrottle(deps.signInThrottle) }),
+    authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, mailer, signInThrottle }),
   );
   app.use('/api/me', session, meRouter({ db, clock, limits, mailer, secret, logger, originOf, publicUrl: config.publicUrl }));
   app.use(

@@ -91,4 +91,21 @@ describe('rate limits (429 with Retry-After)', () => {
     const res = await hammer(() => fetch(`${t.url}/api/home`), 20);
     expect(res.status).toBe(200);
   });
+
+  it('counts by the connecting address unless it is a configured proxy: X-Forwarded-For from anyone else is ignored', async () => {
+    // Requests arrive from 127.0.0.1; this server trusts only a proxy at 10.9.8.7.
+    const direct = await startTestApp({ db: t.db, rateLimits: { search: tight }, env: { C360_TRUST_PROXY: '10.9.8.7' } });
+    try {
+      const search = (q: string, forwardedFor: string) => fetch(`${direct.url}/api/search?q=${q}`, { headers: { 'x-forwarded-for': forwardedFor } });
+      // Four made-up client addresses are one client (127.0.0.1), which already used its 3 searches above on the other server.
+      const res = await search('mangroves', '198.51.100.1');
+      expect(res.status).toBe(429);
+      expect((await search('reefs', '198.51.100.2')).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+    // The default trusts loopback (a proxy on this machine): its X-Forwarded-For names the client.
+    const viaProxy = (q: string, forwardedFor: string) => fetch(`${t.url}/api/search?q=${q}`, { headers: { 'x-forwarded-for': forwardedFor } });
+    expect((await viaProxy('mangroves', '198.51.100.3')).status).toBe(200);
+  });
 });

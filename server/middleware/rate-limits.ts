@@ -1,15 +1,17 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { Knex } from 'knex';
 import { sendError } from '../http-errors';
 import { simplePage } from '../pages/simple-page';
+import { DatabaseRateLimitStore } from './database-rate-limit-store';
 
 /**
  * Rate limits on what attackers hammer: password sign-in (per client address, and failures per
  * client address and account: an attacker elsewhere never locks the owner out; across addresses an
  * account's failures only slow it down, see sign-in-throttle.ts), sign-up, OpenID starts, search,
- * the newsletter box and the webhook. Over the limit: 429 with Retry-After. Counters live in this
- * process's memory, so several servers each count on their own (a proxy in front can add a shared
- * limit; what must hold across servers, like pending OpenID sign-ins, is capped in the database).
+ * the newsletter box and the webhook. Over the limit: 429 with Retry-After. Counters live in the
+ * database (database-rate-limit-store.ts), so several servers on one database count together: a
+ * limit of 30 is 30 across all of them, not 30 per server.
  */
 export type Limit = { windowMs: number; limit: number };
 export type RateLimitSettings = {
@@ -57,8 +59,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 
 export type RateLimiters = Record<keyof RateLimitSettings, RequestHandler>;
 
-function limiter(name: string, settings: Limit, extra: Partial<Parameters<typeof rateLimit>[0]> = {}): RequestHandler {
+type StoreDeps = { db: Knex };
+
+function createLimiter(deps: StoreDeps, name: string, settings: Limit, extra: Partial<Parameters<typeof rateLimit>[0]> = {}): RequestHandler {
   return rateLimit({
+    // The real clock, not the app's: express-rate-limit computes Retry-After and RateLimit-Reset from Date.now().
+    store: new DatabaseRateLimitStore({ db: deps.db, clock: () => new Date(), scope: name, windowMs: settings.windowMs, limit: settings.limit }),
     windowMs: settings.windowMs,
     limit: settings.limit,
     standardHeaders: 'draft-8',
@@ -99,8 +105,9 @@ function addressAndStoryKey(req: Request): string {
   return `ip:${ipKeyGenerator(req.ip ?? 'unknown')}|story:${storyView(req)}`;
 }
 
-export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): RateLimiters {
+export function createRateLimiters(deps: StoreDeps, overrides: Partial<RateLimitSettings> = {}): RateLimiters {
   const s = { ...DEFAULT_RATE_LIMITS, ...overrides };
+  const limiter = (name: string, settings: Limit, extra?: Partial<Parameters<typeof rateLimit>[0]>) => createLimiter(deps, name, settings, extra);
   return {
     signIn: limiter('sign-in', s.signIn),
     // Counts failed attempts per address and account: never a lock-out of the account itself.

@@ -77,7 +77,7 @@ export type AuthDeps = {
  */
 export function authRouter(deps: AuthDeps): Router {
   const router = Router();
-  const throttle = deps.signInThrottle ?? new SignInThrottle();
+  const throttle = deps.signInThrottle ?? new SignInThrottle({ db: deps.db, clock: deps.clock });
   const secureOf = (req: Request) => isSecureRequest(req, deps.publicUrl);
   const origin = deps.originOf;
 
@@ -137,16 +137,16 @@ export function authRouter(deps: AuthDeps): Router {
     const body = parseBody(credentials, req);
     checkCredentials(body);
     const address = ipKeyGenerator(req.ip ?? 'unknown');
-    const wait = throttle.delayMs(body.email!, address);
+    const wait = await throttle.delayMs(body.email!, address);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     let user: Awaited<ReturnType<typeof signInWithPassword>>;
     try {
       user = await signInWithPassword(deps.db, { email: body.email, password: body.password, now: deps.clock() });
     } catch (error) {
-      if (isC360Error(error, 'invalid_credentials')) throttle.recordFailure(body.email!);
+      if (isC360Error(error, 'invalid_credentials')) await throttle.recordFailure(body.email!);
       throw error;
     }
-    throttle.recordSuccess(body.email!, address);
+    await throttle.recordSuccess(body.email!, address);
     const session = await startSession(req, res, user, 'password');
     const csrfToken = ensureCsrfToken(req, res, deps.publicUrl, true);
     res.json({ ...presentSession(session, deps.clock()), csrfToken, redirectTo: landingFor(user.role, body.redirectTo) });
