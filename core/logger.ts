@@ -29,8 +29,11 @@ export function chooseLogFormat(configured: 'auto' | LogFormat, stderrIsTerminal
  * format each JSON line pino writes is turned into one short line before it reaches the
  * destination, so held lines come out formatted too.
  */
-export function createLogger(level: string, destination: Destination = pino.destination(2), options: { format?: LogFormat; color?: boolean } = {}): Logger {
-  const target = options.format === 'pretty' ? prettyDestination(destination, { color: options.color ?? false }) : destination;
+export function createLogger(level: string, destination?: Destination, options: { format?: LogFormat; color?: boolean } = {}): Logger {
+  // Readable lines go to a person's terminal, in order with the rest of what the command prints
+  // there, so they are written synchronously; JSON lines keep pino's asynchronous writes.
+  const out = destination ?? pino.destination({ dest: 2, sync: options.format === 'pretty' });
+  const target = options.format === 'pretty' ? prettyDestination(out, { color: options.color ?? false }) : out;
   return pino(
     {
       level,
