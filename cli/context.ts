@@ -1,7 +1,7 @@
 import { loadConfig, type Config } from '../core/config';
 import { assertMigrated } from '../core/db/migrations';
 import { openDatabase, type Database } from '../core/db/open-database';
-import { createLogger, type Logger } from '../core/logger';
+import { chooseLogFormat, createLogger, type Logger } from '../core/logger';
 
 export type CommandContext = { config: Config; db: Database; logger: Logger };
 
@@ -15,7 +15,9 @@ export async function withContext<T>(
   options: { requireSchema?: boolean; logDestination?: { write: (chunk: string) => unknown } } = {},
 ): Promise<T> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel, options.logDestination);
+  // Readable lines for a person at a terminal, JSON for pipes, files and production (C360_LOG_FORMAT).
+  const format = chooseLogFormat(config.logFormat, process.stderr.isTTY === true);
+  const logger = createLogger(config.logLevel, options.logDestination, { format, color: format === 'pretty' && process.stderr.hasColors?.() === true });
   const db = await openDatabase(config, { command: `c360 ${command}` });
   const r = db.recovered;
   if (r && r.runs + r.rawItems + r.stories > 0) {

@@ -97,25 +97,46 @@ function isTrustProxy(value: string): boolean {
 
 /** Every environment variable C360 reads. Nothing else in the code reads process.env. */
 const envSchema = z.object({
-  DATABASE_URL: postgresUrl,
-  C360_DATA_DIR: z.string().trim().min(1).default('./.c360'),
-  PORT: portNumber(3360),
-  HOST: z.string().trim().min(1).default('127.0.0.1').refine(isHostOrAddress, 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name'),
-  C360_PUBLIC_URL: publicOrigin,
+  DATABASE_URL: postgresUrl.meta({
+    description: '`postgres://…` to use a PostgreSQL server (15 or newer); unset uses the embedded database (PGlite) in `C360_DATA_DIR`',
+  }),
+  C360_DATA_DIR: z.string().trim().min(1).default('./.c360').meta({ description: 'where the embedded database lives; one c360 process at a time may open it' }),
+  PORT: portNumber(3360).meta({ description: 'port for `c360 serve` and the demo (1–65535)' }),
+  HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .refine(isHostOrAddress, 'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name')
+    .meta({ description: 'address to listen on (`0.0.0.0` to accept outside connections): an IP address or a host name' }),
+  C360_PUBLIC_URL: publicOrigin.meta({
+    description:
+      "the site's public origin (`http(s)://host[:port]`, no path or query), used in canonical links and e-mails. Unset: absolute URLs use the request's host only when it is trusted (the address and port the server was reached at, `localhost` on loopback, or `C360_ALLOWED_HOSTS`), else the server's own address such as `http://127.0.0.1:3360`: never an arbitrary `Host` header. Set it in production",
+  }),
   // Without C360_PUBLIC_URL, further host names (host or host:port) the site may be reached at and name in its links.
-  C360_ALLOWED_HOSTS: optionalString.refine(
-    (value) => value === undefined || value.split(',').every((part) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(part.trim())),
-    'must be host names or host:port pairs separated by commas',
-  ),
+  C360_ALLOWED_HOSTS: optionalString
+    .refine(
+      (value) => value === undefined || value.split(',').every((part) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(part.trim())),
+      'must be host names or host:port pairs separated by commas',
+    )
+    .meta({
+      description:
+        'with `C360_PUBLIC_URL` unset, more host names (`host` or `host:port`, separated by commas) the site may be reached at and name in its links',
+    }),
   C360_LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be fatal, error, warn, info, debug, trace or silent' })
-    .default('info'),
-  OPENAI_API_KEY: optionalString,
-  OPENAI_BASE_URL: httpUrl,
-  C360_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
-  C360_AI_TIMEOUT_MS: positiveInt(1000, 600_000, 60_000, 'milliseconds'),
+    .default('info')
+    .meta({ description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; logs go to stderr' }),
+  C360_LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { message: 'must be auto, pretty or json' }).default('auto').meta({
+    description:
+      '`pretty`: one short readable line per event; `json`: one JSON object per line, for log collectors; `auto`: pretty when stderr is a terminal and `NODE_ENV` is not `production`, else JSON',
+  }),
+  NODE_ENV: optionalString.meta({ description: '`production` keeps the logs in JSON even on a terminal (with `C360_LOG_FORMAT=auto`); nothing else reads it' }),
+  OPENAI_API_KEY: optionalString.meta({ description: 'use an OpenAI-compatible model; unset uses the built-in offline provider' }),
+  OPENAI_BASE_URL: httpUrl.meta({ description: 'any OpenAI-compatible server (a local one works)', shownDefault: 'OpenAI' }),
+  C360_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini').meta({ description: 'model name sent to that server' }),
+  C360_AI_TIMEOUT_MS: positiveInt(1000, 600_000, 60_000, 'milliseconds').meta({ description: 'timeout per AI request in milliseconds (1000–600000)' }),
   // Server and accounts (issue 5). Secrets are never echoed in errors or logs.
-  // The proxies (load balancer, nginx) whose X-Forwarded-For/-Proto are believed: only connections from these addresses.
   C360_TRUST_PROXY: z
     .string()
     .trim()
@@ -124,37 +145,104 @@ const envSchema = z.object({
     .refine(
       isTrustProxy,
       "must be false, or the proxies' addresses: loopback, linklocal, uniquelocal, addresses or subnets separated by commas (not true or a hop count, which would believe any client)",
-    ),
-  C360_SESSION_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
-  SMTP_URL: optionalString.refine((value) => value === undefined || parseUrl(value, ['smtp', 'smtps']) !== null, 'must be an smtp:// or smtps:// URL'),
-  SMTP_HOST: optionalString.refine((value) => value === undefined || isHostOrAddress(value), 'must be a host name or IP address'),
-  SMTP_PORT: optionalString.refine(
-    (value) => value === undefined || (/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535),
-    'must be a port number from 1 to 65535',
-  ),
-  SMTP_USER: optionalString,
-  SMTP_PASS: optionalString,
-  SMTP_FROM: optionalString.refine(
-    (value) => value === undefined || /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value),
-    'must be an e-mail address, optionally with a name: News <news@example.org>',
-  ),
-  C360_OIDC_GOOGLE_ISSUER: oidcIssuer,
-  C360_OIDC_GOOGLE_CLIENT_ID: optionalString,
-  C360_OIDC_GOOGLE_CLIENT_SECRET: optionalString,
-  C360_OIDC_MICROSOFT_ISSUER: oidcIssuer,
-  C360_OIDC_MICROSOFT_CLIENT_ID: optionalString,
-  C360_OIDC_MICROSOFT_CLIENT_SECRET: optionalString,
+    )
+    .meta({
+      description:
+        "the proxies (load balancer, nginx) whose `X-Forwarded-For`/`-Proto` are believed, only on connections from these addresses: `loopback`, `linklocal`, `uniquelocal`, addresses or subnets separated by commas, or `false`. `true` and hop counts are refused: they would believe any client",
+    }),
+  C360_SESSION_SECRET: optionalString
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters')
+    .meta({
+      description:
+        'at least 32 characters; signs unsubscribe links. Unset: generated once and kept in `C360_DATA_DIR/server-secret` (mode 600). Set the same value on every server that shares a PostgreSQL database',
+      shownDefault: 'generated',
+    }),
+  SMTP_URL: optionalString
+    .refine((value) => value === undefined || parseUrl(value, ['smtp', 'smtps']) !== null, 'must be an smtp:// or smtps:// URL')
+    .meta({
+      description:
+        "`smtp://user:pass@host:587` or `smtps://…:465`; or set the parts below. Without SMTP the site shows no newsletter box and the console's Send is off (saying why); `c360 demo` starts a local mail catcher instead",
+    }),
+  SMTP_HOST: optionalString
+    .refine((value) => value === undefined || isHostOrAddress(value), 'must be a host name or IP address')
+    .meta({ description: 'SMTP server by parts: its host (port 465 uses TLS from the start, others STARTTLS when offered)' }),
+  SMTP_PORT: optionalString
+    .refine(
+      (value) => value === undefined || (/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535),
+      'must be a port number from 1 to 65535',
+    )
+    .meta({ description: 'SMTP server port (1–65535); 465 with an `smtps:` URL', shownDefault: '587' }),
+  SMTP_USER: optionalString.meta({ description: 'SMTP user name' }),
+  SMTP_PASS: optionalString.meta({ description: 'SMTP password' }),
+  SMTP_FROM: optionalString
+    .refine(
+      (value) => value === undefined || /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value),
+      'must be an e-mail address, optionally with a name: News <news@example.org>',
+    )
+    .meta({ description: "sender of C360's e-mails (`address` or `Name <address>`)", shownDefault: 'C360 <no-reply@localhost>' }),
+  C360_OIDC_GOOGLE_ISSUER: oidcIssuer.meta({
+    description:
+      'sign-in with Google: the issuer (`https://accounts.google.com`); the three Google variables are set all or none; an issuer must be https (http only on loopback)',
+  }),
+  C360_OIDC_GOOGLE_CLIENT_ID: optionalString.meta({ description: 'sign-in with Google: the client id' }),
+  C360_OIDC_GOOGLE_CLIENT_SECRET: optionalString.meta({ description: 'sign-in with Google: the client secret' }),
+  C360_OIDC_MICROSOFT_ISSUER: oidcIssuer.meta({
+    description: 'sign-in with Microsoft: the issuer (`https://login.microsoftonline.com/<tenant id>/v2.0`); the three Microsoft variables are set all or none',
+  }),
+  C360_OIDC_MICROSOFT_CLIENT_ID: optionalString.meta({ description: 'sign-in with Microsoft: the client id' }),
+  C360_OIDC_MICROSOFT_CLIENT_SECRET: optionalString.meta({ description: 'sign-in with Microsoft: the client secret' }),
   // Ingest (issue 3): private/loopback feed addresses are refused unless this is 1 (tests, local demos).
-  C360_ALLOW_PRIVATE_FEEDS: flag,
-  C360_FEED_MAX_BYTES: positiveInt(10_000, 100_000_000, 5_000_000, 'bytes'),
+  C360_ALLOW_PRIVATE_FEEDS: flag.meta({
+    description:
+      "`1` lets feeds live on loopback, private, link-local, ULA or CGNAT addresses (tests, a local feed host of your own); otherwise refused after DNS resolution. `c360 demo` does not need it: only its own feed host's origin is let through",
+  }),
+  C360_FEED_MAX_BYTES: positiveInt(10_000, 100_000_000, 5_000_000, 'bytes').meta({
+    description: 'largest feed body read, in bytes after decompression (10000–100000000); bigger ones are cut off and count as a failed fetch',
+  }),
   // Issue 25: a feed listing tens of thousands of items must not flood the pipeline from one fetch.
-  C360_MAX_ITEMS_PER_FETCH: positiveInt(1, 100_000, 300, 'items'),
-  SANITY_WEBHOOK_SECRET: optionalString,
+  C360_MAX_ITEMS_PER_FETCH: positiveInt(1, 100_000, 300, 'items').meta({
+    description: 'most items taken from one fetch of one feed (1–100000): the newest by date; the rest are counted as over the cap and not stored',
+  }),
+  SANITY_WEBHOOK_SECRET: optionalString.meta({
+    description:
+      "the Sanity webhook's secret: `/api/sync-sanity` accepts only a valid `sanity-webhook-signature` (at most 5 minutes old) or an `x-sanity-secret` header equal to it. A signature covers the body only, so a signed delivery's operation comes from the body (add `\"operation\": delta::operation()` to the webhook's projection; a `sanity-operation` header that differs is refused). Unset: every delivery is refused (logged at start-up and shown in Content Sync)",
+  }),
   // Issue 22: /metrics is served only with this bearer token (and not at all without it).
-  C360_METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
+  C360_METRICS_TOKEN: optionalString
+    .refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters')
+    .meta({
+      description:
+        'at least 16 characters: `/metrics` (Prometheus text format) answers only requests with `Authorization: Bearer <token>` (401 otherwise). Unset: `/metrics` is not served (404), so it is never open by accident',
+    }),
   // Without a secret the webhook refuses every delivery, unless this explicitly allows unsigned ones (development only).
-  C360_SANITY_INSECURE_DEV: flag,
+  C360_SANITY_INSECURE_DEV: flag.meta({
+    description:
+      '`1` with no `SANITY_WEBHOOK_SECRET`: accept unsigned deliveries (local development only: anyone who reaches the server can then rewrite or delete CMS stories; a warning is logged at start-up and shown in Content Sync)',
+  }),
 });
+
+/** Read before the configuration is (the error printer must work when the configuration is what failed). */
+const READ_BEFORE_CONFIG: readonly EnvironmentVariable[] = [
+  { name: 'C360_DEBUG', shownDefault: 'unset', description: '`1` prints stack traces for unexpected CLI errors' },
+];
+
+export type EnvironmentVariable = Readonly<{ name: string; shownDefault: string; description: string }>;
+
+/**
+ * Every variable C360 reads, in the schema's order, with its default and meaning: the source of
+ * docs/configuration.md (`npm run docs:generate`). A variable without a description is listed with
+ * an empty one, which the documentation test refuses.
+ */
+export function describeEnvironment(): EnvironmentVariable[] {
+  const fromSchema = Object.entries(envSchema.shape).map(([name, schema]): EnvironmentVariable => {
+    const meta = (schema as z.ZodType).meta() as { description?: string; shownDefault?: string } | undefined;
+    const parsed = (schema as z.ZodType).safeParse(undefined);
+    const value = parsed.success ? parsed.data : undefined;
+    const shownDefault = meta?.shownDefault ?? (value === undefined || value === false ? 'unset' : String(value));
+    return { name, shownDefault, description: meta?.description ?? '' };
+  });
+  return [...fromSchema, ...READ_BEFORE_CONFIG];
+}
 
 export const OIDC_PROVIDERS = { google: 'Google', microsoft: 'Microsoft' } as const;
 export type OidcProviderId = keyof typeof OIDC_PROVIDERS;
@@ -170,6 +258,8 @@ export type Config = Readonly<{
   /** C360_ALLOWED_HOSTS, lower-cased: hosts (or host:port) trusted in a request's Host when C360_PUBLIC_URL is unset. */
   allowedHosts: readonly string[];
   logLevel: z.infer<typeof envSchema>['C360_LOG_LEVEL'];
+  /** `auto` leaves the choice to the logger: readable on a terminal, JSON when piped. NODE_ENV=production makes it `json`. */
+  logFormat: 'auto' | 'pretty' | 'json';
   ai: Readonly<{ apiKey?: string; baseUrl?: string; model: string; timeoutMs: number }>;
   /** Express `trust proxy`: the proxy addresses whose X-Forwarded-For/-Proto are believed, or 'false'. */
   trustProxy: string;
@@ -233,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         .filter(Boolean),
     ),
     logLevel: e.C360_LOG_LEVEL,
+    logFormat: e.C360_LOG_FORMAT === 'auto' && e.NODE_ENV === 'production' ? 'json' : e.C360_LOG_FORMAT,
     ai: Object.freeze({
       apiKey: e.OPENAI_API_KEY,
       baseUrl: e.OPENAI_BASE_URL,

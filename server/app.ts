@@ -83,6 +83,8 @@ export type C360App = Express & {
   /** This app's Prometheus registry (served at /metrics with C360_METRICS_TOKEN). */
   metrics: Registry;
   ready: Promise<void>;
+  /** Resolves once the scheduler has read its switch and, when asked to, started the schedule. */
+  schedulerReady: Promise<void>;
 };
 
 /** Body limits: JSON API bodies and forms are small; anything larger is refused with 413. */
@@ -177,6 +179,7 @@ export function createApp(deps: AppDeps): C360App {
     5 * 60_000,
   );
   limitsPruneTimer.unref();
+  app.schedulerReady = schedulerReady;
   app.closeStreams = () => events.close();
   app.shutdown = async () => {
     events.close();

@@ -11,6 +11,7 @@ import { feedUserAgent } from '../../core/ingest/user-agent';
 import { withContext, type CommandContext } from '../context';
 import { startFeedHost } from '../demo/feed-host';
 import { startMailCatcher, type MailCatcher } from '../demo/mail-catcher';
+import { demoClosingLines } from '../demo/closing-lines';
 import { SAMPLE_FEEDS } from './ingest';
 import { SAMPLE_STORMS } from './storms';
 import { serveUntilStopped } from './serve';
@@ -106,21 +107,18 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
     const { runDemoPipeline } = await import('../pipeline-context');
     say(await runDemoPipeline(context));
     const admin = await ensureAdmin(db.knex, { email: DEMO_ADMIN_EMAIL });
-    if (admin.created) {
+    // Served, the sign-in is part of the closing lines instead, printed once the server listens.
+    if (!options.serve && admin.created) {
       say(
         `\nCreated the admin account. Sign in at /auth with:\n  e-mail:   ${admin.user.email}\n  password: ${admin.password}\n` +
           'This password is shown only now. Change roles with `c360 users role`, add people with `c360 users add`.\n',
       );
-    } else {
+    } else if (!options.serve) {
       say('An admin account already exists (see `c360 users list --role admin`).');
     }
     if (!options.serve) return;
     say(`Feed host: ${host.origin}/feeds/ (the ${release.feeds.length} sample outlets, loopback only).`);
-    say(
-      catcher
-        ? `Mail catcher: ${catcher.url} receives every e-mail C360 sends (nothing leaves this machine). Admins read them in the console: Outbox (/dashboard/outbox).`
-        : 'Mail: SMTP is set up, so e-mail goes to your SMTP server (no mail catcher, no Outbox).',
-    );
+    if (catcher) say(`Mail catcher: ${catcher.url} receives every e-mail C360 sends; admins read them in the console's Outbox.`);
 
     let lastStorm = 0;
     const every = `*/${options.ingestEvery} * * * *`;
@@ -128,6 +126,8 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
       port: options.port,
       schedule: true,
       mailCatcher: catcher !== null,
+      closingLines: (url) =>
+        demoClosingLines({ url, admin: admin.created ? { email: admin.user.email, password: admin.password } : null, outbox: catcher !== null }),
       scheduleNote: `Scheduled: ingest of the demo feeds and the pipeline every ${options.ingestEvery} min, sample items released every ${options.releaseEvery} min, a storm advisory every ${options.stormEvery} min`,
       jobs: {
         ingest: every,

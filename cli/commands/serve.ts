@@ -44,6 +44,8 @@ export async function serveUntilStopped(
     scheduleNote?: string;
     /** The demo's mail catcher receives this server's mail: the console shows its Outbox. */
     mailCatcher?: boolean;
+    /** Printed last once listening, instead of the one "is serving" line (`c360 demo`'s welcome). */
+    closingLines?: (url: string) => string;
   } = {},
 ): Promise<void> {
   // Loaded here, not at the top: the server's libraries cost other commands half a second to import.
@@ -72,11 +74,16 @@ export async function serveUntilStopped(
     if (!described) throw error;
     throw new C360Error('listen_failed', described.message, { hint: described.hint, cause: error });
   }
-  process.stderr.write(`C360 is serving ${server.url} (database: ${context.db.location}). Press Ctrl+C to stop.\n`);
+  if (!options.closingLines) process.stderr.write(`C360 is serving ${server.url} (database: ${context.db.location}). Press Ctrl+C to stop.\n`);
   if (options.schedule)
     process.stderr.write(
       `${options.scheduleNote ?? 'Scheduled: ingest every 15 min, the pipeline every 5 min'} (Live Publishing in the console stops and starts it).\n`,
     );
+  if (options.closingLines) {
+    // After the schedule's start-up lines, so the closing lines are the last a new user sees.
+    await app.schedulerReady;
+    process.stderr.write(`${options.closingLines(server.url)}\n`);
+  }
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
