@@ -137,4 +137,25 @@ describe('ResponseCache', () => {
     await c.get('page:9', body('p'.repeat(1_000)));
     expect(c.size).toBe(10);
   });
+
+  it('is an LRU with a byte limit: 10,000 distinct keys and URLs never hold more than maxBytes, compressed forms counted', async () => {
+    const { c } = cache({ maxEntries: 2_000, maxBytes: 200_000 });
+    let peak = 0;
+    for (let i = 0; i < 10_000; i++) {
+      // Incompressible-ish bodies over 1 KB: each entry holds its body, its gzip and its brotli form.
+      await c.get(`page:${i}`, body(`${i}:`.repeat(400)));
+      c.bindUrl(`/?q=${i}`, `page:${i}`);
+      peak = Math.max(peak, c.stats().bytes);
+    }
+    const stats = c.stats();
+    expect(peak).toBeLessThanOrEqual(200_000);
+    expect(stats.entries).toBeLessThan(2_000); // the bytes bound, not the count, held it
+    expect(stats.urls).toBeLessThanOrEqual(4_000);
+    // The newest entries are the ones kept, with their compressed forms.
+    const newest = c.peekUrl('/?q=9999')!;
+    expect(newest.gzip).toBeDefined();
+    expect(newest.br).toBeDefined();
+    expect(stats.bytes).toBeGreaterThan(newest.body.length);
+    expect(c.peekUrl('/?q=0')).toBeUndefined();
+  });
 });
