@@ -71,8 +71,10 @@ export type AppDeps = {
    * The schedule this server may run (ingest and the pipeline on cron; `c360 serve` gives the CLI's
    * jobs): `start` switches it on at start (`--schedule`); otherwise it follows the console's
    * Start/Stop System switch stored in the database. Without it, this server runs no schedule.
+   * `runsElsewhere` (the workers of `c360 serve --workers N` but the first): this process stores
+   * the console's switch, and the process named there runs the schedule.
    */
-  schedule?: { create: () => Schedule; start?: boolean; pollMs?: number };
+  schedule?: { create: () => Schedule; start?: boolean; pollMs?: number } | { runsElsewhere: string };
 };
 
 export type C360App = Express & {
@@ -149,8 +151,10 @@ export function createApp(deps: AppDeps): C360App {
     pipeline: (actor) => metrics.instrumentPipeline(buildPipelineDeps({ db, config, logger, clock, actor })),
     ingest: () => buildIngestDeps({ config, logger, clock }),
   });
-  const scheduler = new SchedulerController({ db, logger, clock, create: deps.schedule?.create, pollMs: deps.schedule?.pollMs });
-  const schedulerReady = scheduler.init(deps.schedule?.start === true).catch((error) => logger.error({ err: error }, 'could not start the schedule'));
+  const schedule = deps.schedule && 'create' in deps.schedule ? deps.schedule : undefined;
+  const runsElsewhere = deps.schedule && 'runsElsewhere' in deps.schedule ? deps.schedule.runsElsewhere : undefined;
+  const scheduler = new SchedulerController({ db, logger, clock, create: schedule?.create, pollMs: schedule?.pollMs, runsElsewhere });
+  const schedulerReady = scheduler.init(schedule?.start === true).catch((error) => logger.error({ err: error }, 'could not start the schedule'));
   app.ready = listenForChanges(
     deps.db,
     ConsoleEvents.CHANNELS,
