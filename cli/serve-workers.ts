@@ -62,6 +62,7 @@ export async function superviseWorkers(options: {
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
+    if (!failure) options.write('Shutting down…');
     for (const worker of slots.keys()) if (!worker.isDead()) worker.process.kill('SIGTERM');
     const cut = setTimeout(() => {
       for (const worker of slots.keys()) if (!worker.isDead()) worker.process.kill('SIGKILL');
