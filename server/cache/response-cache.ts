@@ -146,7 +146,10 @@ export class ResponseCache {
     const key = shelf.urls.get(url);
     if (key === undefined) return undefined;
     const entry = shelf.entries.get(key);
-    if (!entry || !this.isFresh(entry)) return undefined;
+    if (!entry) return undefined;
+    // Past its TTL, an entry answers here only while its rebuild is under way (see get()).
+    if (!this.isFresh(entry) && !(this.isRefreshable(entry, (this.options.now ?? Date.now)()) && this.pending.get(key)?.version === this.version))
+      return undefined;
     this.hits += 1;
     // The busiest answers are served here only: without this their entries and URLs would age
     // as if unused and be the first evicted.
@@ -172,14 +175,42 @@ export class ResponseCache {
     }
     this.misses += 1;
     const inFlight = this.pending.get(key);
+    if (entry && this.isRefreshable(entry, now)) {
+      // Old by the clock only (no story changed since): it is rebuilt once in the background and
+      // answers meanwhile, so readers never queue behind a rebuild of the home page (its p99).
+      if (!inFlight || inFlight.version !== this.version) {
+        this.build(shelf, key, build, now).catch(() => undefined);
+      }
+      touch(shelf.entries, key, entry);
+      return entry.response;
+    }
     if (inFlight && inFlight.version === this.version) return inFlight.promise;
+    return this.build(shelf, key, build, now);
+  }
+
+  /**
+   * An entry past its TTL that may still answer while its rebuild runs: no story has changed
+   * since it was built (same version), changes are being heard (else the short TTL is the only
+   * promise of freshness), and it is less than twice the TTL old (an idle page is rebuilt first).
+   */
+  private isRefreshable(entry: Entry, now: number): boolean {
+    return entry.version === this.version && this.options.isListening() && now - entry.builtAt < 2 * this.options.ttlMs;
+  }
+
+  private build(shelf: Shelf, key: string, build: () => Promise<Omit<CachedResponse, 'etag' | 'gzip' | 'br'>>, now: number): Promise<CachedResponse> {
     const version = this.version;
     const promise = build()
       .then(async (built) => {
         const response = await finish(built);
         // A story changed while we were building: serve this answer once, but do not keep it.
         if (version === this.version && built.status === 200) this.store(shelf, key, { response, version, builtAt: now });
+        // An answer that is no longer a 200 takes the place of the old one for good.
+        else if (built.status !== 200) shelf.remove(key);
         return response;
+      })
+      .catch((error: unknown) => {
+        shelf.remove(key); // a failed rebuild leaves no old answer behind
+        throw error;
       })
       .finally(() => {
         if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
