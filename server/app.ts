@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import type { IncomingMessage } from 'node:http';
+import express, { type Express, type Request } from 'express';
 import { OidcProviders } from '../core/accounts/oidc';
 import { loadOrCreateServerSecret } from '../core/accounts/server-secret';
 import { pruneSessions } from '../core/accounts/sessions';
@@ -19,7 +20,7 @@ import { createMetrics } from './metrics';
 import { errorHandler, notFoundApi } from './http-errors';
 import { ConsoleEvents } from './live/console-events';
 import { csrfProtection } from './middleware/csrf';
-import { capturedHeaders, fastLane } from './middleware/fast-lane';
+import { capturedHeaders, createFastLane, type FastLane } from './fast-lane';
 import { createRateLimiters, type RateLimitSettings } from './middleware/rate-limits';
 import { SignInThrottle, type SignInThrottleSettings } from './middleware/sign-in-throttle';
 import { rejectNulInBody, rejectNulInUrl } from './middleware/reject-nul';
@@ -71,8 +72,10 @@ export type AppDeps = {
    * The schedule this server may run (ingest and the pipeline on cron; `c360 serve` gives the CLI's
    * jobs): `start` switches it on at start (`--schedule`); otherwise it follows the console's
    * Start/Stop System switch stored in the database. Without it, this server runs no schedule.
+   * `runsElsewhere` (the workers of `c360 serve --workers N` but the first): this process stores
+   * the console's switch, and the process named there runs the schedule.
    */
-  schedule?: { create: () => Schedule; start?: boolean; pollMs?: number };
+  schedule?: { create: () => Schedule; start?: boolean; pollMs?: number } | { runsElsewhere: string };
 };
 
 export type C360App = Express & {
@@ -80,6 +83,11 @@ export type C360App = Express & {
   /** Ends long-lived responses (the console's event streams) so a graceful close need not wait for them. */
   closeStreams: () => void;
   cache: ResponseCache;
+  /**
+   * Cached public answers sent before the app is entered: the http server's request listener
+   * (server/start-server.ts) tries this first and hands the request to the app when it returns false.
+   */
+  fastLane: FastLane;
   /** This app's Prometheus registry (served at /metrics with C360_METRICS_TOKEN). */
   metrics: Registry;
   ready: Promise<void>;
@@ -145,8 +153,10 @@ export function createApp(deps: AppDeps): C360App {
     pipeline: (actor) => metrics.instrumentPipeline(buildPipelineDeps({ db, config, logger, clock, actor })),
     ingest: () => buildIngestDeps({ config, logger, clock }),
   });
-  const scheduler = new SchedulerController({ db, logger, clock, create: deps.schedule?.create, pollMs: deps.schedule?.pollMs });
-  const schedulerReady = scheduler.init(deps.schedule?.start === true).catch((error) => logger.error({ err: error }, 'could not start the schedule'));
+  const schedule = deps.schedule && 'create' in deps.schedule ? deps.schedule : undefined;
+  const runsElsewhere = deps.schedule && 'runsElsewhere' in deps.schedule ? deps.schedule.runsElsewhere : undefined;
+  const scheduler = new SchedulerController({ db, logger, clock, create: schedule?.create, pollMs: schedule?.pollMs, runsElsewhere });
+  const schedulerReady = scheduler.init(schedule?.start === true).catch((error) => logger.error({ err: error }, 'could not start the schedule'));
   app.ready = listenForChanges(
     deps.db,
     ConsoleEvents.CHANNELS,
@@ -201,11 +211,19 @@ export function createApp(deps: AppDeps): C360App {
   const headers = securityHeaders({ https, styleHashes: shellStyleHashes(deps.webDist) });
   // Absolute URLs are built from C360_PUBLIC_URL or a trusted host, never from any Host header.
   const originOf = siteOrigin({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts });
+  // The fast lane reads the trusted origin of a raw request through a view that has Express's
+  // request getters (host, protocol under `trust proxy`), without entering the app.
+  const rawOriginOf = (raw: IncomingMessage) => {
+    const view = Object.create(app.request) as Request & { headers: IncomingMessage['headers']; socket: IncomingMessage['socket'] };
+    view.headers = raw.headers;
+    view.socket = raw.socket;
+    return originOf(view);
+  };
+  app.fastLane = createFastLane({ cache, headers: capturedHeaders(headers), logger, originOf: rawOriginOf, onAnswered: metrics.countFastLane });
   app.use(metrics.countRequests);
-  app.use(fastLane({ cache, headers: capturedHeaders(headers), logger, originOf }));
   app.use(requestLog(logger));
   app.use(headers);
-  app.use(rejectNulInUrl); // nothing with %00 is ever cached, so the fast lane never answers one
+  app.use(rejectNulInUrl); // nothing with %00 is ever bound to an answer, so the fast lane never sends one
   app.use(compression({ threshold: 1024 }));
 
   app.get('/healthz', async (_req, res) => {

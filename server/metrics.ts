@@ -17,13 +17,15 @@ export type Metrics = {
   registry: Registry;
   /** Counts every request by method, route pattern and status class. Goes first, before the fast lane. */
   countRequests: RequestHandler;
+  /** Counts a request the fast lane answered before Express (server/fast-lane.ts), as countRequests would. */
+  countFastLane: (method: string, status: number, seconds: number) => void;
   /** The pipeline's dependencies, with its stages and AI calls counted. */
   instrumentPipeline: (deps: PipelineDeps) => PipelineDeps;
   /** GET /metrics: the bearer token, or 401; 404 when no token is configured, so it is never open by accident. */
   serve: RequestHandler;
 };
 
-/** Requests the fast lane answers from the cache never reach a router; they are labelled as such. */
+/** Requests the fast lane answers from the cache never reach Express; they are labelled as such. */
 export const FAST_LANE_ROUTE = '(fast lane)';
 
 export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: string; logger: Logger; clock: () => Date }): Metrics {
@@ -147,6 +149,7 @@ export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: st
   }
 
   const expected = deps.token ? digest(deps.token) : null;
+  const fastLaneSeries = new Map<string, { requests: { inc: () => void }; durations: { observe: (value: number) => void } }>();
   return {
     registry,
     countRequests: (req, res, next) => {
@@ -157,6 +160,18 @@ export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: st
         end(labels);
       });
       next();
+    },
+    countFastLane: (method, status, seconds) => {
+      // The fast lane's few label sets (GET/HEAD × 2xx/3xx) are bound once: hashing labels per request costs more than the answer.
+      const key = `${method} ${Math.floor(status / 100)}`;
+      let bound = fastLaneSeries.get(key);
+      if (!bound) {
+        const labels = { method, route: FAST_LANE_ROUTE, status: `${Math.floor(status / 100)}xx` };
+        bound = { requests: requests.labels(labels), durations: durations.labels(labels) };
+        fastLaneSeries.set(key, bound);
+      }
+      bound.requests.inc();
+      bound.durations.observe(seconds);
     },
     instrumentPipeline: (pipeline) => ({
       ...pipeline,

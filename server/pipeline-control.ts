@@ -102,10 +102,19 @@ export class SchedulerController {
   private closed = false;
   private applying: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: { db: Knex; logger: Logger; clock: () => Date; create?: () => Schedule; pollMs?: number }) {}
+  /**
+   * `runsElsewhere`: another process of this server runs the schedule (the first worker of
+   * `c360 serve --workers N`, named here); this one only stores the console's switch, which
+   * that process follows.
+   */
+  constructor(private readonly deps: { db: Knex; logger: Logger; clock: () => Date; create?: () => Schedule; pollMs?: number; runsElsewhere?: string }) {}
 
   get canRun(): boolean {
     return Boolean(this.deps.create);
+  }
+
+  private get canSwitch(): boolean {
+    return this.canRun || this.deps.runsElsewhere !== undefined;
   }
 
   /** At start: `--schedule` switches it on; otherwise this server follows the stored switch. */
@@ -123,6 +132,7 @@ export class SchedulerController {
 
   state(): SchedulerState {
     if (this.schedule) return { running: true, jobs: this.schedule.jobs, detail: `Started ${this.startedAt}; follows the console's Start/Stop System switch.` };
+    if (this.deps.runsElsewhere) return { running: false, jobs: [], detail: this.deps.runsElsewhere };
     return {
       running: false,
       jobs: [],
@@ -134,17 +144,17 @@ export class SchedulerController {
 
   async view(): Promise<SchedulerView> {
     const setting = await readSchedulerSetting(this.deps.db);
-    return { ...setting, thisServer: { ...this.state(), server: thisServer(), canRun: this.canRun, startedAt: this.schedule ? this.startedAt : null } };
+    return { ...setting, thisServer: { ...this.state(), server: thisServer(), canRun: this.canSwitch, startedAt: this.schedule ? this.startedAt : null } };
   }
 
   async setEnabled(enabled: boolean, actor: string): Promise<SchedulerView> {
-    if (!this.canRun) {
+    if (!this.canSwitch) {
       throw new C360Error('unsupported', 'This server process cannot run a schedule.', {
         hint: 'Start the server with `c360 serve` (add --schedule to switch the schedule on at start).',
       });
     }
     await writeSchedulerSetting(this.deps.db, { enabled, actor, now: this.deps.clock() });
-    await this.apply(enabled);
+    if (this.canRun) await this.apply(enabled);
     await notify(this.deps.db, CHANNELS.pipelineProgress, {
       runId: 'scheduler',
       source: 'scheduler',

@@ -1,5 +1,6 @@
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Express } from 'express';
+import type { FastLane } from './fast-lane';
 
 export type RunningServer = { url: string; server: Server; close: () => Promise<void> };
 
@@ -39,20 +40,49 @@ export function describeListenError(error: unknown, host: string, port: number):
   }
 }
 
+type ServedApp = Express & { shutdown?: () => Promise<void>; closeStreams?: () => void; fastLane?: FastLane };
+
+/**
+ * The http server's request listener: the app's fast lane first (cached public answers, sent
+ * without entering Express), the app for everything else. `app.fastLane` is read per request,
+ * so a test may swap it to compare the two paths.
+ */
+export function requestListener(app: ServedApp): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const fastLane = app.fastLane;
+    if (fastLane) {
+      try {
+        if (fastLane(req, res)) return;
+      } catch (error) {
+        // Nothing is written before the fast lane has its answer; if it failed before, the app answers.
+        if (res.headersSent) {
+          res.destroy(error as Error);
+          return;
+        }
+      }
+    }
+    app(req, res);
+  };
+}
+
 /**
  * Listens, and closes gracefully: stops accepting, lets requests in flight finish (up to
  * `graceMs`, then cuts what is left), then releases the app's own resources (listeners, timers).
+ * The one way C360 serves: `c360 serve` (each worker of `--workers`), the tests and the e2e harness.
  */
-export async function startServer(
-  app: Express & { shutdown?: () => Promise<void>; closeStreams?: () => void },
-  options: { host: string; port: number; graceMs?: number },
-): Promise<RunningServer> {
-  // Express 5 hands a listen error (EADDRINUSE, EADDRNOTAVAIL…) to this callback instead of
-  // throwing it: treating the callback as success would "serve" while listening on nothing.
-  const server: Server = await new Promise((resolve, reject) => {
+export async function startServer(app: ServedApp, options: { host: string; port: number; graceMs?: number }): Promise<RunningServer> {
+  const server: Server = createServer(requestListener(app));
+  // A listen error (EADDRINUSE, EADDRNOTAVAIL…) comes as an 'error' event: only 'listening' is success.
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: Error) => reject(error);
+    server.once('error', failed);
     try {
-      const s = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+      server.listen(options.port, options.host, () => {
+        server.off('error', failed);
+        resolve();
+      });
     } catch (error) {
+      server.off('error', failed);
       reject(error as Error); // a port out of range throws at once
     }
   });

@@ -34,11 +34,49 @@ describe('ResponseCache', () => {
     await c.get('k', body('a'));
     tick(9_000);
     expect((await c.get('k', body('b'))).body.toString()).toBe('a');
-    tick(2_000);
+    tick(12_000); // past twice the TTL: rebuilt before it answers
     expect((await c.get('k', body('c'))).body.toString()).toBe('c');
     setListening(false);
     tick(1_500);
     expect((await c.get('k', body('d'))).body.toString()).toBe('d');
+  });
+
+  it('past its TTL (no story changed), an entry answers while one rebuild runs in the background', async () => {
+    const { c, tick, setListening } = cache();
+    await c.get('k', body('a'));
+    c.bindUrl('/k', 'k');
+    tick(11_000);
+    expect(c.peekUrl('/k')).toBeUndefined(); // the fast lane leaves it to get(), which starts the rebuild
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let builds = 0;
+    const slow = async () => {
+      builds++;
+      await gate;
+      return { status: 200, type: 'text/plain', body: Buffer.from('b'), cacheControl: 'no-cache' };
+    };
+    expect((await c.get('k', slow)).body.toString()).toBe('a');
+    expect((await c.get('k', slow)).body.toString()).toBe('a');
+    expect(c.peekUrl('/k')?.body.toString()).toBe('a'); // while the rebuild runs, the fast lane answers too
+    expect(builds).toBe(1);
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await c.get('k', slow)).body.toString()).toBe('b');
+    // A story change is never answered from the old entry, nor is an entry when changes are not heard.
+    c.invalidate();
+    expect((await c.get('k', body('c'))).body.toString()).toBe('c');
+    setListening(false);
+    tick(1_500);
+    expect((await c.get('k', body('d'))).body.toString()).toBe('d');
+    // A failed rebuild leaves no old answer behind.
+    setListening(true);
+    tick(11_000);
+    const failing = async () => {
+      throw new Error('db down');
+    };
+    expect((await c.get('k', failing)).body.toString()).toBe('d');
+    await new Promise((r) => setTimeout(r, 10));
+    await expect(c.get('k', failing)).rejects.toThrow('db down');
   });
 
   it('never keeps an answer built across a change, and shares one build among concurrent misses', async () => {
@@ -136,5 +174,26 @@ describe('ResponseCache', () => {
     // A new page takes the searches' bytes.
     await c.get('page:9', body('p'.repeat(1_000)));
     expect(c.size).toBe(10);
+  });
+
+  it('is an LRU with a byte limit: 10,000 distinct keys and URLs never hold more than maxBytes, compressed forms counted', async () => {
+    const { c } = cache({ maxEntries: 2_000, maxBytes: 200_000 });
+    let peak = 0;
+    for (let i = 0; i < 10_000; i++) {
+      // Incompressible-ish bodies over 1 KB: each entry holds its body, its gzip and its brotli form.
+      await c.get(`page:${i}`, body(`${i}:`.repeat(400)));
+      c.bindUrl(`/?q=${i}`, `page:${i}`);
+      peak = Math.max(peak, c.stats().bytes);
+    }
+    const stats = c.stats();
+    expect(peak).toBeLessThanOrEqual(200_000);
+    expect(stats.entries).toBeLessThan(2_000); // the bytes bound, not the count, held it
+    expect(stats.urls).toBeLessThanOrEqual(4_000);
+    // The newest entries are the ones kept, with their compressed forms.
+    const newest = c.peekUrl('/?q=9999')!;
+    expect(newest.gzip).toBeDefined();
+    expect(newest.br).toBeDefined();
+    expect(stats.bytes).toBeGreaterThan(newest.body.length);
+    expect(c.peekUrl('/?q=0')).toBeUndefined();
   });
 });

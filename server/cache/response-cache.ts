@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /**
- * Public pages and API answers kept in memory, ready to send (body, gzip body, ETag).
+ * Public pages and API answers kept in memory, ready to send (body, its gzip and brotli forms, ETag).
  *
  * Correctness: every entry records the content version it was built at. The version is bumped
  * by the server's own story writes (at once) and by the database's story-change notification
@@ -16,7 +20,10 @@ export type CachedResponse = {
   status: number;
   type: string;
   body: Buffer;
+  /** Compressed once when the entry is built (never per request): bodies of 1 KB and more. */
   gzip?: Buffer;
+  /** Brotli, for answers that are kept (status 200): smaller than gzip, and most browsers take it. */
+  br?: Buffer;
   etag: string;
   cacheControl: string;
   /** The Vary header (Accept-Encoding unless the answer also depends on a cookie). */
@@ -139,7 +146,10 @@ export class ResponseCache {
     const key = shelf.urls.get(url);
     if (key === undefined) return undefined;
     const entry = shelf.entries.get(key);
-    if (!entry || !this.isFresh(entry)) return undefined;
+    if (!entry) return undefined;
+    // Past its TTL, an entry answers here only while its rebuild is under way (see get()).
+    if (!this.isFresh(entry) && !(this.isRefreshable(entry, (this.options.now ?? Date.now)()) && this.pending.get(key)?.version === this.version))
+      return undefined;
     this.hits += 1;
     // The busiest answers are served here only: without this their entries and URLs would age
     // as if unused and be the first evicted.
@@ -154,7 +164,7 @@ export class ResponseCache {
   }
 
   /** `search`: an answer whose key a client chooses freely (search text); it goes on the bounded shelf. */
-  async get(key: string, build: () => Promise<Omit<CachedResponse, 'etag' | 'gzip'>>, options: { search?: boolean } = {}): Promise<CachedResponse> {
+  async get(key: string, build: () => Promise<Omit<CachedResponse, 'etag' | 'gzip' | 'br'>>, options: { search?: boolean } = {}): Promise<CachedResponse> {
     const now = (this.options.now ?? Date.now)();
     const shelf = options.search ? this.searches : this.pages;
     const entry = shelf.entries.get(key);
@@ -165,14 +175,42 @@ export class ResponseCache {
     }
     this.misses += 1;
     const inFlight = this.pending.get(key);
+    if (entry && this.isRefreshable(entry, now)) {
+      // Old by the clock only (no story changed since): it is rebuilt once in the background and
+      // answers meanwhile, so readers never queue behind a rebuild of the home page (its p99).
+      if (!inFlight || inFlight.version !== this.version) {
+        this.build(shelf, key, build, now).catch(() => undefined);
+      }
+      touch(shelf.entries, key, entry);
+      return entry.response;
+    }
     if (inFlight && inFlight.version === this.version) return inFlight.promise;
+    return this.build(shelf, key, build, now);
+  }
+
+  /**
+   * An entry past its TTL that may still answer while its rebuild runs: no story has changed
+   * since it was built (same version), changes are being heard (else the short TTL is the only
+   * promise of freshness), and it is less than twice the TTL old (an idle page is rebuilt first).
+   */
+  private isRefreshable(entry: Entry, now: number): boolean {
+    return entry.version === this.version && this.options.isListening() && now - entry.builtAt < 2 * this.options.ttlMs;
+  }
+
+  private build(shelf: Shelf, key: string, build: () => Promise<Omit<CachedResponse, 'etag' | 'gzip' | 'br'>>, now: number): Promise<CachedResponse> {
     const version = this.version;
     const promise = build()
-      .then((built) => {
-        const response = finish(built);
+      .then(async (built) => {
+        const response = await finish(built);
         // A story changed while we were building: serve this answer once, but do not keep it.
         if (version === this.version && built.status === 200) this.store(shelf, key, { response, version, builtAt: now });
+        // An answer that is no longer a 200 takes the place of the old one for good.
+        else if (built.status !== 200) shelf.remove(key);
         return response;
+      })
+      .catch((error: unknown) => {
+        shelf.remove(key); // a failed rebuild leaves no old answer behind
+        throw error;
       })
       .finally(() => {
         if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
@@ -195,10 +233,15 @@ export class ResponseCache {
   get size(): number {
     return this.pages.entries.size + this.searches.entries.size;
   }
+
+  /** What the cache holds now: entries, their bytes (bodies and compressed forms) and the URLs bound to them. */
+  stats(): { entries: number; bytes: number; urls: number } {
+    return { entries: this.size, bytes: this.pages.bytes + this.searches.bytes, urls: this.pages.urls.size + this.searches.urls.size };
+  }
 }
 
 function sizeOf(entry: Entry): number {
-  return entry.response.body.length + (entry.response.gzip?.length ?? 0);
+  return entry.response.body.length + (entry.response.gzip?.length ?? 0) + (entry.response.br?.length ?? 0);
 }
 
 /** Moves a key to the most recent end of a Map's order (a Map iterates oldest first). */
@@ -207,34 +250,79 @@ function touch<V>(map: Map<string, V>, key: string, value: V): void {
   map.set(key, value);
 }
 
-function finish(built: Omit<CachedResponse, 'etag' | 'gzip'>): CachedResponse {
+/** Brotli quality for cached answers: 5 is smaller than gzip -6 and costs about as much to make. */
+const BROTLI_QUALITY = 5;
+
+/**
+ * The ETag and the compressed forms, made once per entry. Compression runs on libuv's thread
+ * pool (the async zlib calls), so a rebuilt 66 KB page does not hold the event loop meanwhile.
+ */
+async function finish(built: Omit<CachedResponse, 'etag' | 'gzip' | 'br'>): Promise<CachedResponse> {
   const etag = `"${createHash('sha1').update(built.body).digest('base64url').slice(0, 22)}"`;
-  const gzip = built.body.length >= 1024 ? gzipSync(built.body, { level: 6 }) : undefined;
-  return { ...built, etag, gzip };
+  if (built.body.length < 1024) return { ...built, etag };
+  const [gzipped, br] = await Promise.all([
+    gzipAsync(built.body, { level: 6 }),
+    built.status === 200
+      ? brotliAsync(built.body, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: built.body.length,
+            [zlibConstants.BROTLI_PARAM_MODE]: built.type.startsWith('text/') ? zlibConstants.BROTLI_MODE_TEXT : zlibConstants.BROTLI_MODE_GENERIC,
+          },
+        })
+      : undefined,
+  ]);
+  return { ...built, etag, gzip: gzipped, br };
 }
 
-/** Sends a cached response: 304 when the browser's copy is current, gzip when accepted. */
-export function sendCached(req: Request, res: Response, cached: CachedResponse): void {
-  res.setHeader('ETag', cached.etag);
-  res.setHeader('Cache-Control', cached.cacheControl);
-  res.setHeader('Vary', cached.vary ?? 'Accept-Encoding');
+/**
+ * The encoding to send: brotli, then gzip, when the client accepts it (a `;q=0` refuses it)
+ * and the entry has it; else the body as it is.
+ */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined, cached: CachedResponse): 'br' | 'gzip' | undefined {
+  if (typeof acceptEncoding !== 'string' || acceptEncoding === '' || !cached.gzip) return undefined;
+  let br = false;
+  let gz = false;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (coding !== 'br' && coding !== 'gzip' && coding !== '*') continue;
+    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0{0,3})?\s*$/i.test(p));
+    if (refused) continue;
+    if (coding === 'br' || coding === '*') br = true;
+    if (coding === 'gzip' || coding === '*') gz = true;
+  }
+  if (br && cached.br) return 'br';
+  return gz ? 'gzip' : undefined;
+}
+
+/**
+ * Writes a cached answer with all its headers in one writeHead call (an array of name/value
+ * pairs, which spares Node validating and storing each header one by one): 304 when the
+ * client's copy is current, else the body in the best encoding it accepts. Used by the Express
+ * routes and by the fast lane before Express (server/fast-lane.ts) alike, so both send the same.
+ * `extra`: headers set before (security headers, the request id). Returns the status sent.
+ */
+export function writeCached(req: IncomingMessage, res: ServerResponse, cached: CachedResponse, extra: string[] = []): number {
+  const head = [...extra, 'ETag', cached.etag, 'Cache-Control', cached.cacheControl, 'Vary', cached.vary ?? 'Accept-Encoding'];
   const ifNoneMatch = req.headers['if-none-match'];
   if (cached.status === 200 && ifNoneMatch && matchesEtag(ifNoneMatch, cached.etag)) {
-    res.statusCode = 304;
+    res.writeHead(304, head);
     res.end();
-    return;
+    return 304;
   }
-  res.statusCode = cached.status;
-  res.setHeader('Content-Type', cached.type);
-  const acceptEncoding = req.headers['accept-encoding'];
-  if (cached.gzip && typeof acceptEncoding === 'string' && /\bgzip\b/.test(acceptEncoding)) {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', cached.gzip.length);
-    res.end(req.method === 'HEAD' ? undefined : cached.gzip);
-    return;
-  }
-  res.setHeader('Content-Length', cached.body.length);
-  res.end(req.method === 'HEAD' ? undefined : cached.body);
+  const encoding = chooseEncoding(req.headers['accept-encoding'], cached);
+  const body = encoding === 'br' ? cached.br! : encoding === 'gzip' ? cached.gzip! : cached.body;
+  head.push('Content-Type', cached.type, 'Content-Length', String(body.length));
+  if (encoding) head.push('Content-Encoding', encoding);
+  res.writeHead(cached.status, head);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return cached.status;
+}
+
+/** Sends a cached response from an Express route (headers set so far, e.g. helmet's, are kept). */
+export function sendCached(req: IncomingMessage, res: ServerResponse, cached: CachedResponse): void {
+  writeCached(req, res, cached);
 }
 
 /** If-None-Match holds our ETag (weak or strong, alone or in a list). */

@@ -11,13 +11,16 @@ export function siteFilesRouter(deps: { db: Knex; cache: ResponseCache; originOf
   const originOf = deps.originOf;
   const serve = async (req: Request, res: Response, name: string, type: string, maxAge: number, build: (origin: string) => Promise<string>) => {
     const origin = originOf(req);
-    const cached = await deps.cache.get(`file:${origin}:${name}`, async () => ({
+    const key = `file:${origin}:${name}`;
+    const cached = await deps.cache.get(key, async () => ({
       status: 200,
       type,
       body: Buffer.from(await build(origin)),
       cacheControl: `public, max-age=${maxAge}`,
     }));
     sendCached(req, res, cached);
+    // A site file depends on the origin and its name alone: later requests for it may take the fast lane.
+    if (cached.status === 200) deps.cache.bindUrl(origin + req.originalUrl, key);
   };
 
   router.get('/robots.txt', (req, res) => serve(req, res, 'robots', 'text/plain; charset=utf-8', 3600, async (origin) => robotsTxt(origin)));
