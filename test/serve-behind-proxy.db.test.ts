@@ -21,7 +21,7 @@ const servers: ResultPromise[] = [];
 let proxy: TestProxy | undefined;
 
 function serve(port: number): Promise<{ process: ResultPromise; url: string }> {
-  const child = startCli(['serve', '--port', String(port)], { ...env, C360_DATA_DIR: tempDataDir() });
+  const child = startCli(['serve', '--port', String(port), '--workers', '1'], { ...env, C360_DATA_DIR: tempDataDir() });
   servers.push(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('c360 serve did not start')), 60_000);
