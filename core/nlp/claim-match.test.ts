@@ -90,6 +90,12 @@ describe('claim matcher', () => {
       'Keron made landfall in Haiti on Monday with winds of 105 mph.',
       'contradicts',
     ],
+    [
+      'the day it was said is not the fact’s date',
+      'Visitor arrivals to the Dominican Republic rose 6 per cent to 9.1 million in the first ten months of the year, the tourism ministry said on Monday.',
+      'The Dominican Republic counted 9.1 million visitors in the ten months to October, up 6 per cent, its tourism ministry said.',
+      'supports',
+    ],
     ['another thing counted', 'Murders in Jamaica fell by half this year.', 'Shootings in Jamaica were down 18 per cent this year.', 'unrelated'],
     [
       'another place',

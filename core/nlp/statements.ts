@@ -553,7 +553,19 @@ export function readStatement(text: string, published: Date, language: Language 
   return statement;
 }
 
+/** Verbs of saying: the day after one ("the ministry said on Monday") is when it was said, not when the fact happened. */
+const SAYING = new Set(['said', 'says', 'told', 'added', 'stated', 'dijo', 'afirmo', 'declaro', 'dit', 'declare', 'zei', 'verklaarde']);
+
 function readDates(tokens: readonly Token[], reference: Date, future: boolean, s: Statement, used: Set<number>): void {
+  // "said on Monday", "told reporters on Monday", "a déclaré lundi": the attribution's day (up to three words back, within the clause).
+  const saidAt = (i: number) => {
+    for (let k = i - 1; k >= Math.max(0, i - 4); k--) {
+      const t = tokens[k]!;
+      if (t.type !== 'word') return false;
+      if (SAYING.has(t.f)) return true;
+    }
+    return false;
+  };
   const dayNumber = (t: Token | undefined) => (t && t.type === 'num' && /^\d{1,2}$/.test(t.f) ? Number(t.f) : undefined);
   const yearAt = (i: number) => (tokens[i]?.type === 'num' && /^(19|20)\d\d$/.test(tokens[i]!.f) ? Number(tokens[i]!.f) : undefined);
   const ordinalSuffix = (i: number) => ['st', 'nd', 'rd', 'th', 'er', 'e', 'de', 'ste'].includes(tokens[i]?.f ?? '');
@@ -603,6 +615,10 @@ function readDates(tokens: readonly Token[], reference: Date, future: boolean, s
     if (t.type !== 'word') continue;
     if (t.f in WEEKDAYS) {
       const weekday = WEEKDAYS[t.f]!;
+      if (saidAt(i)) {
+        used.add(i);
+        continue;
+      }
       const back = (reference.getUTCDay() - weekday + 7) % 7;
       const forward = (weekday - reference.getUTCDay() + 7) % 7;
       s.days.add(iso(new Date(reference.getTime() + (future ? forward : -back) * DAY_MS)));
