@@ -96,6 +96,18 @@ describe('claim matcher', () => {
       'The Dominican Republic counted 9.1 million visitors in the ten months to October, up 6 per cent, its tourism ministry said.',
       'supports',
     ],
+    [
+      'one sentence of the claim told in two',
+      'Saint Lucia will raise its minimum wage to EC$8 an hour on January 1, benefiting around 9,000 workers, the labour minister said on Tuesday.',
+      "Saint Lucia's national minimum wage will rise to EC$8 an hour from January 1, Labour Minister Chalice Alexander told Parliament on Tuesday. About 9,000 workers are expected to benefit, the ministry said.",
+      'supports',
+    ],
+    [
+      'two sentences that are not running',
+      'Saint Lucia will raise its minimum wage to EC$8 an hour on January 1, benefiting around 9,000 workers.',
+      "Saint Lucia's national minimum wage will rise to EC$8 an hour from January 1. The new rate applies to all sectors. About 9,000 workers are expected to benefit.",
+      'unrelated',
+    ],
     ['another thing counted', 'Murders in Jamaica fell by half this year.', 'Shootings in Jamaica were down 18 per cent this year.', 'unrelated'],
     [
       'another place',

@@ -168,7 +168,11 @@ export function splitStatements(text: string): string[] {
     .filter(Boolean);
 }
 
-/** A claim against a whole report: supports when one of its sentences does; else contradicts when one does; else unrelated. */
+/**
+ * A claim against a whole report: supports when one of its sentences does, or two sentences running
+ * (a wire's lead packs "EC$8 an hour from January 1, benefiting 9,000 workers" into one sentence that
+ * a local report tells in two); else contradicts when one sentence does; else unrelated.
+ */
 export function compareWithReport(claim: Statement, sentences: readonly Statement[]): Comparison {
   let contradiction: Comparison | undefined;
   for (const s of sentences) {
@@ -176,7 +180,32 @@ export function compareWithReport(claim: Statement, sentences: readonly Statemen
     if (result.relation === 'supports') return result;
     if (result.relation === 'contradicts') contradiction ??= result;
   }
+  if (!contradiction)
+    for (let i = 1; i < sentences.length; i++) {
+      const result = compareStatements(claim, joinStatements(sentences[i - 1]!, sentences[i]!));
+      if (result.relation === 'supports') return { ...result, reason: `${result.reason} (in two sentences running)` };
+    }
   return contradiction ?? { relation: 'unrelated', reason: 'no sentence states it' };
+}
+
+/** Two sentences read as one statement (what both say). */
+function joinStatements(a: Statement, b: Statement): Statement {
+  return {
+    text: `${a.text} ${b.text}`,
+    language: a.language ?? b.language,
+    items: new Set([...a.items, ...b.items]),
+    acronyms: new Set([...a.acronyms, ...b.acronyms]),
+    initials: new Map([...a.initials, ...b.initials]),
+    quantities: [...a.quantities, ...b.quantities],
+    days: new Set([...a.days, ...b.days]),
+    months: new Set([...a.months, ...b.months]),
+    years: new Set([...a.years, ...b.years]),
+    weekdays: new Set([...a.weekdays, ...b.weekdays]),
+    datedDays: a.datedDays + b.datedDays,
+    unreadable: a.unreadable + b.unreadable,
+    names: new Set([...a.names, ...b.names]),
+    places: [...a.places, ...b.places],
+  };
 }
 
 /** Convenience for one-off comparisons (tests, the bench): both texts read here, each against its own publication date. */
