@@ -61,6 +61,11 @@ const COLUMNS = [
 ] as const;
 /** Readers' views live in their own table (a view is not an edit of the story). */
 export const VIEW_COUNT_SQL = `coalesce((select v.views from story_view_counts v where v.story_id = s.id), 0) as view_count`;
+/** The editor whose approval stands (the last approve not followed by a lapse), read from the audit log in SQL so cards do not carry it. */
+export const APPROVED_BY_SQL = `(select case when e->>'action' = 'manual_override_approve' then e->>'user' end
+     from jsonb_array_elements(coalesce(s.audit_log, '[]'::jsonb)) with ordinality a(e, n)
+    where e->>'action' in ('manual_override_approve', 'approval_lapsed') order by n desc limit 1) as approved_by`;
+
 /** Every story column plus its view count, for queries elsewhere in the core (readers' pages). */
 export const SELECT = `${COLUMNS.map((c) => `s.${c}`).join(', ')}, ${VIEW_COUNT_SQL}`;
 const JSON_COLUMNS = new Set(['layers', 'charts', 'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'sources']);

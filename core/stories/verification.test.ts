@@ -18,22 +18,56 @@ describe('verificationState: one state per story, from its fields', () => {
   const cases: [string, VerifiableStory, string][] = [
     ['two independent outlets corroborate a claim', two, 'independent_sources'],
     ['a CMS story with two sources triangulated and no panel', { source_count: 2, triangulation_check: true }, 'independent_sources'],
-    ['two outlets of one group (one independent voice)', { ...two, sources: [outlet('Ledger'), outlet('Sunday Ledger', { independent: false, counted_as: 'Ledger' })] }, 'unverified'],
-    ['two outlets but the fact-check did not triangulate', { ...two, triangulation_check: false, ai_fact_check_panel: [{ ...corroborated, resolved: true, verdict: 'single source' }] }, 'unverified'],
-    ['one outlet the advisory confirms', { ...one, triangulation_check: true, status_flags: [OFFICIALLY_CONFIRMED], ai_fact_check_panel: [{ ...single, resolved: true, verdict: 'official source', source_resolved: true }] }, 'official_source'],
-    ['a storm update written from the advisory alone', { source_count: 1, triangulation_check: false, sources: [nhc], ai_fact_check_panel: [] }, 'official_source'],
+    [
+      'two outlets of one group (one independent voice)',
+      { ...two, sources: [outlet('Ledger'), outlet('Sunday Ledger', { independent: false, counted_as: 'Ledger' })] },
+      'unverified',
+    ],
+    [
+      'two outlets but the fact-check did not triangulate',
+      { ...two, triangulation_check: false, ai_fact_check_panel: [{ ...corroborated, resolved: true, verdict: 'single source' }] },
+      'unverified',
+    ],
+    [
+      'one outlet the advisory confirms',
+      {
+        ...one,
+        triangulation_check: true,
+        status_flags: [OFFICIALLY_CONFIRMED],
+        ai_fact_check_panel: [{ ...single, resolved: true, verdict: 'official source', source_resolved: true }],
+      },
+      'official_source',
+    ],
+    [
+      'a storm update written from the advisory alone',
+      { source_count: 1, triangulation_check: false, sources: [nhc], ai_fact_check_panel: [] },
+      'official_source',
+    ],
     ['one outlet whose one claim an editor confirmed', { ...one, ai_fact_check_panel: [confirmedBy('ed@c360.test')] }, 'editor'],
     ['one outlet an editor approved', { ...one, ai_fact_check_panel: [], human_verified: true, audit_log: [approve('ed@c360.test')] }, 'editor'],
     ['one outlet, published by force', { ...one, ai_fact_check_panel: [], human_verified: true, audit_log: [force('ed@c360.test')] }, 'unverified'],
     ['one outlet, force-published with its claim unresolved', { ...one, human_verified: true, audit_log: [force('ed@c360.test')] }, 'unverified'],
     [
       'an approval that lapsed when the sources changed',
-      { ...one, ai_fact_check_panel: [], human_verified: true, audit_log: [approve('ed@c360.test'), { action: 'approval_lapsed', user: 'pipeline', timestamp: '2026-11-20T13:00:00Z' }] },
+      {
+        ...one,
+        ai_fact_check_panel: [],
+        human_verified: true,
+        audit_log: [approve('ed@c360.test'), { action: 'approval_lapsed', user: 'pipeline', timestamp: '2026-11-20T13:00:00Z' }],
+      },
       'unverified',
     ],
-    ['an approval, then human_verified cleared', { ...one, ai_fact_check_panel: [], human_verified: false, audit_log: [approve('ed@c360.test')] }, 'unverified'],
+    [
+      'an approval, then human_verified cleared',
+      { ...one, ai_fact_check_panel: [], human_verified: false, audit_log: [approve('ed@c360.test')] },
+      'unverified',
+    ],
     ['two outlets, but a claim is disputed and unresolved', { ...two, ai_fact_check_panel: [corroborated, { ...single, decision: 'disputed' }] }, 'unverified'],
-    ['two outlets, the only unresolved claim dismissed', { ...two, ai_fact_check_panel: [corroborated, { ...single, decision: 'dismissed' }] }, 'independent_sources'],
+    [
+      'two outlets, the only unresolved claim dismissed',
+      { ...two, ai_fact_check_panel: [corroborated, { ...single, decision: 'dismissed' }] },
+      'independent_sources',
+    ],
     ['one outlet, nothing else', one, 'unverified'],
   ];
   it.each(cases)('%s', (_name, story, expected) => {

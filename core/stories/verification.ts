@@ -33,6 +33,8 @@ export type VerifiableStory = {
   sources?: readonly StorySource[] | null;
   ai_fact_check_panel?: readonly FactCheckItem[] | null;
   audit_log?: readonly AuditEntry[] | null;
+  /** Where the audit log is not read (console cards): the approving editor, as APPROVED_BY_SQL finds it. */
+  approved_by?: string | null;
 };
 
 /** Reader-facing names of the states, in the site's four languages (the web's i18n files say the same). */
@@ -92,6 +94,7 @@ function independentOutlets(story: VerifiableStory): number {
 /** The editor whose approval stands: the last approve not followed by a lapse (the sources changed). */
 function standingApproval(story: VerifiableStory): string | null {
   if (!story.human_verified) return null;
+  if (!story.audit_log) return story.approved_by ?? null;
   for (const entry of [...(story.audit_log ?? [])].reverse()) {
     if (entry.action === 'approval_lapsed') return null;
     if (entry.action === 'manual_override_approve') return entry.user;
