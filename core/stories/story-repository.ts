@@ -10,6 +10,7 @@ import { isRegionVisible } from './regions';
 import { parseSection, storySections, SECTION_PAGE_SIZE, LATEST_SECTION_SIZE, type SectionQuery } from './sections';
 import type { AuditEntry, Story, StoryPatch } from './story';
 import { searchableQuery } from './search-query';
+import { englishSearchTerms } from './search-terms';
 
 /**
  * All SQL about stories. Public reads filter, rank and paginate in the database, each on an
@@ -406,8 +407,10 @@ export const FEW_MATCHES = 200;
  */
 export async function searchStories(db: Knex, options: { q: string; offset?: number; limit?: number }): Promise<Page<Story>> {
   const { offset, limit } = pageBounds(options.offset, options.limit);
-  const q = searchableQuery(options.q.slice(0, 200));
-  if (q === null) return { items: [], offset, limit, hasMore: false };
+  const typed = searchableQuery(options.q.slice(0, 200));
+  if (typed === null) return { items: [], offset, limit, hasMore: false };
+  // The index is English: a storm's type and the countries, typed in Spanish, French or Dutch, are read in English.
+  const q = englishSearchTerms(typed);
   const matches = `s.search_vector @@ websearch_to_tsquery('english', ?) and ${PUBLIC}`;
   const probe = await db.raw(`select count(*)::int as n from (select 1 from synced_content s where ${matches} limit ${FEW_MATCHES}) m`, [q]);
   const few = Number(probe.rows[0].n) < FEW_MATCHES;
