@@ -1,8 +1,9 @@
 /** Shapes the public API sends (server/presenters). The web shares types with the server, not code. */
 import type { Coverage } from '../../../core/stories/coverage';
 import type { VerificationState } from '../../../core/stories/verification';
+import type { StormSearchHit } from '../../../core/storms/storm-search';
 
-export type { Coverage, VerificationState };
+export type { Coverage, StormSearchHit, VerificationState };
 
 export type StoryCard = {
   id: string;
