@@ -53,8 +53,10 @@ const VERIFICATION_TONE: Record<StoryCard['verification']['state'], BadgeTone> =
 };
 
 /** How the story was checked (the state readers see), with the editor who vouched named for editors. */
-export function VerificationBadge({ verification }: { verification: StoryCard['verification'] }) {
+export function VerificationBadge({ verification }: { verification: StoryCard['verification'] | undefined }) {
   const { t } = useConsoleI18n();
+  // Cards pushed by the live feed before a reload may not carry it yet.
+  if (!verification) return null;
   const label = t(`console.verification.${verification.state}`);
   return (
     <Badge
