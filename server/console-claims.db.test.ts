@@ -113,6 +113,23 @@ describe('claims in the console', () => {
     expect(body).toMatchObject({ queued: false, story: { auto_publish_eligible: false, publish_gate: { ok: false } } });
   });
 
+  it('dismissing the lead claim needs a reason on the server too (400 without), and the audit keeps who and why', async () => {
+    const story = await waitingStory();
+    for (const reason of [undefined, '', '   ']) {
+      const res = await editor.post(`/api/console/stories/${story.id}/claims/1`, { decision: 'dismiss', reason });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.code).toBe('invalid_input');
+    }
+    expect((await getStoryById(t.db.knex, story.id))!.audit_log).toEqual([]);
+    const res = await editor.post(`/api/console/stories/${story.id}/claims/1`, { decision: 'dismiss', reason: 'A timetable, not a claim to check' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.claim).toMatchObject({ number: 1, decision: 'dismissed', decided_by: editorEmail });
+    expect(body.story.audit_log.at(-1)).toMatchObject({ action: 'claim_dismissed', user: editorEmail, reason: 'A timetable, not a claim to check' });
+    // Dismissing checks nothing: the story is not labelled as checked by it.
+    expect(body.story.verification.state).not.toBe('editor');
+  });
+
   it('answers 400, 404, 403 and 401 with { error: { code, message } }, and changes nothing', async () => {
     const story = await waitingStory();
     const post = (client: TestClient, path: string, body: unknown) => client.post(`/api/console/stories/${path}`, body);

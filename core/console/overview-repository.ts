@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { rowToStory, VIEW_COUNT_SQL } from '../stories/story-repository';
+import { APPROVED_BY_SQL, rowToStory, VIEW_COUNT_SQL } from '../stories/story-repository';
 import type { Story } from '../stories/story';
 
 /**
@@ -44,15 +44,17 @@ const CARD_COLUMNS = [
   'language',
 ] as const;
 
-export type StoryCardRow = Pick<Story, (typeof CARD_COLUMNS)[number] | 'view_count'> & { enriched: boolean };
+export type StoryCardRow = Pick<Story, (typeof CARD_COLUMNS)[number] | 'view_count' | 'sources'> & { enriched: boolean; approved_by: string | null };
 
 const CARD_SELECT =
-  CARD_COLUMNS.map((c) => `s.${c}`).join(', ') + `, ${VIEW_COUNT_SQL}, (s.external_data_feeds is not null or s.enrichment_data <> '{}'::jsonb) as enriched`;
+  CARD_COLUMNS.map((c) => `s.${c}`).join(', ') +
+  `, s.sources, ${VIEW_COUNT_SQL}, (s.external_data_feeds is not null or s.enrichment_data <> '{}'::jsonb) as enriched, ${APPROVED_BY_SQL}`;
 
 function toCard(row: Record<string, unknown>): StoryCardRow {
   const story = rowToStory(row) as unknown as StoryCardRow & Record<string, unknown>;
-  for (const key of ['layers', 'charts', 'enrichment_data', 'external_data_feeds', 'audit_log', 'sources']) delete story[key];
+  for (const key of ['layers', 'charts', 'enrichment_data', 'external_data_feeds', 'audit_log']) delete story[key];
   story.enriched = Boolean(row.enriched);
+  story.approved_by = typeof row.approved_by === 'string' ? row.approved_by : null;
   return story;
 }
 

@@ -10,6 +10,7 @@ import { createOfflineProvider } from '../pipeline/summarise/offline-provider';
 import { claimKey } from '../stories/claim-resolution';
 import type { Story } from '../stories/story';
 import { getStoryById } from '../stories/story-repository';
+import { describeVerification, verificationState } from '../stories/verification';
 import { insertRawItems, type FixtureItem } from '../../test/factories/raw-items';
 import { openTestDatabase } from '../../test/helpers/test-database';
 import { applyOverride } from './apply-override';
@@ -139,6 +140,8 @@ describe('resolveClaim', () => {
     });
     expect(result.story).toMatchObject({ flag_reason: null, auto_publish_eligible: true, triangulation_check: true, last_updated_by: editor });
     expect(result.story.ai_risk_level).not.toMatch(/high|critical/);
+    // Its two outlets did not agree on the claim; the editor vouched for it: labelled as such, not as two sources.
+    expect(describeVerification(result.story)).toEqual({ state: 'editor', independent_sources: 2, verified_by: editor });
     expect(result.story.audit_log.at(-1)).toMatchObject({ action: 'claim_confirmed', user: editor, reason: 'Police confirmed the family of six' });
     expect(await work(story.id)).toMatchObject({ pipeline_next: 'publish', flag_origin: null });
 
@@ -171,8 +174,12 @@ describe('resolveClaim', () => {
     const story = await byTitle('Dominica geothermal');
     const result = await resolveClaim(db.knex, { id: story.id, claim: '1', action: 'confirm', reason: 'Seen on site', actor: editor, now });
     expect(result.queued).toBe(false);
-    // Confirming its one claim does not make one outlet two: still held by the two-source rule.
+    // Confirming its one claim does not make one outlet two: still held by the two-source rule,
+    // not triangulated, and labelled verified by an editor (issue 23: it counted as triangulated).
     expect(result.story.flag_reason).toContain('needs at least 2 sources');
+    expect(result.story.source_count).toBe(1);
+    expect(result.story.triangulation_check).toBe(false);
+    expect(verificationState(result.story)).toBe('editor');
     expect(await work(story.id)).toMatchObject({ flag_origin: 'pipeline', pipeline_next: null });
   });
 

@@ -1,3 +1,4 @@
+import type { VerificationState } from '../stories/verification';
 import { matchingRules, type CurationRule, type RuleSubject } from './curation-rules';
 import {
   DIASPORA_TAGS,
@@ -18,7 +19,7 @@ import {
  * first (in template order) whose filter it passes. Empty sections are left out.
  */
 
-export type NewsletterCandidate = RuleSubject & { id: string; published_at: string | null; path: string | null };
+export type NewsletterCandidate = RuleSubject & { id: string; published_at: string | null; path: string | null; verification?: VerificationState };
 
 export type NewsletterArticle = {
   id: string;
@@ -29,6 +30,8 @@ export type NewsletterArticle = {
   path: string | null;
   urgency: number;
   matchedRules: string[];
+  /** How the story was checked (core/stories/verification.ts); absent on newsletters made before it was kept. */
+  verification?: VerificationState;
 };
 
 /** The spec's Newsletter section: id, type, title, content, articles, priority, aiGenerated. */
@@ -70,7 +73,7 @@ function fitsSection(type: SectionType, item: Ranked): boolean {
 function sectionContent(type: SectionType, articles: readonly NewsletterArticle[]): string {
   switch (type) {
     case 'headlines':
-      return `The most urgent verified stories (urgency above ${HEADLINE_URGENCY_ABOVE}).`;
+      return `The most urgent stories (urgency above ${HEADLINE_URGENCY_ABOVE}).`;
     case 'curated': {
       const rules = [...new Set(articles.flatMap((a) => a.matchedRules.slice(0, 1)))];
       return `Picked by the curation rules: ${rules.join(', ')}.`;
@@ -82,7 +85,7 @@ function sectionContent(type: SectionType, articles: readonly NewsletterArticle[
     case 'regional':
       return `One story each from ${articles.map((a) => a.region).join(', ')}.`;
     case 'latest':
-      return 'More verified stories from across the region.';
+      return 'More stories from across the region.';
     default:
       return '';
   }
@@ -125,6 +128,7 @@ export function buildSections(
       path: story.path,
       urgency: story.urgency,
       matchedRules: matched,
+      ...(story.verification ? { verification: story.verification } : {}),
     }));
     sections.push({
       id: `${definition.type}-${index + 1}`,

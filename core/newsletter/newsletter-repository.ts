@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import { articlePath } from '../stories/article-address';
+import type { FactCheckItem, StorySource } from '../stories/story';
+import { APPROVED_BY_SQL } from '../stories/story-repository';
+import { verificationState } from '../stories/verification';
 import type { NewsletterCandidate, NewsletterSection } from './build-sections';
 import { NEWSLETTER_POOL_SIZE } from './templates';
 
@@ -45,11 +48,14 @@ function toNewsletter(row: Record<string, unknown>): Newsletter {
  * The spec's pool: auto-eligible published stories that readers can see, newest published first,
  * at most 50. Indicator labels come from the layers' metrics tables (topic rules read them).
  */
+const jsonList = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
+
 export async function selectNewsletterPool(db: Knex, limit = NEWSLETTER_POOL_SIZE): Promise<NewsletterCandidate[]> {
   const { rows } = await db.raw(
     `select id, title, summary, region, tags, topics, urgency, published_at, slug,
+            source_count, triangulation_check, human_verified, status_flags, sources, ai_fact_check_panel, ${APPROVED_BY_SQL},
             coalesce((select array_agg(distinct m->>'label') from jsonb_array_elements(layers) l, jsonb_array_elements(coalesce(l->'metricsTable', '[]'::jsonb)) m where m->>'label' is not null), '{}') as indicators
-       from synced_content
+       from synced_content s
       where pipeline_stage = 'published' and auto_publish_eligible and region_visible
       order by published_at desc nulls last, id desc
       limit ?`,
@@ -68,6 +74,15 @@ export async function selectNewsletterPool(db: Knex, limit = NEWSLETTER_POOL_SIZ
       urgency: Number(r.urgency ?? 0),
       published_at: iso(r.published_at),
       path: articlePath({ id: String(r.id), slug: r.slug as string | null, title: String(r.title), region: String(r.region ?? ''), tags }),
+      verification: verificationState({
+        source_count: Number(r.source_count ?? 0),
+        triangulation_check: Boolean(r.triangulation_check),
+        human_verified: Boolean(r.human_verified),
+        status_flags: (r.status_flags as string[] | null) ?? [],
+        sources: jsonList<StorySource>(r.sources),
+        ai_fact_check_panel: jsonList<FactCheckItem>(r.ai_fact_check_panel),
+        approved_by: (r.approved_by as string | null) ?? null,
+      }),
     };
   });
 }

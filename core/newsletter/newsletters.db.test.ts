@@ -68,3 +68,42 @@ describe('processNewsletterQueue', () => {
     expect((await db.knex('newsletters').where({ id: newsletter.id }).first()).status).toBe('sent');
   });
 });
+
+describe('generateNewsletter: the intro and each story say how it was checked', () => {
+  it('a force-published single-source story is not counted as checked against two sources', async () => {
+    const now = new Date();
+    await db.knex('synced_content').delete();
+    await createStory(db.knex, {
+      now,
+      daysAgo: 0,
+      title: 'Caribbean Development Bank approves loan to Saint Lucia',
+      region: 'Saint Lucia',
+      auto_publish_eligible: true,
+      sources: [
+        { outlet: 'St Lucia Times', url: null, independent: true },
+        { outlet: 'Caribbean Wire', url: null, independent: true },
+      ],
+      ai_fact_check_panel: [{ claim: 'The bank approved the loan.', resolved: true, verdict: 'corroborated' }],
+    });
+    await createStory(db.knex, {
+      now,
+      daysAgo: 0,
+      title: 'Festival poster competition opens in Bridgetown',
+      region: 'Barbados',
+      auto_publish_eligible: true,
+      human_verified: true,
+      source_count: 1,
+      source_list: ['Barbados Today'],
+      triangulation_check: false,
+      sources: [{ outlet: 'Barbados Today', url: null, independent: true }],
+      audit_log: [{ action: 'manual_override_publish', user: 'desk@c360.test', timestamp: now.toISOString(), reason: 'Slow day' }],
+    });
+    const newsletter = await generateNewsletter(db.knex, { template: 'daily-digest', actor: { email: 'desk@c360.test' }, now });
+    expect(newsletter.intro).toBe('2 stories from across the Caribbean today: 1 confirmed by two or more independent sources, 1 not independently confirmed.');
+    const articles = newsletter.sections.flatMap((s) => s.articles);
+    expect(Object.fromEntries(articles.map((a) => [a.title.split(' ')[0], a.verification]))).toEqual({
+      Caribbean: 'independent_sources',
+      Festival: 'unverified',
+    });
+  });
+});

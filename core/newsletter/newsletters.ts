@@ -29,6 +29,7 @@ import {
 } from './send-repository';
 import { unsubscribeUrl } from './subscriptions';
 import { findTemplate, isSegment, SEGMENTS } from './templates';
+import type { VerificationState } from '../stories/verification';
 
 /**
  * Newsletters from draft to sent. Generating fills the template's sections from the pool with the
@@ -68,10 +69,31 @@ async function fillSections(db: Knex, templateId: string): Promise<{ sections: N
   return { sections, poolSize: pool.length };
 }
 
-function defaultIntro(templateId: string, sections: readonly NewsletterSection[]): string {
-  const count = sections.reduce((n, s) => n + s.articles.length, 0);
+const INTRO_STATES: readonly [VerificationState, string][] = [
+  ['independent_sources', 'confirmed by two or more independent sources'],
+  ['official_source', 'confirmed by an official source'],
+  ['editor', 'verified by an editor'],
+  ['unverified', 'not independently confirmed'],
+];
+
+/**
+ * The intro says how the stories were checked, story by story as counted from their states (each story
+ * is labelled too): never more checking than they had. "5 stories from across the Caribbean today: 3
+ * confirmed by two or more independent sources, 1 confirmed by an official source, 1 verified by an editor."
+ */
+export function defaultIntro(templateId: string, sections: readonly NewsletterSection[]): string {
+  const articles = sections.flatMap((s) => s.articles);
+  const count = articles.length;
   const when = findTemplate(templateId)?.frequency === 'daily' ? 'today' : 'this week';
-  return `${count} verified ${count === 1 ? 'story' : 'stories'} from across the Caribbean ${when}, each checked against at least two independent sources.`;
+  const head = `${count} ${count === 1 ? 'story' : 'stories'} from across the Caribbean ${when}`;
+  const states = INTRO_STATES.map(([state, words]) => [articles.filter((a) => (a.verification ?? 'unverified') === state).length, words] as const).filter(
+    ([n]) => n > 0,
+  );
+  if (states.length === 1) {
+    const [[n, words]] = states as [readonly [number, string]];
+    return `${head}, ${n === 1 ? '' : n === 2 ? 'both ' : 'all '}${words}.`;
+  }
+  return `${head}: ${states.map(([n, words]) => `${n} ${words}`).join(', ')}.`;
 }
 
 export async function generateNewsletter(db: Knex, input: { template: string; title?: string; actor: Actor; now: Date }): Promise<Newsletter> {

@@ -1,6 +1,7 @@
 import { longDate } from './format-date';
 import type { NewsletterSection } from './build-sections';
 import { findTemplate } from './templates';
+import { verificationLabel } from '../stories/verification';
 
 /**
  * The newsletter e-mail: HTML from MJML (responsive, inlined styles that mail programs keep) and a
@@ -14,6 +15,11 @@ export const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.c360.invalid/placeho
 
 export type RenderableNewsletter = { id: string; title: string; template: string; intro: string; sections: readonly NewsletterSection[] };
 export type RenderedEmail = { subject: string; html: string; text: string };
+
+/** Region, date and how the story was checked: one line under each title. */
+function articleMeta(a: NewsletterSection['articles'][number]): string {
+  return [a.region, longDate(a.published_at), a.verification ? verificationLabel(a.verification) : null].filter(Boolean).join(' · ');
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -40,7 +46,7 @@ function mjmlDocument(newsletter: RenderableNewsletter, origin: string, sentOn: 
           (a) => `
         <mj-text padding="10px 25px">
           <a href="${escapeHtml(storyUrl(origin, a.path, newsletter.template))}" style="color:${COLOURS.ink};font-size:17px;font-weight:700;text-decoration:none;line-height:1.35">${escapeHtml(a.title)}</a>
-          <div style="color:${COLOURS.muted};font-size:12px;padding:4px 0">${escapeHtml([a.region, longDate(a.published_at)].filter(Boolean).join(' · '))}</div>
+          <div style="color:${COLOURS.muted};font-size:12px;padding:4px 0">${escapeHtml(articleMeta(a))}</div>
           <div>${escapeHtml(a.summary)}</div>
           <a href="${escapeHtml(storyUrl(origin, a.path, newsletter.template))}" style="color:${COLOURS.brand};font-size:14px;font-weight:600">Read the story →</a>
         </mj-text>`,
@@ -100,13 +106,7 @@ function plainText(newsletter: RenderableNewsletter, origin: string): string {
   for (const section of newsletter.sections) {
     lines.push(section.title.toUpperCase(), section.content, '');
     for (const a of section.articles) {
-      lines.push(
-        `* ${a.title}`,
-        `  ${[a.region, longDate(a.published_at)].filter(Boolean).join(' · ')}`,
-        `  ${a.summary}`,
-        `  ${storyUrl(origin, a.path, newsletter.template)}`,
-        '',
-      );
+      lines.push(`* ${a.title}`, `  ${articleMeta(a)}`, `  ${a.summary}`, `  ${storyUrl(origin, a.path, newsletter.template)}`, '');
     }
   }
   lines.push('--', 'You receive this e-mail because you subscribed to the C360 newsletter.', `Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`, `C360: ${origin}/`);

@@ -1,5 +1,6 @@
 import { articlePath } from '../stories/article-address';
 import { SECTION_NAV } from '../stories/sections';
+import { verificationLabel } from '../stories/verification';
 import type { FeedStory } from './site-repository';
 import { escapeXml } from './xml';
 
@@ -8,7 +9,8 @@ import { escapeXml } from './xml';
 export const SITEMAP_PAGE_SIZE = 5_000;
 export const RSS_ITEMS = 50;
 const SITE_NAME = 'C360 Caribbean Intelligence';
-const SITE_DESCRIPTION = 'Verified, layered news for the Caribbean and its diaspora.';
+// Not "verified": each item says how its story was checked, and some were not independently.
+const SITE_DESCRIPTION = 'Layered news for the Caribbean and its diaspora; each story says how it was checked.';
 
 export function robotsTxt(origin: string): string {
   return [
@@ -70,6 +72,7 @@ export function rssFeed(origin: string, stories: readonly FeedStory[]): string {
       `      <pubDate>${new Date(story.published_at).toUTCString()}</pubDate>`,
       `      <description>${escapeXml(story.summary)}</description>`,
       `      <category>${escapeXml(story.region)}</category>`,
+      ...(story.verification ? [`      <category domain="verification">${escapeXml(verificationLabel(story.verification))}</category>`] : []),
       ...story.tags.slice(0, 5).map((tag) => `      <category>${escapeXml(tag)}</category>`),
       '    </item>',
     ].join('\n');

@@ -10,6 +10,7 @@ import { isRegionVisible } from './regions';
 import { parseSection, storySections, SECTION_PAGE_SIZE, LATEST_SECTION_SIZE, type SectionQuery } from './sections';
 import type { AuditEntry, Story, StoryPatch } from './story';
 import { searchableQuery } from './search-query';
+import { englishSearchTerms } from './search-terms';
 
 /**
  * All SQL about stories. Public reads filter, rank and paginate in the database, each on an
@@ -61,6 +62,11 @@ const COLUMNS = [
 ] as const;
 /** Readers' views live in their own table (a view is not an edit of the story). */
 export const VIEW_COUNT_SQL = `coalesce((select v.views from story_view_counts v where v.story_id = s.id), 0) as view_count`;
+/** The editor whose approval stands (the last approve not followed by a lapse), read from the audit log in SQL so cards do not carry it. */
+export const APPROVED_BY_SQL = `(select case when e->>'action' = 'manual_override_approve' then e->>'user' end
+     from jsonb_array_elements(coalesce(s.audit_log, '[]'::jsonb)) with ordinality a(e, n)
+    where e->>'action' in ('manual_override_approve', 'approval_lapsed') order by n desc limit 1) as approved_by`;
+
 /** Every story column plus its view count, for queries elsewhere in the core (readers' pages). */
 export const SELECT = `${COLUMNS.map((c) => `s.${c}`).join(', ')}, ${VIEW_COUNT_SQL}`;
 const JSON_COLUMNS = new Set(['layers', 'charts', 'ai_fact_check_panel', 'enrichment_data', 'external_data_feeds', 'audit_log', 'sources']);
@@ -401,8 +407,10 @@ export const FEW_MATCHES = 200;
  */
 export async function searchStories(db: Knex, options: { q: string; offset?: number; limit?: number }): Promise<Page<Story>> {
   const { offset, limit } = pageBounds(options.offset, options.limit);
-  const q = searchableQuery(options.q.slice(0, 200));
-  if (q === null) return { items: [], offset, limit, hasMore: false };
+  const typed = searchableQuery(options.q.slice(0, 200));
+  if (typed === null) return { items: [], offset, limit, hasMore: false };
+  // The index is English: a storm's type and the countries, typed in Spanish, French or Dutch, are read in English.
+  const q = englishSearchTerms(typed);
   const matches = `s.search_vector @@ websearch_to_tsquery('english', ?) and ${PUBLIC}`;
   const probe = await db.raw(`select count(*)::int as n from (select 1 from synced_content s where ${matches} limit ${FEW_MATCHES}) m`, [q]);
   const few = Number(probe.rows[0].n) < FEW_MATCHES;

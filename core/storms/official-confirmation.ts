@@ -12,10 +12,22 @@ import { listActiveAlerts, type StormAlert } from './storm-repository';
 
 export type OfficialConfirmation = { source: string; advisoryNumber: string | null; fact: string; alert: StormAlert };
 
+/**
+ * Whether an alert says enough to confirm anything: its kind, its hazard and its country. An advisory
+ * read in part leaves alerts without them, and an empty country is contained in every text: such an
+ * alert must not count as support.
+ */
+function isComplete(a: StormAlert | null | undefined): a is StormAlert {
+  if (!a || typeof a !== 'object') return false;
+  if (a.type !== 'watch' && a.type !== 'warning') return false;
+  return [a.hazard, a.region].every((v) => typeof v === 'string' && foldText(v).trim() !== '');
+}
+
 /** The first alert in force at `at` whose kind and country the text states ("hurricane watch … Jamaica"). */
 export function confirmingAlert(text: string, alerts: readonly StormAlert[]): StormAlert | null {
-  const t = foldText(text);
+  const t = foldText(text ?? '');
   for (const a of alerts) {
+    if (!isComplete(a)) continue;
     const kind = new RegExp(`\\b${foldText(a.hazard)}s? ${a.type}(es|s)?\\b`).test(t) || new RegExp(`\\b${a.type}(es|s)?\\b`).test(t);
     if (kind && t.includes(foldText(a.region))) return a;
   }

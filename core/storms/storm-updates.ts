@@ -84,6 +84,14 @@ export function stormUpdateText(storm: Storm, threat: ThreateningStorm): { title
   };
 }
 
+function isWritable(storm: Storm): boolean {
+  return (
+    [storm.location?.lat, storm.location?.lng, storm.windSpeed].every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+    Number.isFinite(new Date(storm.lastUpdate).getTime()) &&
+    Boolean(storm.name?.trim())
+  );
+}
+
 function advisoryOf(story: Story): AdvisoryRef | null {
   const source = story.sources.find((s) => s.outlet === NHC);
   return source && typeof source.advisory_at === 'string' ? { number: (source.advisory_number as string | null) ?? null, at: source.advisory_at } : null;
@@ -98,7 +106,8 @@ export async function publishStormUpdates(db: Knex, now: Date): Promise<number> 
   for (const threat of (await getStormContext(db, now)).storms) {
     if (threat.alerts.length === 0) continue;
     const storm = await getStorm(db, threat.id);
-    if (!storm) continue;
+    // A storm whose advisory left its position, strength or time unreadable gets no update: nothing is written from a guess.
+    if (!storm || !isWritable(storm)) continue;
     const existingRow = await db('synced_content').where('storm_id', storm.id).whereRaw('? = any(tags)', [STORM_UPDATE_TAG]).first();
     const existing = existingRow ? rowToStory(existingRow) : null;
     const advisory: AdvisoryRef = { number: storm.advisoryNumber, at: new Date(storm.lastUpdate).toISOString() };

@@ -83,7 +83,7 @@ describe('buildHead', () => {
     expect(article).toContain(`<meta name="description" content="${'S'.repeat(150)}...">`);
     const short = buildHead({ kind: 'article', story: { ...story, title: 'Rain in Kingston', summary: '' } as Story }, 'https://c360.example', 'ES');
     expect(short).toContain('<title>Rain in Kingston | C360 Inteligencia Caribeña</title>');
-    expect(short).toContain('<meta name="description" content="Noticias y análisis verificados, de múltiples fuentes, sobre Jamaica, por C360.">');
+    expect(short).toContain('<meta name="description" content="Noticias y análisis sobre Jamaica, por C360.">');
   });
 
   it('escapes script-breaking text in JSON', () => {

@@ -55,6 +55,7 @@ export type HeadText = {
   serverErrorDescription: string;
   backHome: string;
   /** An article's description when the story has no summary (the region keeps the story's wording). */
+  /** A story's description when it has no summary: it says nothing of how the story was checked (not every story is). */
   storyFallbackDescription: (region: string | null) => string;
 };
 
@@ -93,7 +94,7 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     serverError: 'Something went wrong',
     serverErrorDescription: 'This page could not be shown just now. Please try again in a moment.',
     backHome: 'Return to Home',
-    storyFallbackDescription: (region) => `Verified, multi-source news and analysis from ${region || 'the Caribbean'} by C360.`,
+    storyFallbackDescription: (region) => `News and analysis from ${region || 'the Caribbean'} by C360.`,
   },
   ES: {
     locale: 'es_419',
@@ -129,7 +130,7 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     serverError: 'Algo salió mal',
     serverErrorDescription: 'No pudimos mostrar esta página en este momento. Inténtelo de nuevo en unos instantes.',
     backHome: 'Volver al inicio',
-    storyFallbackDescription: (region) => `Noticias y análisis verificados, de múltiples fuentes, ${region ? `sobre ${region}` : 'del Caribe'}, por C360.`,
+    storyFallbackDescription: (region) => `Noticias y análisis ${region ? `sobre ${region}` : 'del Caribe'}, por C360.`,
   },
   FR: {
     locale: 'fr_FR',
@@ -165,8 +166,7 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     serverError: 'Un problème est survenu',
     serverErrorDescription: 'Cette page ne peut pas être affichée pour le moment. Veuillez réessayer dans un instant.',
     backHome: "Retour à l'accueil",
-    storyFallbackDescription: (region) =>
-      `Actualités et analyses vérifiées, à partir de sources multiples, ${region ? `sur ${region}` : 'de la Caraïbe'}, par C360.`,
+    storyFallbackDescription: (region) => `Actualités et analyses ${region ? `sur ${region}` : 'de la Caraïbe'}, par C360.`,
   },
   NL: {
     locale: 'nl_NL',
@@ -202,8 +202,7 @@ export const HEAD_TEXT: Record<PageLanguage, HeadText> = {
     serverError: 'Er ging iets mis',
     serverErrorDescription: 'Deze pagina kan nu niet worden getoond. Probeer het zo opnieuw.',
     backHome: 'Terug naar de startpagina',
-    storyFallbackDescription: (region) =>
-      `Geverifieerd nieuws en analyses uit meerdere bronnen ${region ? `over ${region}` : 'uit het Caribisch gebied'}, door C360.`,
+    storyFallbackDescription: (region) => `Nieuws en analyses ${region ? `over ${region}` : 'uit het Caribisch gebied'}, door C360.`,
   },
 };
 

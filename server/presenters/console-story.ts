@@ -3,8 +3,9 @@ import { stageProgress, statusLabel } from '../../core/stories/pipeline-stages';
 import { presentClaims } from '../../core/stories/claim-resolution';
 import { checkPublishGate, isLive, publishButtonLabel } from '../../core/stories/publishing';
 import type { Story } from '../../core/stories/story';
+import { describeVerification, type VerifiableStory } from '../../core/stories/verification';
 
-type Labelled = Parameters<typeof checkPublishGate>[0] & Parameters<typeof statusLabel>[0] & Parameters<typeof publishButtonLabel>[0];
+type Labelled = Parameters<typeof checkPublishGate>[0] & Parameters<typeof statusLabel>[0] & Parameters<typeof publishButtonLabel>[0] & VerifiableStory;
 
 /** The labels every console screen shows beside a story or a card, from the core rules. */
 export function editorialLabels(story: Labelled) {
@@ -15,6 +16,8 @@ export function editorialLabels(story: Labelled) {
     live: isLive(story),
     publish_label: publishButtonLabel(story),
     publish_gate: gate.ok ? { ok: true, missing: [] } : { ok: false, missing: gate.missing, message: gate.message },
+    // The same state readers see, with the editor who vouched (editors may see who).
+    verification: describeVerification(story),
   };
 }
 

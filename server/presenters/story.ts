@@ -2,6 +2,7 @@ import { articlePath } from '../../core/stories/article-address';
 import { describeCoverage } from '../../core/stories/coverage';
 import { currentSentences } from '../../core/stories/layer-text';
 import { readingMinutes, type Layer, type Story } from '../../core/stories/story';
+import { verificationState } from '../../core/stories/verification';
 
 /**
  * What the public API sends about a story: an explicit allowlist, so editorial fields
@@ -17,6 +18,8 @@ export function presentStoryCard(story: Story & { ranking?: { score: number } })
     published_at: story.published_at,
     updated_at: story.updated_at,
     source_count: story.source_count,
+    // How the story was checked, by the one core rule (the editor's name stays in the console).
+    verification: verificationState(story),
     ai_risk_level: story.ai_risk_level,
     urgency: story.urgency,
     storm_type: story.storm_type,

@@ -5,6 +5,7 @@ import { C360Error } from '../../core/errors';
 import { findPublishedStory, getHomePage, listHomeStories, listSectionStories, searchStories, type PublishedLookup } from '../../core/stories/story-repository';
 import { isBreaking, type StormContext } from '../../core/stories/storm-news';
 import type { Story } from '../../core/stories/story';
+import { searchStorms } from '../../core/storms/storm-search';
 import { getStormContext } from '../../core/storms/storm-threat';
 import { jsonBody, sendCached, type ResponseCache } from '../cache/response-cache';
 import { parseQuery } from '../middleware/validate';
@@ -71,7 +72,9 @@ export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: 
       `api:search:${offset}:${limit}:${q}`,
       async () => {
         const page = await searchStories(deps.db, { q, offset, limit });
-        return { ...page, items: page.items.map(presentStoryCard) };
+        // The Storm Centre, when the words name a threatening storm, its type or a country under watch (first page only).
+        const storms = offset === 0 ? await searchStorms(deps.db, { q, now: deps.clock() }) : [];
+        return { ...page, items: page.items.map(presentStoryCard), storms };
       },
       { search: true },
     );

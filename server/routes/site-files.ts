@@ -47,7 +47,7 @@ export function siteFilesRouter(deps: { db: Knex; cache: ResponseCache; originOf
 
   router.get('/rss.xml', (req, res) =>
     serve(req, res, 'rss', 'application/rss+xml; charset=utf-8', 300, async (origin) =>
-      rssFeed(origin, await listPublishedForFeeds(deps.db, { offset: 0, limit: RSS_ITEMS })),
+      rssFeed(origin, await listPublishedForFeeds(deps.db, { offset: 0, limit: RSS_ITEMS, verification: true })),
     ),
   );
 

@@ -1,4 +1,4 @@
-import type { ArticleData, HomeData, Page, SectionData, StoryCard } from './types';
+import type { ArticleData, HomeData, Page, SectionData, StormSearchHit, StoryCard } from './types';
 
 /** Every public API address the web app calls, in one place. */
 export class ApiError extends Error {
@@ -37,7 +37,7 @@ export const api = {
   section: (section: string, offset = 0, signal?: AbortSignal) =>
     getJson<SectionData>(`/api/sections/${encodeURIComponent(section)}?offset=${offset}`, { signal }),
   search: (q: string, offset = 0, signal?: AbortSignal) =>
-    getJson<Page<StoryCard>>(`/api/search?q=${encodeURIComponent(q)}&offset=${offset}`, { signal }),
+    getJson<Page<StoryCard> & { storms?: StormSearchHit[] }>(`/api/search?q=${encodeURIComponent(q)}&offset=${offset}`, { signal }),
   article: (id: string, signal?: AbortSignal) => getJson<ArticleData>(`/api/articles/${encodeURIComponent(id)}`, { signal }),
   subscribe: (email: string) => postJson<{ status: string }>('/api/newsletter/subscribe', { email }),
   /** The view beacon, sent once the browser is idle: starting a request costs a phone tens of milliseconds, which the page's start-up should not wait for. */

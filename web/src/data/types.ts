@@ -1,7 +1,9 @@
 /** Shapes the public API sends (server/presenters). The web shares types with the server, not code. */
 import type { Coverage } from '../../../core/stories/coverage';
+import type { VerificationState } from '../../../core/stories/verification';
+import type { StormSearchHit } from '../../../core/storms/storm-search';
 
-export type { Coverage };
+export type { Coverage, StormSearchHit, VerificationState };
 
 export type StoryCard = {
   id: string;
@@ -26,6 +28,8 @@ export type StoryCard = {
   view_count?: number;
   /** The language the story is written in (ISO 639-1); its text is marked with it. */
   language?: string;
+  /** How the story was checked, by the server's one rule (core/stories/verification.ts). */
+  verification?: VerificationState;
 };
 
 export type TimelineEntry = { date: string; event: string };

@@ -15,9 +15,27 @@ export function SourceCount({ story }: { story: Pick<StoryCard, 'source_count'> 
   return <span className="source-count">{t(n === 1 ? 'common.source' : 'common.sources', { n })}</span>;
 }
 
-export function VerifiedBadge({ story }: { story: Pick<StoryCard, 'source_count'> }) {
+/**
+ * How the story was checked, as the server's one rule says (core/stories/verification.ts): two or more
+ * independent sources, an official source, or an editor; nothing for a story none of these checked.
+ */
+export function VerifiedBadge({ story }: { story: Pick<StoryCard, 'verification'> }) {
   const { t } = useI18n();
-  return story.source_count >= 2 ? <span className="badge badge-verified">{t('badge.verified')}</span> : null;
+  const state = story.verification;
+  if (!state || state === 'unverified') return null;
+  return (
+    <span className={`badge badge-verified badge-verified-${state}`} title={t(`article.verification.${state}`)}>
+      {t(`badge.verification.${state}`)}
+    </span>
+  );
+}
+
+/** The article's line on how it was checked, including when it was not independently confirmed. */
+export function VerificationNote({ story }: { story: Pick<StoryCard, 'verification'> }) {
+  const { t } = useI18n();
+  const state = story.verification;
+  if (!state) return null;
+  return <span className={`verification verification-${state}`}>{t(`article.verification.${state}`)}</span>;
 }
 
 /**

@@ -3,7 +3,7 @@ import { known, useConsoleI18n, useConsoleT as useT } from '../console-i18n';
 import { timeAgo } from '../format';
 import { Badge, type BadgeTone } from '../ui';
 import type { StoryCard } from '../stories/api';
-import { RegionBadge, StageBadge, StatusBadge } from '../stories/badges';
+import { RegionBadge, StageBadge, StatusBadge, VerificationBadge } from '../stories/badges';
 import { editorPath } from '../stories/StoryCardView';
 import type { ConsoleRun, LiveStep, Overview, Principle, StepView } from './api';
 import type { LastRunChoice, RunOrigin } from './last-run';
@@ -12,7 +12,7 @@ import { confidencePercent, runHealth, tagsShown } from './progress';
 /**
  * The AI Pipeline article card (console spec section 2): stage badge in the spec's colours,
  * progress = the stage's position / 6, the status label by the spec's precedence (with the flag
- * reason in a red box), Triangulated, confidence, the first 2 tags then '+N more', the region.
+ * reason in a red box), how it was checked (core/stories/verification.ts), confidence, the first 2 tags then '+N more', the region.
  * A published story opens at its article address; any other in the story editor.
  */
 export function PipelineArticleCard({ story }: { story: StoryCard }) {
@@ -24,7 +24,8 @@ export function PipelineArticleCard({ story }: { story: StoryCard }) {
       <div className="c-meta">
         <StageBadge stage={story.pipeline_stage} />
         <StatusBadge label={story.status_label} />
-        {story.triangulation_check ? <Badge tone="green">{t('console.pipeline.triangulated')}</Badge> : null}
+        {/* Not "Triangulated" for any triangulation_check: an official source's confirmation sets it too; the state says which. */}
+        <VerificationBadge verification={story.verification} />
         {confidence !== null ? <Badge tone="blue">{t('console.pipeline.confidence', { n: confidence })}</Badge> : null}
       </div>
       <h3 lang={story.language ?? 'en'}>{story.path ? <a href={story.path}>{story.title}</a> : <Link to={editorPath(story.id)}>{story.title}</Link>}</h3>

@@ -6,7 +6,7 @@ import { I18nProvider } from '../../i18n/i18n';
 import { presentConsoleStory } from '../../../../server/presenters/console-story';
 import { applyClaimDecisions, claimKey } from '../../../../core/stories/claim-resolution';
 import type { Story } from '../../../../core/stories/story';
-import { ClaimsPanel } from './ClaimsPanel';
+import { ClaimsPanel, DismissDialog } from './ClaimsPanel';
 
 const panel = [
   {
@@ -82,5 +82,29 @@ describe('ClaimsPanel', () => {
     expect(html).toContain('aria-label="Rebatir la afirmación 2"');
     expect(html).toMatch(/lang="en"[^>]*>Fares rise to 75 dollars\./);
     expect(html).not.toContain('Supported by');
+  });
+});
+
+describe('DismissDialog: dismissing is asked again, as Force Publish is', () => {
+  const dialog = (lead: boolean, reason = 'A quote, not a claim') =>
+    renderToStaticMarkup(
+      <I18nProvider initial="EN" dictionary={en}>
+        <DismissDialog claim="Fares rise to 75 dollars." lead={lead} reason={reason} busy={false} onCancel={() => undefined} onConfirm={() => undefined} />
+      </I18nProvider>,
+    ).replace(/<!-- -->/g, '');
+
+  it("names the claim, says it is the story's lead, what dismissing does and the reason kept", () => {
+    const html = dialog(true);
+    expect(html).toContain('Dismiss this claim?');
+    expect(html).toContain('This is the story&#x27;s lead claim.');
+    expect(html).toContain('Fares rise to 75 dollars.');
+    expect(html).toContain('the story may then publish without it being checked');
+    expect(html).toContain('A quote, not a claim');
+    expect(html).toMatch(/<button[^>]*c-button-danger[^>]*>Dismiss anyway<\/button>/);
+    expect(dialog(false)).not.toContain('lead claim');
+  });
+
+  it('cannot be confirmed without a reason', () => {
+    expect(dialog(true, '')).toMatch(/<button[^>]*disabled=""[^>]*>Dismiss anyway<\/button>/);
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
 import { known, useConsoleT } from '../console-i18n';
-import { Badge } from '../ui';
+import { Badge, Dialog } from '../ui';
 import { consoleApi, type ClaimDecisionAction, type ConsoleStory, type StoryClaim } from './api';
 
 /** Each decision's texts are console.claims.<action>, .hint.<action>, .done.<action>, .buttonLabel.<action>, .reason.<action>. */
@@ -24,8 +24,10 @@ const outlets = (list: unknown) => (Array.isArray(list) && list.length ? list.jo
 
 /**
  * A story's claims as the fact-check left them (verdict, who supports or contradicts each, why one is
- * unresolved) with an editor's Confirm, Dispute and Dismiss, each needing a reason. The server
- * recomputes the publish gate at once and answers the updated story (onChanged).
+ * unresolved) with an editor's Confirm, Dispute and Dismiss, each needing a reason (the server refuses
+ * one without). Dismissing is asked again, as Force Publish is: it takes the claim out of the gate, so
+ * a story, even its lead claim unchecked, may publish. The server recomputes the publish gate at once
+ * and answers the updated story (onChanged).
  */
 export function ClaimsPanel({ story, onChanged }: { story: ConsoleStory; onChanged: (story: ConsoleStory) => void }) {
   const { show } = useToast();
@@ -34,16 +36,22 @@ export function ClaimsPanel({ story, onChanged }: { story: ConsoleStory; onChang
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmDismiss, setConfirmDismiss] = useState(false);
   const claims = story.claims ?? [];
   const unresolved = claims.filter((c) => !c.resolved && c.decision !== 'dismissed').length;
 
-  const submit = async () => {
+  const submit = async (confirmed = false) => {
     if (!open) return;
     const why = reason.trim();
     if (!why) {
       setError(t('console.claims.reasonRequired'));
       return;
     }
+    if (open.action === 'dismiss' && !confirmed) {
+      setConfirmDismiss(true);
+      return;
+    }
+    setConfirmDismiss(false);
     setBusy(true);
     try {
       const result = await consoleApi.resolveClaim(story.id, open.index + 1, open.action, why);
@@ -121,7 +129,7 @@ export function ClaimsPanel({ story, onChanged }: { story: ConsoleStory; onChang
                   </div>
                 ) : null}
                 <div className="c-row">
-                  <button type="button" className="c-button c-button-small" onClick={submit} disabled={busy || !reason.trim()}>
+                  <button type="button" className="c-button c-button-small" onClick={() => submit()} disabled={busy || !reason.trim()}>
                     {busy ? t('console.claims.saving') : t(`console.claims.buttonLabel.${open.action}`, { n: index + 1 })}
                   </button>
                   <button
@@ -141,6 +149,60 @@ export function ClaimsPanel({ story, onChanged }: { story: ConsoleStory; onChang
           </li>
         ))}
       </ol>
+      {confirmDismiss && open ? (
+        <DismissDialog
+          claim={claims[open.index]?.claim ?? ''}
+          lead={open.index === 0}
+          reason={reason.trim()}
+          busy={busy}
+          onCancel={() => setConfirmDismiss(false)}
+          onConfirm={() => submit(true)}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/** Dismiss, asked again with the claim and the reason the audit log will keep. */
+export function DismissDialog({
+  claim,
+  lead,
+  reason,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  claim: string;
+  lead: boolean;
+  reason: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const t = useConsoleT();
+  return (
+    <Dialog
+      title={t('console.claims.dismissConfirm.title')}
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className="c-button c-button-ghost" onClick={onCancel} disabled={busy}>
+            {t('console.claims.cancel')}
+          </button>
+          <button type="button" className="c-button c-button-danger" onClick={onConfirm} disabled={busy || !reason}>
+            {busy ? t('console.claims.saving') : t('console.claims.dismissConfirm.button')}
+          </button>
+        </>
+      }
+    >
+      {lead ? (
+        <p>
+          <strong>{t('console.claims.dismissConfirm.lead')}</strong>
+        </p>
+      ) : null}
+      <blockquote className="c-claim-text">{claim}</blockquote>
+      <p>{t('console.claims.dismissConfirm.body')}</p>
+      <p className="c-hint">{reason}</p>
+    </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import { known, useConsoleI18n } from '../console-i18n';
 import { timeAgo } from '../format';
 import { Badge } from '../ui';
 import type { StoryCard } from './api';
-import { RegionBadge, StageBadge, StatusBadge } from './badges';
+import { RegionBadge, StageBadge, StatusBadge, VerificationBadge } from './badges';
 
 /** Where a story opens in the console: its editor. */
 export const editorPath = (id: string) => `/dashboard/editor?doc=${encodeURIComponent(id)}`;
@@ -37,6 +37,7 @@ export function StoryCardView({
         <RegionBadge region={story.region} />
         {showStage ? <StageBadge stage={story.pipeline_stage} /> : null}
         <StatusBadge label={story.status_label} />
+        <VerificationBadge verification={story.verification} />
         {story.is_featured ? <Badge tone="yellow">{t('console.card.homepage', { n: story.featured_priority ?? '' })}</Badge> : null}
         {story.section_featured ? <Badge tone="teal">{t('console.card.sectionMain')}</Badge> : null}
       </div>

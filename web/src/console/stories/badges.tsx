@@ -44,3 +44,26 @@ export function StatusBadge({ label }: { label: StoryCard['status_label'] }) {
   const { t } = useConsoleI18n();
   return <Badge tone={STATUS_TONE[label]}>{known(t, `console.status.${label}`, label)}</Badge>;
 }
+
+const VERIFICATION_TONE: Record<StoryCard['verification']['state'], BadgeTone> = {
+  independent_sources: 'emerald',
+  official_source: 'teal',
+  editor: 'blue',
+  unverified: 'grey',
+};
+
+/** How the story was checked (the state readers see), with the editor who vouched named for editors. */
+export function VerificationBadge({ verification }: { verification: StoryCard['verification'] | undefined }) {
+  const { t } = useConsoleI18n();
+  // Cards pushed by the live feed before a reload may not carry it yet.
+  if (!verification) return null;
+  const label = t(`console.verification.${verification.state}`);
+  return (
+    <Badge
+      tone={VERIFICATION_TONE[verification.state]}
+      title={verification.verified_by ? t('console.verification.by', { name: verification.verified_by }) : undefined}
+    >
+      {label}
+    </Badge>
+  );
+}

@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/i18n';
 import { AppLink } from '../../shared/app-link';
 import { HydrateLater } from '../../shared/hydrate-later';
 import { ArrowLeftIcon } from '../../shared/icons';
-import { BreakingBadge, RegionBadge, SourceCount, StoryPicture } from '../Badges';
+import { BreakingBadge, RegionBadge, SourceCount, StoryPicture, VerificationNote } from '../Badges';
 import ArticleActions from '../account/ArticleActions';
 import { Spinner } from '../Spinner';
 import { CoveragePanel } from './CoveragePanel';
@@ -162,6 +162,12 @@ export function ArticleView({ story: original, translation = false, actions }: {
           <span className="badge badge-sources">
             <SourceCount story={story} />
           </span>
+          {story.verification ? (
+            <>
+              {' · '}
+              <VerificationNote story={story} />
+            </>
+          ) : null}
         </p>
         <ShareButtons story={story} />
         {actions}

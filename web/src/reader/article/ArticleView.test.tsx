@@ -3,7 +3,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../data/types';
 import en from '../../i18n/en.json';
-import { I18nProvider } from '../../i18n/i18n';
+import es from '../../i18n/es.json';
+import fr from '../../i18n/fr.json';
+import nl from '../../i18n/nl.json';
+import { I18nProvider, type Dictionary } from '../../i18n/i18n';
+import { VerifiedBadge } from '../Badges';
 import { ArticleView } from './ArticlePage';
 
 const base: Story = {
@@ -120,5 +124,52 @@ describe('article page: storm link', () => {
     expect(html).toContain('href="/storm-centre"');
     expect(html).toContain('Part of our coverage of storm Keron: follow it in the Storm Centre');
     expect(render(base)).not.toContain('Part of our coverage of storm');
+  });
+});
+
+describe('article page: how the story was checked', () => {
+  const cases: [NonNullable<Story['verification']>, string][] = [
+    ['independent_sources', 'Confirmed by two or more independent sources'],
+    ['official_source', 'Confirmed by an official source'],
+    ['editor', 'Verified by an editor'],
+    ['unverified', 'Not independently confirmed'],
+  ];
+  it.each(cases)('%s reads "%s", and no other state', (state, text) => {
+    const html = render({ ...base, verification: state });
+    expect(html).toContain(text);
+    for (const [other, otherText] of cases) if (other !== state) expect(html).not.toContain(otherText);
+    // The source list is not called verified whatever the state.
+    expect(html).not.toContain('Sources verified');
+  });
+
+  it('says it in each of the site’s languages', () => {
+    const inLanguage = (dictionary: Dictionary, language: 'ES' | 'FR' | 'NL') =>
+      renderToString(
+        <MemoryRouter>
+          <I18nProvider initial={language} dictionary={dictionary}>
+            <ArticleView story={{ ...base, verification: 'official_source' }} />
+          </I18nProvider>
+        </MemoryRouter>,
+      );
+    expect(inLanguage(es as Dictionary, 'ES')).toContain('Confirmado por una fuente oficial');
+    expect(inLanguage(fr as Dictionary, 'FR')).toContain('Confirmé par une source officielle');
+    expect(inLanguage(nl as Dictionary, 'NL')).toContain('Bevestigd door een officiële bron');
+  });
+});
+
+describe('story badge: only a checked story carries one, named for how it was checked', () => {
+  const badge = (verification: Story['verification']) =>
+    renderToString(
+      <I18nProvider initial="EN" dictionary={en}>
+        <VerifiedBadge story={{ verification }} />
+      </I18nProvider>,
+    );
+  it('two sources, an official source and an editor are three different badges; unverified has none', () => {
+    expect(badge('independent_sources')).toContain('2+ SOURCES');
+    expect(badge('official_source')).toContain('OFFICIAL SOURCE');
+    expect(badge('editor')).toContain('EDITOR-VERIFIED');
+    expect(badge('unverified')).toBe('');
+    // Two outlets alone (no state from the server) are not called verified.
+    expect(badge(undefined)).toBe('');
   });
 });

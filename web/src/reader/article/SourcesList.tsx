@@ -31,7 +31,7 @@ export function SourcesList({ story }: { story: Story }) {
   return (
     <section className="sources" aria-labelledby="sources-title">
       <p className="source-total">{tn('article.sourceCount', story.source_count)}</p>
-      <h2 id="sources-title">{t('article.sourcesVerified')}</h2>
+      <h2 id="sources-title">{t('article.sourcesHeading')}</h2>
       <ol>
         {sources.map((s, i) => (
           <li key={`${s.name}-${s.url}`} id={`source-${i + 1}`}>

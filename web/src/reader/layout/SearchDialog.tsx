@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../data/api';
-import type { StoryCard } from '../../data/types';
+import type { StormSearchHit, StoryCard } from '../../data/types';
 import { useI18n } from '../../i18n/i18n';
 
 /** Full-text search over published stories (the server searches in SQL); results as you type. */
@@ -9,7 +9,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const { t, fmt } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
   const [q, setQ] = useState('');
-  const [results, setResults] = useState<{ q: string; items: StoryCard[]; hasMore: boolean } | null>(null);
+  const [results, setResults] = useState<{ q: string; items: StoryCard[]; hasMore: boolean; storms: StormSearchHit[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -28,7 +28,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
         .search(query, 0, controller.signal)
         .then((page) => {
           setError(null);
-          setResults({ q: query, items: page.items, hasMore: page.hasMore });
+          setResults({ q: query, items: page.items, hasMore: page.hasMore, storms: page.storms ?? [] });
         })
         .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
     }, 200);
@@ -67,6 +67,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
       {q.trim().length > 0 && q.trim().length < 2 ? <p className="muted">{t('search.hint')}</p> : null}
       {results ? (
         <div aria-live="polite">
+          <StormCentreHits storms={results.storms} onOpen={() => dialog.current?.close()} />
           <SearchCount count={results.items.length} hasMore={results.hasMore} q={results.q} />
           <ul className="search-results">
             {results.items.map((s) => (
@@ -95,6 +96,23 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/** The Storm Centre, first, when the words name a threatening storm, its type or a country under its watch. */
+export function StormCentreHits({ storms, onOpen }: { storms: readonly StormSearchHit[]; onOpen?: () => void }) {
+  const { t } = useI18n();
+  if (storms.length === 0) return null;
+  return (
+    <ul className="search-results search-storms">
+      {storms.map((s) => (
+        <li key={s.id}>
+          <Link to={s.path} onClick={onOpen}>
+            {t('search.stormCentre', { name: s.name })}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
