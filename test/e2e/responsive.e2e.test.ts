@@ -391,6 +391,8 @@ describe('toasts over dialogs', () => {
       }).observe(document.body, { subtree: true, childList: true });
     });
     await dialog.locator('.c-claim-form').getByRole('button', { name: 'Dismiss claim 1', exact: true }).click();
+    // Dismissing is asked again, like Force Publish.
+    await page.getByRole('dialog', { name: 'Dismiss this claim?' }).getByRole('button', { name: 'Dismiss anyway' }).click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Claim dismissed' });
     await toast.waitFor();
     expect(await dialog.isVisible()).toBe(true);
