@@ -108,6 +108,18 @@ describe('claim matcher', () => {
       "Saint Lucia's national minimum wage will rise to EC$8 an hour from January 1. The new rate applies to all sectors. About 9,000 workers are expected to benefit.",
       'unrelated',
     ],
+    [
+      'a year decades away is another fact beside it',
+      'The 2027 CARIFTA Games will be held in Grenada from March 27 to 29 at the Kirani James Athletic Stadium.',
+      "The Games, first held in 1972, have launched the careers of many champions, including Grenada's own Kirani James.",
+      'unrelated',
+    ],
+    [
+      'a year near the other is another date for the same fact',
+      'The CARIFTA Games will be held in Grenada in 2027 at the Kirani James Athletic Stadium.',
+      'The CARIFTA Games will be held in Grenada in 2028 at the Kirani James Athletic Stadium.',
+      'contradicts',
+    ],
     ['another thing counted', 'Murders in Jamaica fell by half this year.', 'Shootings in Jamaica were down 18 per cent this year.', 'unrelated'],
     [
       'another place',

@@ -89,7 +89,9 @@ function monthsOf(s: Statement): Set<string> {
   return new Set([...s.months, ...[...s.days].map((d) => d.slice(0, 7))]);
 }
 
-/** Both name a day (or, failing that, a month) and none is shared. */
+const MAX_YEAR_DISAGREEMENT = 3;
+
+/** Both name a day (or, failing that, a month, or a year near the other's) and none is shared. */
 export function datesDiffer(a: Statement, b: Statement): boolean {
   if (a.days.size > 0 && b.days.size > 0) {
     // "will open on Sunday" and "opens on Sunday": the same weekday, whatever the tense made of it.
@@ -99,8 +101,21 @@ export function datesDiffer(a: Statement, b: Statement): boolean {
   const ma = monthsOf(a);
   const mb = monthsOf(b);
   if (ma.size > 0 && mb.size > 0 && (a.months.size > 0 || b.months.size > 0)) return ![...ma].some((m) => mb.has(m));
-  if (a.years.size > 0 && b.years.size > 0) return ![...a.years].some((y) => b.years.has(y));
+  if (a.years.size > 0 && b.years.size > 0) {
+    if ([...a.years].some((y) => b.years.has(y))) return false;
+    return !anotherEra(a, b);
+  }
   return false;
+}
+
+/**
+ * Both name years, and none within a few of the other's: outlets that disagree on a year are a year or
+ * two apart (a typo, a fiscal year); a year decades away is another fact told beside it ("the Games,
+ * first held in 1972"), neither this one nor another date for it.
+ */
+export function anotherEra(a: Statement, b: Statement): boolean {
+  if (a.years.size === 0 || b.years.size === 0) return false;
+  return ![...a.years].some((y) => [...b.years].some((z) => Math.abs(Number(y) - Number(z)) <= MAX_YEAR_DISAGREEMENT));
 }
 
 export function compareStatements(claim: Statement, report: Statement): Comparison {
@@ -108,6 +123,7 @@ export function compareStatements(claim: Statement, report: Statement): Comparis
   if (claim.items.size === 0) return { relation: 'unrelated', reason: 'nothing checkable in the claim' };
   if (claim.unreadable > 0) return { relation: 'unrelated', reason: 'the claim has a figure or date that cannot be read' };
   if (placesConflict(claim.places, report.places)) return { relation: 'unrelated', reason: 'about another place' };
+  if (anotherEra(claim, report)) return { relation: 'unrelated', reason: 'about another time' };
   const coverage = conceptCoverage(claim, report);
   const matched = (q: Quantity, others: readonly Quantity[]) => others.some((r) => comparableQuantities(q, r) && sameQuantityValue(q, r));
   // A time frame ("in the first ten months") need not be restated, unless the report gives one of its own.
