@@ -18,7 +18,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism as cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +28,7 @@ import { openDatabase } from '../core/db/open-database';
 import { buildSlug } from '../core/stories/article-address';
 import { insertStoriesBulk, type NewStory } from '../core/stories/story-repository';
 import { seedStorm } from '../test/factories/storms';
+import { freePort } from '../test/helpers/free-port';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,17 +43,6 @@ function need(command: string, hint: string): void {
     console.error(`bench:http needs ${command}: ${hint}`);
     process.exit(2);
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitFor(url: string, child?: ChildProcess, timeoutMs = 60_000): Promise<void> {

@@ -1,28 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateLatest } from '../../core/db/migrations';
 import { databaseUrl } from '../../test/helpers/database-url';
 import { runCli, startCli, tempDataDir } from '../../test/helpers/run-cli';
+import { freePort } from '../../test/helpers/free-port';
 
 /**
  * `c360 serve --workers N`: N processes on one port with PostgreSQL (run in the PostgreSQL pass:
  * C360_TEST_DATABASE_URL), one with the embedded database, which says so in one line.
  */
 const url = process.env.C360_TEST_DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Collects a process's stderr and waits for a line matching `pattern`. */
 function watch(child: ReturnType<typeof startCli>) {

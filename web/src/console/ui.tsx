@@ -213,3 +213,51 @@ export function Dialog({
     </dialog>
   );
 }
+
+/**
+ * A dangerous action asked again (Force Publish, dismissing a claim): Cancel and one red button, which
+ * shows `busyLabel` while the action runs.
+ */
+export function ConfirmDialog({
+  title,
+  cancelLabel,
+  confirmLabel,
+  busyLabel,
+  busy,
+  confirmDisabled,
+  notReady,
+  onCancel,
+  onConfirm,
+  children,
+}: {
+  title: ReactNode;
+  cancelLabel: string;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  confirmDisabled?: boolean;
+  /** Shown as not ready (aria-disabled) but still clickable, so the dialog can say what is missing. */
+  notReady?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className="c-button c-button-ghost" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button type="button" className="c-button c-button-danger" onClick={onConfirm} disabled={busy || confirmDisabled} aria-disabled={notReady}>
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}

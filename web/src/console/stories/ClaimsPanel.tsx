@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
 import { known, useConsoleT } from '../console-i18n';
-import { Badge, Dialog } from '../ui';
+import { Badge, ConfirmDialog } from '../ui';
 import { consoleApi, type ClaimDecisionAction, type ConsoleStory, type StoryClaim } from './api';
 
 /** Each decision's texts are console.claims.<action>, .hint.<action>, .done.<action>, .buttonLabel.<action>, .reason.<action>. */
@@ -181,19 +181,15 @@ export function DismissDialog({
 }) {
   const t = useConsoleT();
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('console.claims.dismissConfirm.title')}
-      onClose={onCancel}
-      footer={
-        <>
-          <button type="button" className="c-button c-button-ghost" onClick={onCancel} disabled={busy}>
-            {t('console.claims.cancel')}
-          </button>
-          <button type="button" className="c-button c-button-danger" onClick={onConfirm} disabled={busy || !reason}>
-            {busy ? t('console.claims.saving') : t('console.claims.dismissConfirm.button')}
-          </button>
-        </>
-      }
+      cancelLabel={t('console.claims.cancel')}
+      confirmLabel={t('console.claims.dismissConfirm.button')}
+      busyLabel={t('console.claims.saving')}
+      busy={busy}
+      confirmDisabled={!reason}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       {lead ? (
         <p>
@@ -203,6 +199,6 @@ export function DismissDialog({
       <blockquote className="c-claim-text">{claim}</blockquote>
       <p>{t('console.claims.dismissConfirm.body')}</p>
       <p className="c-hint">{reason}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../data/api';
 import { useToast } from '../../shared/toasts';
 import { useConsoleT as useT } from '../console-i18n';
-import { Dialog, Skeleton } from '../ui';
+import { ConfirmDialog, Dialog, Skeleton } from '../ui';
 import { GateReasons } from './PublishGate';
 import { ClaimsPanel } from './ClaimsPanel';
 import { consoleApi, type ConsoleStory, type StoryCard } from './api';
@@ -130,19 +130,15 @@ function ForcePublishDialog({
     onConfirm(why);
   };
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('console.review.confirmTitle')}
-      onClose={onCancel}
-      footer={
-        <>
-          <button type="button" className="c-button c-button-ghost" onClick={onCancel} disabled={busy}>
-            {t('console.review.cancel')}
-          </button>
-          <button type="button" className="c-button c-button-danger" onClick={confirm} disabled={busy} aria-disabled={!reason.trim()}>
-            {busy ? t('console.review.publishing') : t('console.review.publishAnyway')}
-          </button>
-        </>
-      }
+      cancelLabel={t('console.review.cancel')}
+      confirmLabel={t('console.review.publishAnyway')}
+      busyLabel={t('console.review.publishing')}
+      busy={busy}
+      notReady={!reason.trim()}
+      onCancel={onCancel}
+      onConfirm={confirm}
     >
       <p>
         {t('console.review.confirmBefore')} <strong>{title}</strong> {t('console.review.confirmAfter')}
@@ -165,6 +161,6 @@ function ForcePublishDialog({
           {error}
         </div>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
