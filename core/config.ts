@@ -148,7 +148,7 @@ const envSchema = z.object({
     )
     .meta({
       description:
-        "the proxies (load balancer, nginx) whose `X-Forwarded-For`/`-Proto` are believed, only on connections from these addresses: `loopback`, `linklocal`, `uniquelocal`, addresses or subnets separated by commas, or `false`. `true` and hop counts are refused: they would believe any client",
+        'the proxies (load balancer, nginx) whose `X-Forwarded-For`/`-Proto` are believed, only on connections from these addresses: `loopback`, `linklocal`, `uniquelocal`, addresses or subnets separated by commas, or `false`. `true` and hop counts are refused: they would believe any client',
     }),
   C360_SESSION_SECRET: optionalString
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters')

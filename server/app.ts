@@ -270,11 +270,7 @@ export function createApp(deps: AppDeps): C360App {
 
   // Accounts, console and admin: the session is loaded here and checked per route.
   const session = loadSession({ db, clock, publicUrl: config.publicUrl });
-  app.use(
-    '/api/auth',
-    session,
-    authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, mailer, signInThrottle }),
-  );
+  app.use('/api/auth', session, authRouter({ db, clock, logger, publicUrl: config.publicUrl, originOf, limits, oidc, mailer, signInThrottle }));
   app.use('/api/me', session, meRouter({ db, clock, limits, mailer, secret, logger, originOf, publicUrl: config.publicUrl }));
   app.use(
     '/api',

@@ -88,7 +88,7 @@ describe('event features', () => {
     expect(guessLanguage('Les commerçants haïtiens ont pu retourner lundi au marché')).toBe('fr');
   });
 
-  it("reads a name that opens its sentences (\"Eskom said\") and leaves out the outlet's own name", () => {
+  it('reads a name that opens its sentences ("Eskom said") and leaves out the outlet\'s own name', () => {
     const f = item(
       'n',
       'Daily Maverick',
