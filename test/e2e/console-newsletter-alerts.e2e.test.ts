@@ -245,7 +245,7 @@ describe('Settings', () => {
     await page.getByText('Send reports').waitFor();
     await site.screenshot(page, 'console-settings-notifications');
     await page.getByRole('tab', { name: 'User Management' }).click();
-    await page.getByRole('cell', { name: /desk\.editor@c360\.test/ }).waitFor();
+    await page.getByRole('cell', { name: 'desk.editor@c360.test', exact: true }).waitFor();
     await site.screenshot(page, 'console-settings-users');
     await page.getByRole('tab', { name: 'System' }).click();
     await page.getByText('Last pipeline run').waitFor();

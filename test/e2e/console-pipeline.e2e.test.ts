@@ -139,7 +139,7 @@ describe('Live Publishing and AI Pipeline', () => {
     await site.screenshot(pipeline, 'console-pipeline-workflow');
     await pipeline.getByRole('tab', { name: 'Articles' }).click();
     await pipeline.getByRole('button', { name: /^published/ }).click();
-    await pipeline.locator(`[data-story-id="${flaggedId}"]`).getByText('Triangulated').waitFor();
+    await pipeline.locator(`[data-story-id="${flaggedId}"]`).getByText('2+ independent sources').waitFor();
     await site.screenshot(pipeline, 'console-pipeline-articles');
     await pipeline.close();
   });

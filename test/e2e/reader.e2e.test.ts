@@ -541,7 +541,8 @@ describe('pages and people', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(editor.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.locator('.form-error', { hasText: 'Invalid login credentials' }).waitFor();
+    // A fixed, translated text for the error's code (issue 25), never the server's message.
+    await page.locator('.form-error', { hasText: 'Wrong e-mail or password.' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill(editor.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/dashboard$/);
