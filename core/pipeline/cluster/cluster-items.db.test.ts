@@ -197,6 +197,12 @@ describe("cluster stage on the database: the issue's rate week and re-checks", (
     expect(stories[0]).toMatchObject({ source_count: 3, pipeline_next: 'summarise' });
     expect(stories[0].audit_log.map((e: { action: string }) => e.action)).toContain('sources_changed');
     expect(stories[0].audit_log.at(-1).details).toMatch(/merged story/);
+    // The story merged away is deleted; how each of its reports came in is kept in the survivor's log.
+    const items = await db.knex('raw_feeds').select('id');
+    const recorded = (stories[0].audit_log as { action: string; details?: string }[])
+      .filter((e) => e.action === 'story_created' || e.action === 'source_added')
+      .map((e) => /item ([0-9a-f-]{36})/.exec(e.details ?? '')?.[1]);
+    expect(new Set(recorded)).toEqual(new Set(items.map((r: { id: string }) => r.id)));
   });
 });
 

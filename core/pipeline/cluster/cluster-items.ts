@@ -449,6 +449,18 @@ async function writeChanges(
     ? ((await trx.raw('select id, story_id from raw_feeds where story_id = any(?::uuid[])', [goneStored])).rows as { id: string; story_id: string }[])
     : [];
   for (const r of goneItems) if (!moved.has(r.id)) moved.set(r.id, r.story_id);
+  // A stored story merged away is deleted below: the record of how each of its reports came in moves to the survivor's audit log.
+  if (goneStored.length > 0) {
+    const logs = (await trx('synced_content').select('id', 'audit_log').whereIn('id', goneStored)) as { id: string; audit_log: unknown }[];
+    for (const { id, audit_log } of logs) {
+      const entries = (typeof audit_log === 'string' ? JSON.parse(audit_log) : (audit_log ?? [])) as AuditEntry[];
+      const carried = entries
+        .filter((e) => e.action === 'story_created' || e.action === 'source_added')
+        .map((e) => ({ ...e, details: `${e.details ?? ''} [merged from story ${id}]` }));
+      // Before the survivor's own entries of this batch, so the merge itself stays the latest.
+      audits.set(resolve(id), [...carried, ...(audits.get(resolve(id)) ?? [])]);
+    }
+  }
   const finalStory = new Map([...moved].map(([item, story]) => [item, resolve(story)]));
 
   // New stories that survived the batch are inserted with the engine's ids.
