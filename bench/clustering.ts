@@ -14,7 +14,8 @@ import { loadUciSample, UCI_SAMPLE } from './clustering/uci';
 /**
  * npm run bench:clustering: C360's clustering rule on labelled sets, as pairwise and B-cubed precision,
  * recall and F1, beside a text-alone baseline computed in the same run:
- * - dev and world-dev: the development sets (the evidence weights are fitted on them: `-- --train`);
+ * - dev, world-dev and world-dev2: the development sets (the evidence weights are fitted on dev and world-dev:
+ *   `-- --train` fits on all three and prints the result beside the weights in use);
  * - check and world-check: written separately and never tuned on (world-check: news from outside the
  *   region, by writers who saw neither the rule nor the other sets);
  * - the UCI headline sample in ../shared/data (outside data, headlines only), when it is there.
@@ -39,7 +40,10 @@ const restrict = (map: ReadonlyMap<string, string>, ids: ReadonlySet<string>) =>
 const withRegion = (set: string) => set === 'dev' || set === 'check';
 
 if (args.has('--train')) {
-  const pairs = [...loadSet('dev').flatMap((f) => labelledPairs(f.items, true)), ...loadSet('world-dev').flatMap((f) => labelledPairs(f.items, false))];
+  const pairs = [
+    ...loadSet('dev').flatMap((f) => labelledPairs(f.items, true)),
+    ...['world-dev', 'world-dev2'].flatMap((s) => loadSet(s).flatMap((f) => labelledPairs(f.items, false))),
+  ];
   console.log(`evidence weights fitted on ${pairs.length} pairs of the development sets (${pairs.filter((p) => p.same).length} of one event):`);
   console.log(JSON.stringify(fitLogistic(pairs)));
   console.log(`in use (core/pipeline/cluster/event-clustering.ts):\n${JSON.stringify(EVIDENCE_WEIGHTS)}`);
@@ -101,7 +105,7 @@ async function quality(set: string, items: readonly LabelledItem[], files: reado
   }
 }
 
-for (const set of ['dev', 'check', 'world-dev', 'world-check', 'world-check2'].filter(wanted)) {
+for (const set of ['dev', 'check', 'world-dev', 'world-dev2', 'world-check', 'world-check2'].filter(wanted)) {
   const files = loadSet(set);
   if (files.length === 0) console.log(`${set}: no fixture files`);
   else

@@ -1,15 +1,29 @@
+import worldCountries from 'world-countries';
+
 /**
- * A Caribbean gazetteer: countries (with demonyms and common short names), their first-level
- * divisions (parishes, regions, islands) and main towns, each town placed in its division.
- * wink-nlp's English model has no place entities, so clustering and fact-checking rely on this list.
- * Written by us from public administrative divisions; extend it as outlets from new places join.
+ * A gazetteer: the Caribbean's countries (with demonyms and common short names), their first-level
+ * divisions (parishes, regions, islands) and main towns, each town placed in its division, written by
+ * us from public administrative divisions; the diaspora's states and provinces (US, Canada,
+ * Australia); and every other country of the world with its names in English, French, Spanish and
+ * Dutch and its capital, from the world-countries package. wink-nlp's English model has no place
+ * entities, so clustering and fact-checking rely on this list.
  */
 
 export type PlaceLevel = 'country' | 'division' | 'town';
 /** `ambiguous`: the name has several places (St James in Jamaica and Barbados) and the text named neither country. */
-export type Place = { name: string; country: string; division?: string; level: PlaceLevel; ambiguous?: true };
+/** `world`: from the world list (a country and its capital), not the hand-written gazetteer. */
+export type Place = { name: string; country: string; division?: string; level: PlaceLevel; ambiguous?: true; world?: true };
 
-type CountryEntry = { name: string; aliases?: string[]; demonyms?: string[]; divisions?: string[]; towns?: Record<string, string | null> };
+/** `skipName`: the country's own name is not looked for (see SKIPPED_NAMES). */
+type CountryEntry = { name: string; aliases?: string[]; demonyms?: string[]; divisions?: string[]; towns?: Record<string, string | null>; skipName?: boolean };
+
+/** The diaspora's states (Victoria, Australia's, is left out: it is also a Canadian city and a name). Georgia, also a country, places a report only beside another name of either. */
+const US_STATES = `Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho Illinois Indiana Iowa
+  Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota Mississippi Missouri Montana Nebraska Nevada New_Hampshire
+  New_Jersey New_Mexico New_York_State North_Carolina North_Dakota Ohio Oklahoma Oregon Pennsylvania Rhode_Island South_Carolina
+  South_Dakota Tennessee Texas Utah Vermont Virginia Washington_State West_Virginia Wisconsin Wyoming`
+  .split(/\s+/)
+  .map((s) => s.replace(/_/g, ' '));
 
 /** Towns map to their division (or null when the country has none that we list). */
 const COUNTRIES: CountryEntry[] = [
@@ -239,9 +253,48 @@ const COUNTRIES: CountryEntry[] = [
     name: 'United States',
     aliases: ['US', 'USA', 'U.S.', 'America', 'United States of America'],
     demonyms: ['American', 'Americans'],
-    towns: { 'New York': null, Miami: null, Florida: null, Washington: null, 'Fort Lauderdale': null, Brooklyn: null, Atlanta: null },
+    divisions: US_STATES,
+    towns: {
+      'New York': null,
+      Miami: 'Florida',
+      Washington: null,
+      'Fort Lauderdale': 'Florida',
+      Brooklyn: null,
+      Atlanta: 'Georgia',
+      Manhattan: null,
+      'Los Angeles': 'California',
+    },
   },
-  { name: 'Canada', demonyms: ['Canadian', 'Canadians'], towns: { Toronto: null, Montreal: null, Ottawa: null } },
+  {
+    name: 'Canada',
+    demonyms: ['Canadian', 'Canadians'],
+    divisions: [
+      'Ontario',
+      'Quebec',
+      'Québec',
+      'British Columbia',
+      'Alberta',
+      'Manitoba',
+      'Saskatchewan',
+      'Nova Scotia',
+      'New Brunswick',
+      'Newfoundland and Labrador',
+      'Prince Edward Island',
+      'Yukon',
+      'Nunavut',
+      'Northwest Territories',
+    ],
+    towns: {
+      Toronto: 'Ontario',
+      Montreal: 'Quebec',
+      Montréal: 'Quebec',
+      Ottawa: 'Ontario',
+      Vancouver: 'British Columbia',
+      Calgary: 'Alberta',
+      Edmonton: 'Alberta',
+      Winnipeg: 'Manitoba',
+    },
+  },
   {
     name: 'United Kingdom',
     aliases: ['UK', 'U.K.', 'Britain', 'Great Britain', 'England'],
@@ -251,7 +304,21 @@ const COUNTRIES: CountryEntry[] = [
   { name: 'Venezuela', demonyms: ['Venezuelan', 'Venezuelans'], towns: { Caracas: null } },
   { name: 'China', demonyms: ['Chinese'], towns: { Beijing: null } },
   // Countries the region's sport, trade and politics stories often name (cricket opponents among them).
-  { name: 'Australia', demonyms: ['Australian', 'Australians'], towns: { Sydney: null, Melbourne: null, Perth: null, Brisbane: null, Adelaide: null } },
+  {
+    name: 'Australia',
+    demonyms: ['Australian', 'Australians'],
+    divisions: ['New South Wales', 'Queensland', 'South Australia', 'Tasmania', 'Western Australia', 'Northern Territory', 'Australian Capital Territory'],
+    towns: {
+      Sydney: 'New South Wales',
+      Melbourne: null,
+      Perth: 'Western Australia',
+      Brisbane: 'Queensland',
+      Adelaide: 'South Australia',
+      Hobart: 'Tasmania',
+      Darwin: 'Northern Territory',
+      Canberra: 'Australian Capital Territory',
+    },
+  },
   { name: 'Sri Lanka', demonyms: ['Sri Lankan', 'Sri Lankans'], towns: { Colombo: null } },
   { name: 'India', demonyms: ['Indian', 'Indians'], towns: { Mumbai: null, Delhi: null } },
   { name: 'New Zealand', demonyms: ['New Zealander'], towns: { Auckland: null, Wellington: null } },
@@ -270,6 +337,59 @@ const COUNTRIES: CountryEntry[] = [
   { name: 'Netherlands', aliases: ['Holland'], demonyms: ['Dutch'], towns: { Amsterdam: null } },
   { name: 'Spain', demonyms: ['Spanish'], towns: { Madrid: null } },
 ];
+
+/**
+ * Names of the world list that are also words, first names, firms or other places: Chad and Jordan,
+ * Jersey in New Jersey, "Lagos Island" (Island is Iceland's own name), Emirates the airline, Nippon
+ * Steel, Salvador in Brazil, Saint-Denis by Paris; capitals such as Victoria, Hamilton, Male, Santiago
+ * and Tripoli (also in Lebanon).
+ */
+const SKIPPED_NAMES = new Set([
+  ...'chad jordan jersey island mann emirates nippon salvador stanley sucre praia viti mexicanos victoria hamilton male santiago tripoli douglas jamestown adamstown'.split(
+    ' ',
+  ),
+  'saint denis',
+  'saint pierre',
+  'king edward point',
+  'west island',
+  'flying fish cove',
+]);
+
+/** English names the package does not give: what outlets still call these countries. */
+const ENGLISH_NAMES: Record<string, string[]> = {
+  Türkiye: ['Turkey'],
+  Czechia: ['Czech Republic'],
+  Myanmar: ['Burma'],
+  Eswatini: ['Swaziland'],
+  'North Macedonia': ['Macedonia'],
+  'DR Congo': ['Democratic Republic of Congo', 'DRC'],
+  'United Arab Emirates': ['UAE', 'Dubai'],
+};
+
+/** Every country of the world the hand-written list does not hold, as the package names it. */
+function worldEntries(known: ReadonlySet<string>): CountryEntry[] {
+  const out: CountryEntry[] = [];
+  for (const c of worldCountries) {
+    const names = [
+      c.name.common,
+      c.name.official,
+      ...['fra', 'spa', 'nld'].flatMap((l) => [c.translations[l]?.common ?? '', c.translations[l]?.official ?? '']),
+      // Codes (TR, GB) are left out: two capitals are too often an acronym.
+      ...c.altSpellings.filter((a) => a.length > 3),
+      ...(ENGLISH_NAMES[c.name.common] ?? []),
+    ];
+    if (names.some((n) => known.has(normalisePlaceName(n)))) continue;
+    const capitals = (c.capital ?? []).filter((x) => !SKIPPED_NAMES.has(normalisePlaceName(x).replace(/\bst\b/, 'saint')) && !known.has(normalisePlaceName(x)));
+    out.push({
+      name: c.name.common,
+      aliases: [...new Set(names.filter((n) => n && n !== c.name.common && !SKIPPED_NAMES.has(normalisePlaceName(n).replace(/\bst\b/, 'saint'))))],
+      // No demonyms: in world news they mostly give people's nationality ("Al Ahly sack Italian coach"), not where the event is.
+      towns: Object.fromEntries(capitals.map((x) => [x, null])),
+      skipName: SKIPPED_NAMES.has(normalisePlaceName(c.name.common)),
+    });
+  }
+  return out;
+}
 
 /** Words that mean the whole region rather than one place. */
 export const REGION_WORDS = ['Caribbean', 'CARICOM', 'Caricom', 'OECS', 'West Indies', 'Lesser Antilles', 'Greater Antilles', 'Eastern Caribbean'];
@@ -302,14 +422,26 @@ function gazetteer(): Index {
     if (!list.some((p) => p.name === place.name && p.country === place.country)) list.push(place);
     byName.set(key, list);
   };
-  for (const c of COUNTRIES) {
-    const country: Place = { name: c.name, country: c.name, level: 'country' };
-    for (const name of [c.name, ...(c.aliases ?? []), ...(c.demonyms ?? [])]) add(name, country);
+  const caribbean = new Set(
+    COUNTRIES.slice(
+      0,
+      COUNTRIES.findIndex((c) => c.name === 'United States'),
+    ).map((c) => c.name),
+  );
+  const addCountry = (c: CountryEntry, world?: true) => {
+    const country: Place = { name: c.name, country: c.name, level: 'country', ...(world && { world }) };
+    // Outside the region a demonym gives a person's nationality ("Al Ahly sack Italian coach", "Chinese demand") more often than where the event is.
+    const demonyms = caribbean.has(c.name) || process.env.KEEP_DEM ? (c.demonyms ?? []) : [];
+    for (const name of [...(c.skipName ? [] : [c.name]), ...(c.aliases ?? []), ...demonyms]) add(name, country);
     for (const d of c.divisions ?? []) add(d, { name: d, country: c.name, division: d, level: 'division' });
-    for (const [town, division] of Object.entries(c.towns ?? {})) add(town, { name: town, country: c.name, division: division ?? undefined, level: 'town' });
-  }
+    for (const [town, division] of Object.entries(c.towns ?? {}))
+      add(town, { name: town, country: c.name, division: division ?? undefined, level: 'town', ...(world && { world }) });
+  };
+  for (const c of COUNTRIES) addCountry(c);
+  const world = worldEntries(new Set(byName.keys()));
+  for (const entry of world) addCountry(entry, true);
   const maxWords = Math.max(...[...byName.keys()].map((k) => k.split(' ').length));
-  index = { byName, maxWords, countries: COUNTRIES.map((c) => c.name) };
+  index = { byName, maxWords, countries: [...COUNTRIES.map((c) => c.name), ...world.map((w) => w.name)] };
   return index;
 }
 
@@ -337,8 +469,11 @@ export function findPlaces(text: string, context?: string): Place[] {
     let matched = 0;
     for (let n = Math.min(maxWords, words.length - i); n >= 1; n--) {
       const candidates = byName.get(words.slice(i, i + n).join(' '));
-      // Short aliases (US, UK, DR, TT) only count in upper case, and not as a currency (US$75, TT$500).
-      if (candidates && !(n === 1 && words[i]!.length <= 3 && !new RegExp(`\\b${escapeRegExp(words[i]!.toUpperCase())}\\b(?![$.]?\\d|\\$)`).test(text))) {
+      // Short aliases (US, UK, DR, TT) only count in upper case, and not as a currency (US$75, TT$500, 50 US cents).
+      if (
+        candidates &&
+        !(n === 1 && words[i]!.length <= 3 && !new RegExp(`\\b${escapeRegExp(words[i]!.toUpperCase())}\\b(?![$.]?\\d|\\$|\\s+cents?\\b)`).test(text))
+      ) {
         found.push(candidates);
         matched = n;
         break;

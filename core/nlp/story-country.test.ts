@@ -3,6 +3,20 @@ import { findPlaces, storyCountry } from './gazetteer';
 
 const one = (title: string, lead = '', outletRegion?: string) => storyCountry([{ title, lead, outletRegion }]);
 
+describe('places of the world', () => {
+  it('reads every country by its English, French, Spanish and Dutch names and its capital, and leaves out the names that are words', () => {
+    const countries = (text: string) => [...new Set(findPlaces(text).map((p) => p.country))];
+    expect(countries('Floods in Kenya')).toEqual(['Kenya']);
+    expect(countries('Inondations au Kenya, à Nairobi')).toEqual(['Kenya']);
+    expect(countries('Turkey and Türkiye')).toEqual(['Türkiye']);
+    expect(countries('Las inundaciones en Marruecos')).toEqual(['Morocco']);
+    expect(findPlaces('A fire at a Lagos Island market')).toEqual([]);
+    expect(findPlaces('Chad Brown and Jordan Peters said')).toEqual([]);
+    expect(findPlaces('Emirates cancels flights')).toEqual([]);
+    expect(findPlaces('Wildfire in Alberta')).toEqual([{ name: 'Alberta', country: 'Canada', division: 'Alberta', level: 'division' }]);
+  });
+});
+
 describe('the country a story is about', () => {
   it.each([
     [

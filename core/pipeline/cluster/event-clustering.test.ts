@@ -177,6 +177,42 @@ describe('event clustering rules', () => {
     expect(pairScore(fr, en).blocked).toBeUndefined();
   });
 
+  it("tells the world apart by its places: two countries, two US states; a firm's home, a wire dateline and a lower-case verb are no place", () => {
+    const idf = makeIdf(new Map(), 0);
+    const scored = (id: string, outlet: string, title: string, summary: string, text = '') =>
+      withVector(item(id, outlet, '2026-03-12T12:00:00Z', title, summary, text), idf);
+    // Same day, same kind of decision, countries the Caribbean list never held.
+    const turkey = scored('tr', 'Reuters', "Turkey's central bank cuts rates by 250 basis points", 'The central bank cut its one-week repo rate on Thursday.');
+    const egypt = scored('eg', 'Ahram Online', "Egypt's central bank cuts rates by 250 basis points", 'The central bank cut its overnight rates on Thursday.');
+    expect(pairScore(turkey, egypt).blocked).toBe('place');
+    const texas = scored('tx', 'AP', 'Primary results: incumbent governor wins in Texas', 'Voters in Texas chose their nominees on Tuesday.');
+    const california = scored('ca', 'AP', 'Primary results: incumbent governor wins in California', 'Voters in California chose their nominees on Tuesday.');
+    expect(pairScore(texas, california).blocked).toBe('place');
+    // "Singapore-based", the filing desk of a dateline and "irán" (they will go) say nothing of where it happened.
+    const fine = scored(
+      'eu-1',
+      'Reuters',
+      'EU fines video app Quiplo 210 million euros',
+      '',
+      'BRUSSELS, March 12 (Reuters) - The European Commission fined Singapore-based Lumen Social 210 million euros on Thursday over its app Quiplo.',
+    );
+    const fine2 = scored(
+      'eu-2',
+      'Euronews',
+      'Brussels hits video app Quiplo with landmark penalty',
+      'The Commission fined the company behind Quiplo in Brussels.',
+    );
+    expect(fine.places.map((p) => p.country)).toEqual([]);
+    expect(pairScore(fine, fine2).blocked).toBeUndefined();
+    const runoff = scored(
+      'co-1',
+      'El Tiempo',
+      'Montoya y Echeverri irán a segunda vuelta presidencial',
+      'Los dos candidatos se enfrentarán el 21 de junio en Colombia.',
+    );
+    expect(runoff.places.map((p) => p.country)).toEqual(['Colombia']);
+  });
+
   it('names the member that no longer fits its story (the speech that slipped into the rate story leaves)', () => {
     const idf = makeIdf(new Map(), 0);
     const story = bojWeek.map((m) => withVector(m, idf));

@@ -1,5 +1,5 @@
 import stem from 'wink-porter2-stemmer';
-import { findPlaces, lookupPlace, mainCountry, type Place } from '../../nlp/gazetteer';
+import { caribbeanCountries, findPlaces, lookupPlace, mainCountry, type Place } from '../../nlp/gazetteer';
 import { GENERIC_NAMES, INSTITUTIONS } from './institutions';
 import { TRANSLATIONS } from './translations';
 
@@ -304,7 +304,8 @@ export function findNames(text: string): string[] {
       }
       const f = fold(w).replace(/['’]/g, '');
       // Places are compared as places (a shared country is no evidence; two countries are a conflict).
-      if (f.length < 3 || NOT_NAMES.has(f) || STOP.has(f) || lookupPlace(w).length > 0) continue;
+      // The world list's countries stay names too: outside the region the country two reports share is some evidence.
+      if (f.length < 3 || NOT_NAMES.has(f) || STOP.has(f) || lookupPlace(w).some((p) => !p.world)) continue;
       if (first && !/^\p{Lu}{2,}$/u.test(w)) {
         openers.add(f);
         continue;
@@ -333,14 +334,26 @@ const WORD_TOWNS = new Set(['crown', 'penal', 'linden']);
  * name are kept as found.
  */
 function placesNamed(text: string): Place[] {
+  // Matched on the folded text (same length for Latin letters), so "irán" (they will go) is seen in lower case and is not Iran.
+  const folded = fold(text).length === text.length ? fold(text) : text;
   return findPlaces(text).filter((p) => {
-    const found = [...text.matchAll(new RegExp(`(?<![\\p{L}])${escape(p.name)}(?![\\p{L}])`, 'giu'))];
+    const all = [...folded.matchAll(new RegExp(`(?<![\\p{L}])${escape(fold(p.name))}(?![\\p{L}])`, 'gu'))];
+    // "Singapore-based", "Dublin-born": where a firm or a person is from, not where the event is.
+    const found = all
+      .filter((m) => !ORIGIN.test(folded.slice(m.index + m[0].length, m.index + m[0].length + 20)))
+      .map((m) => ({ 0: text.slice(m.index, m.index + m[0].length) }));
+    if (all.length > 0 && found.length === 0) return false;
     if (found.length === 0) return true;
     // "the Crown", "Penal reform": such a town counts only beside a name of its own country.
     if (WORD_TOWNS.has(fold(p.name)) && !findPlaces(text).some((q) => q.level === 'country' && q.country === p.country)) return false;
     return found.some((m) => /^\p{Lu}/u.test(m[0]));
   });
 }
+
+const CARIBBEAN = new Set(caribbeanCountries());
+const ORIGIN = /^-(based|born|listed|owned|headquartered|registered|flagged|made|bound)\b/;
+
+const DATELINE = /^[\p{Lu}][\p{Lu} .'’-]{1,40}(?:,[^()\n]{1,40})?\s*\((?:Reuters|AP|AFP|Bloomberg|EFE|CMC|CANA|dpa|Xinhua|PTI|IANS|Anadolu)\)\s*[-–—]+\s*/u;
 
 const TITLE_WEIGHT = 3;
 const LEAD_WEIGHT = 2;
@@ -360,22 +373,28 @@ export function eventFeatures(input: EventItem): EventFeatures {
     summary: input.summary.slice(0, LEAD_CHARS),
     text: input.text.slice(0, BODY_CHARS + LEAD_CHARS),
   };
-  const body = item.text.trim();
+  // A wire dateline ("LONDON, April 22 (Reuters) -") says where the copy was filed, not where the event happened.
+  const body = item.text.trim().replace(DATELINE, '');
   const lead = item.summary.trim() || body.slice(0, 400);
   const rest = body.slice(item.summary.trim() ? 0 : 400, BODY_CHARS);
   const named = placesNamed(`${item.title}. ${lead}`);
+  const inBody = placesNamed(rest);
   // A local outlet's report that names no place at all is about the outlet's own country.
   const home = item.outletRegion && lookupPlace(item.outletRegion).some((p) => p.level === 'country') ? item.outletRegion : undefined;
-  const country = mainCountry(named) ?? mainCountry(placesNamed(rest)) ?? home;
-  // A title and lead that name no place still happen somewhere: the country the body names.
-  const places = named.length > 0 || !country ? named : [{ name: country, country, level: 'country' as const }];
+  const bodyCountry = mainCountry(inBody);
+  const country = mainCountry(named) ?? bodyCountry ?? home;
+  // A title and lead that name no place still happen somewhere: the region's country the body names (a
+  // report from elsewhere names other countries in passing: the quake of 2023 in Morocco, the filing
+  // desk in London), else the local outlet's own.
+  const placed = bodyCountry && CARIBBEAN.has(bodyCountry) ? bodyCountry : home;
+  const places = named.length > 0 || !placed ? named : [{ name: placed, country: placed, level: 'country' as const }];
   const terms: Record<string, number> = {};
   const add = (tokens: readonly string[], w: number) => {
     for (const t of tokens) terms[t] = (terms[t] ?? 0) + w;
   };
   // Place names are compared as places (with the conflict rule), not as words: otherwise two events in
   // one town look alike by their most repeated words.
-  const placeWords = new Set([...named, ...placesNamed(rest)].flatMap((p) => eventWords(p.name)));
+  const placeWords = new Set([...named, ...inBody].filter((p) => !p.world).flatMap((p) => eventWords(p.name)));
   for (const [text, w] of [
     [item.title, TITLE_WEIGHT],
     [lead, LEAD_WEIGHT],

@@ -83,6 +83,41 @@ export const INSTITUTIONS: readonly Institution[] = [
   { key: 'cwi', names: ['Cricket West Indies', 'CWI', 'West Indies Cricket Board', 'WICB'] },
   { key: 'ccj', names: ['Caribbean Court of Justice', 'CCJ'] },
   { key: 'privy-council', names: ['Privy Council', 'Judicial Committee of the Privy Council'] },
+  // Institutions of the diaspora's and the world's news, in the languages outlets name them in.
+  {
+    key: 'central-bank:euro area',
+    names: ['European Central Bank', 'ECB', 'BCE', 'EZB', 'Banque centrale européenne', 'Banco Central Europeo', 'Europese Centrale Bank'],
+  },
+  { key: 'central-bank:united states', names: ['Federal Reserve', 'US Federal Reserve', 'Réserve fédérale', 'Reserva Federal'] },
+  { key: 'central-bank:united kingdom', names: ['Bank of England', 'BoE', 'Banque d’Angleterre', "Banque d'Angleterre", 'Banco de Inglaterra'] },
+  { key: 'central-bank:canada', names: ['Bank of Canada', 'Banque du Canada', 'Banco de Canadá'] },
+  { key: 'central-bank:mexico', names: ['Banco de México', 'Banxico', 'Bank of Mexico'] },
+  { key: 'central-bank:brazil', names: ['Banco Central do Brasil', 'Brazilian central bank'] },
+  { key: 'central-bank:india', names: ['Reserve Bank of India', 'RBI'] },
+  { key: 'central-bank:australia', names: ['Reserve Bank of Australia', 'RBA'] },
+  { key: 'central-bank:south africa', names: ['South African Reserve Bank', 'SARB'] },
+  { key: 'central-bank:turkiye', names: ['Central Bank of the Republic of Turkey', 'Central Bank of the Republic of Türkiye', 'CBRT'] },
+  {
+    key: 'eu',
+    names: [
+      'European Union',
+      'EU',
+      'UE',
+      'Union européenne',
+      'Unión Europea',
+      'Europese Unie',
+      'European Commission',
+      'Commission européenne',
+      'Comisión Europea',
+      'Europese Commissie',
+    ],
+  },
+  { key: 'who', names: ['World Health Organization', 'WHO', 'OMS', 'Organisation mondiale de la santé', 'Organización Mundial de la Salud'] },
+  { key: 'nato', names: ['NATO', 'OTAN'] },
+  { key: 'opec', names: ['OPEC', 'OPEP'] },
+  { key: 'fifa', names: ['FIFA'] },
+  { key: 'uefa', names: ['UEFA'] },
+  { key: 'icc', names: ['International Criminal Court', 'Cour pénale internationale', 'Corte Penal Internacional'] },
 ];
 
 /**

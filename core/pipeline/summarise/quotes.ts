@@ -181,8 +181,8 @@ function cleanName(raw: string | undefined): string | null {
   const name = raw.replace(/\s+/g, ' ').trim();
   const first = name.split(' ')[0]!;
   if (NOT_NAMES.has(first) || ORG_WORDS.test(name) || /^[A-Z]{2,}$/.test(name) || ONLY_TITLES.test(name)) return null;
-  // A place is not a speaker ("Rodney Bay", "St Ann's", "South America").
-  if (findPlaces(name).some((p) => name.includes(p.name) || p.name.length >= name.length - 2)) return null;
+  // A place is not a speaker ("Rodney Bay", "St Ann's", "South America"); a first name that is also a place is ("Virginia Albert-Poyotte").
+  if (findPlaces(name).some((p) => p.name.length >= name.length - 2 || (name.includes(p.name) && !name.startsWith(`${p.name} `)))) return null;
   return name;
 }
 
