@@ -84,6 +84,10 @@ describe('event features', () => {
     expect(eventWords('apagón')).toEqual(eventWords('blackout'));
     const shared = Object.keys(es.terms).filter((t) => t in en.terms);
     expect(shared).toEqual(expect.arrayContaining([...eventWords('blackout'), ...eventWords('power'), ...eventWords('island')]));
+    // The world's news too: a port strike in French, a wildfire and a court ruling in Spanish.
+    expect(eventWords('Grève au port : les débardeurs et le syndicat')).toEqual(eventWords('strike port dockworkers union'));
+    expect(eventWords('Incendio forestal: viviendas destruidas')).toEqual(eventWords('fire wildfire homes destroyed'));
+    expect(eventWords('El Supremo: fallo del tribunal')).toEqual(eventWords('supreme ruling court'));
     expect(guessLanguage('Un apagón dejó sin luz a la isla tras la avería')).toBe('es');
     expect(guessLanguage('Les commerçants haïtiens ont pu retourner lundi au marché')).toBe('fr');
   });
