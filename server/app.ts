@@ -238,7 +238,8 @@ export function createApp(deps: AppDeps): C360App {
   });
 
   // Readiness (not liveness): a load balancer holds traffic back while the database is away or a deploy
-  // has not migrated yet; the reason is short and names no host or credentials.
+  // has not migrated yet, or while it answers but refuses writes (read-only, disk full); the reason is
+  // short and names no host or credentials.
   app.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const readiness = await checkReadiness(db);
