@@ -10,6 +10,7 @@ import { pruneRateLimitCounters } from '../core/limits/rate-limit-counters';
 import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
 import { checkReadiness } from '../core/db/readiness';
+import { isDatabaseUnreachable } from '../core/db/unreachable';
 import type { Logger } from '../core/logger';
 import type { SchedulerState } from '../core/settings/system-status';
 import { createMailer, type Mailer } from '../core/mail/mailer';
@@ -139,6 +140,8 @@ export function createApp(deps: AppDeps): C360App {
     maxBytes: 64 * 1024 * 1024,
     searchShare: 0.1,
     isListening: () => listener?.listening === true,
+    // While the database is unreachable, public pages and reads that were cached answer stale.
+    isOutage: isDatabaseUnreachable,
   });
   app.cache = cache;
   const metrics = createMetrics({ db, cache, token: config.metricsToken, logger, clock });
@@ -306,7 +309,7 @@ export function createApp(deps: AppDeps): C360App {
       site: { newsletter: mailer.configured },
       ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js'),
     });
-  serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf });
-  app.use(errorHandler(logger));
+  const errorPage = serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf });
+  app.use(errorHandler(logger, { htmlPage: errorPage }));
   return app;
 }
