@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import { isDatabaseUnreachable } from '../core/db/unreachable';
+import { isDatabaseRefusingWrites, isDatabaseUnreachable } from '../core/db/unreachable';
 import { isC360Error, type ErrorCode } from '../core/errors';
 import type { Logger } from '../core/logger';
 
@@ -51,8 +51,8 @@ const OUTAGE_RETRY_AFTER_S = 10;
 /**
  * Every error leaves as `{ error: { code, message } }`; internals are logged, never sent. Pages
  * (anything outside /api) are for people: with `htmlPage`, a failure there that is the server's
- * (5xx) answers the site's error page instead of JSON. A database that cannot be reached answers
- * 503 with Retry-After, not 500: the request was fine and will work again.
+ * (5xx) answers the site's error page instead of JSON. A database that cannot be reached, or that
+ * refuses writes, answers 503 with Retry-After, not 500: the request was fine and will work again.
  */
 export function errorHandler(logger: Logger, options: { htmlPage?: (req: Request) => string } = {}): ErrorRequestHandler {
   return (error, req, res, _next) => {
@@ -70,6 +70,12 @@ export function errorHandler(logger: Logger, options: { htmlPage?: (req: Request
       logger.error({ err: error, path: req.path }, 'database unreachable');
       res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_S));
       return send(503, 'database_unavailable', 'The service is briefly unavailable. Please try again in a moment.');
+    }
+    // Read-only or out of disk: /readyz reports it too (core/db/readiness.ts); reads keep working.
+    if (isDatabaseRefusingWrites(error)) {
+      logger.error({ err: error, path: req.path }, 'database refuses writes');
+      res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_S));
+      return send(503, 'database_unavailable', 'The database cannot store changes just now (it is read-only or out of disk space). Please try again later.');
     }
     if (error instanceof ZodError) {
       const message = error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ');

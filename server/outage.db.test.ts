@@ -108,3 +108,45 @@ describe('while the database is unreachable', () => {
     }
   });
 });
+
+/**
+ * A database that answers but refuses writes (read-only, disk full): `default_transaction_read_only`
+ * on the embedded database's one session, or on every new PostgreSQL connection of this database
+ * (the pool is emptied so that each one is new). Returns the undo.
+ */
+async function refuseWrites(knex: Knex, mode: 'embedded' | 'postgres'): Promise<() => Promise<void>> {
+  if (mode === 'embedded') {
+    await knex.raw('set default_transaction_read_only = on');
+    return async () => void (await knex.raw('set default_transaction_read_only = off'));
+  }
+  const { rows } = (await knex.raw('select current_database() as name')) as { rows: { name: string }[] };
+  const name = rows[0]!.name;
+  const renew = async () => {
+    await knex.destroy();
+    knex.initialize();
+  };
+  await knex.raw(`alter database "${name}" set default_transaction_read_only = on`);
+  await renew();
+  return async () => {
+    await knex.transaction(async (trx) => {
+      await trx.raw('set transaction read write');
+      await trx.raw(`alter database "${name}" reset default_transaction_read_only`);
+    });
+    await renew();
+  };
+}
+
+describe('while the database refuses writes (read-only, disk full)', () => {
+  it('a change answers 503 database_unavailable saying so, not a generic 500', async () => {
+    const { client } = await t.signedIn('reader');
+    const restore = await refuseWrites(t.db.knex, t.db.mode);
+    try {
+      const res = await client.post('/api/me/alerts', { scope: 'follows' });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await res.json()).toEqual({ error: { code: 'database_unavailable', message: expect.stringMatching(/cannot store changes/) } });
+    } finally {
+      await restore();
+    }
+  });
+});

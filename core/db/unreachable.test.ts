@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { C360Error } from '../errors';
-import { isDatabaseUnreachable } from './unreachable';
+import { isDatabaseRefusingWrites, isDatabaseUnreachable } from './unreachable';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -32,5 +32,20 @@ describe('isDatabaseUnreachable', () => {
     ['nothing', undefined],
   ])('false for %s', (_label, error) => {
     expect(isDatabaseUnreachable(error)).toBe(false);
+  });
+});
+
+describe('isDatabaseRefusingWrites', () => {
+  it.each([
+    ['a read-only transaction', withCode('25006', 'cannot execute INSERT in a read-only transaction'), true],
+    ['a full disk', withCode('53100', 'could not extend file'), true],
+    ['a full disk under the embedded database', withCode('ENOSPC'), true],
+    ['a read-only file system', withCode('EROFS'), true],
+    ['a wrapped one', new Error('insert failed', { cause: withCode('53100') }), true],
+    ['an unreachable database', withCode('ECONNREFUSED'), false],
+    ['a unique violation', withCode('23505'), false],
+    ['a plain error', new Error('boom'), false],
+  ])('%s: %s', (_label, error, expected) => {
+    expect(isDatabaseRefusingWrites(error)).toBe(expected);
   });
 });

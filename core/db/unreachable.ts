@@ -29,3 +29,18 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDatabaseUnreachable(e, depth + 1))) return true;
   return cause !== undefined && isDatabaseUnreachable(cause, depth + 1);
 }
+
+/**
+ * SQLSTATEs and file-system codes of a database that answers but cannot store anything: a
+ * read-only transaction or server (25006), a full disk (53100, or ENOSPC from the embedded
+ * database's own files) or a read-only file system (EROFS).
+ */
+const WRITES_REFUSED = new Set(['25006', '53100', 'ENOSPC', 'EROFS']);
+
+/** Whether a database call failed because the database refuses writes (read-only, disk full), not because of the query. */
+export function isDatabaseRefusingWrites(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && WRITES_REFUSED.has(code)) return true;
+  return cause !== undefined && isDatabaseRefusingWrites(cause, depth + 1);
+}
