@@ -75,6 +75,9 @@ describe('while the database is unreachable', () => {
         expect(staleApi.headers.get('x-c360-stale')).toBe('1');
         expect(staleApi.headers.get('content-security-policy')).toBeTruthy();
       }
+      // Counted for monitoring (at least the six above).
+      const metric = await t.app.metrics.getSingleMetricAsString('c360_response_cache_stale_total');
+      expect(Number(/c360_response_cache_stale_total (\d+)/.exec(metric)?.[1])).toBeGreaterThanOrEqual(6);
     } finally {
       restore();
     }
