@@ -181,11 +181,6 @@ export class ResponseCache {
     return { ...entry.response, stale: true };
   }
 
-  /** Whether the database was unreachable at the last try (rebuilds are held back meanwhile). */
-  get inOutage(): boolean {
-    return (this.options.now ?? Date.now)() < this.outageUntil;
-  }
-
   private isFresh(entry: Entry): boolean {
     const ttl = this.options.isListening() ? this.options.ttlMs : this.options.fallbackTtlMs;
     return entry.version === this.version && (this.options.now ?? Date.now)() - entry.builtAt < ttl;
