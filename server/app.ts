@@ -10,6 +10,7 @@ import { pruneRateLimitCounters } from '../core/limits/rate-limit-counters';
 import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
 import { checkReadiness } from '../core/db/readiness';
+import { isDatabaseUnreachable } from '../core/db/unreachable';
 import type { Logger } from '../core/logger';
 import type { SchedulerState } from '../core/settings/system-status';
 import { createMailer, type Mailer } from '../core/mail/mailer';
@@ -139,6 +140,8 @@ export function createApp(deps: AppDeps): C360App {
     maxBytes: 64 * 1024 * 1024,
     searchShare: 0.1,
     isListening: () => listener?.listening === true,
+    // While the database is unreachable, public pages and reads that were cached answer stale.
+    isOutage: isDatabaseUnreachable,
   });
   app.cache = cache;
   const metrics = createMetrics({ db, cache, token: config.metricsToken, logger, clock });
@@ -238,7 +241,8 @@ export function createApp(deps: AppDeps): C360App {
   });
 
   // Readiness (not liveness): a load balancer holds traffic back while the database is away or a deploy
-  // has not migrated yet; the reason is short and names no host or credentials.
+  // has not migrated yet, or while it answers but refuses writes (read-only, disk full); the reason is
+  // short and names no host or credentials.
   app.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const readiness = await checkReadiness(db);
@@ -305,7 +309,7 @@ export function createApp(deps: AppDeps): C360App {
       site: { newsletter: mailer.configured },
       ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js'),
     });
-  serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf });
-  app.use(errorHandler(logger));
+  const errorPage = serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf });
+  app.use(errorHandler(logger, { htmlPage: errorPage }));
   return app;
 }

@@ -60,6 +60,15 @@ export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: st
       this.inc(cache.misses);
     },
   });
+  new Counter({
+    name: 'c360_response_cache_stale_total',
+    help: 'Public answers sent stale (their last good copy) because the database was unreachable',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(cache.staleHits);
+    },
+  });
   const stageDuration = new Histogram({
     name: 'c360_pipeline_stage_duration_seconds',
     help: 'Duration of one pipeline stage in one run (a batch for the console and the worker)',

@@ -1,7 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import { checkReadiness } from '../core/db/readiness';
+import type { Database } from '../core/db/open-database';
 import { startTestApp, type TestApp } from '../test/helpers/test-app';
+import { openTestDatabase, postgresUrlOf, testDatabaseMode } from '../test/helpers/test-database';
+
+/**
+ * A database that answers reads and refuses every write, as a read-only or full one does
+ * (`default_transaction_read_only`): the embedded database's one session is switched; on
+ * PostgreSQL, a client of the test's database whose every connection is switched.
+ */
+async function readOnlyDatabase(): Promise<Database> {
+  const db = await openTestDatabase();
+  if (testDatabaseMode() === 'embedded') {
+    await db.knex.raw('set default_transaction_read_only = on');
+    return db;
+  }
+  const knex = knexFactory({
+    client: 'pg',
+    connection: postgresUrlOf(db),
+    pool: {
+      min: 0,
+      max: 2,
+      afterCreate: (conn: { query: (sql: string, done: (error?: Error) => void) => void }, done: (error?: Error) => void) =>
+        conn.query('set default_transaction_read_only = on', done),
+    },
+  });
+  return { ...db, knex, close: async () => (await knex.destroy(), await db.close()) };
+}
 
 let t: TestApp;
 
@@ -47,9 +73,32 @@ describe('/readyz', () => {
       await other.db.close().catch(() => undefined);
     }
   });
+
+  it('is 503 when the database answers but refuses writes (read-only, disk full), and /healthz stays 200', async () => {
+    const db = await readOnlyDatabase();
+    const other = await startTestApp({ db });
+    try {
+      const res = await fetch(`${other.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'not ready', reason: 'database refuses writes' });
+      expect((await fetch(`${other.url}/healthz`)).status).toBe(200);
+    } finally {
+      await other.close();
+      await db.close();
+    }
+  });
 });
 
 describe('checkReadiness', () => {
+  it('says so when the database refuses writes', async () => {
+    const db = await readOnlyDatabase();
+    try {
+      expect(await checkReadiness(db.knex)).toEqual({ ready: false, reason: 'database refuses writes', refusesWrites: true });
+    } finally {
+      await db.close();
+    }
+  });
+
   it('says the database is unreachable when a query throws', async () => {
     const failing = { raw: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1')) } as unknown as Knex;
     expect(await checkReadiness(failing)).toEqual({ ready: false, reason: 'database unreachable' });

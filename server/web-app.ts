@@ -8,6 +8,9 @@ import { findPublishedStory } from '../core/stories/story-repository';
 import { sendCached, type ResponseCache } from './cache/response-cache';
 import { pageLanguage, type PageLanguage } from './cookies';
 import { sendError } from './http-errors';
+import { serverErrorPage } from './pages/error-page';
+import { headText } from './pages/head-text';
+import { simplePage } from './pages/simple-page';
 
 /**
  * Renders the HTML of a page for a path, or null to send the plain app shell. This is the
@@ -61,15 +64,31 @@ export function shellStyleHashes(webDist: string): string[] {
   return [...shell.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `sha256-${createHash('sha256').update(m[1]!).digest('base64')}`);
 }
 
-/** Serves the built web app: hashed assets for a year, other files as they are, the shell for client routes. */
+/** A page for a request that failed (the database is away, a bug): the reader's language, no stack, no script. */
+export type ErrorPage = (req: Request) => string;
+
+/**
+ * Serves the built web app: hashed assets for a year, other files as they are, the shell for client
+ * routes. Returns the site's error page, for the app's error handler to answer failed pages with.
+ */
 export function serveWebApp(
   app: Express,
   deps: { webDist: string; db: Knex; cache: ResponseCache; renderHtml?: HtmlRenderer; originOf: (req: Request) => string },
-): void {
+): ErrorPage {
   const indexPath = join(deps.webDist, 'index.html');
   if (!existsSync(indexPath)) {
     app.use((_req, res) => sendError(res, 503, 'web_not_built', 'The web app is not built yet. Run `npm run build:web` and restart.'));
-    return;
+    return (req) => {
+      const language = pageLanguage(req.headers.cookie);
+      const text = headText(language);
+      return simplePage({
+        title: text.serverError,
+        heading: text.serverError,
+        paragraphs: [text.serverErrorDescription],
+        home: text.backHome,
+        language: language.toLowerCase(),
+      });
+    };
   }
   const shell = readFileSync(indexPath, 'utf8');
   app.use('/assets', precompressedAssets(join(deps.webDist, 'assets')));
@@ -116,6 +135,8 @@ export function serveWebApp(
     // Only English pages are bound for the fast lane, which skips readers with another language.
     if (cached.status === 200 && language === 'EN') deps.cache.bindUrl(deps.renderHtml ? origin + req.originalUrl : req.originalUrl, key);
   });
+
+  return (req) => serverErrorPage(shell, deps.originOf(req), pageLanguage(req.headers.cookie), req.path);
 }
 
 const ASSET_TYPES: Record<string, string> = {

@@ -94,6 +94,22 @@ describe('acquireDataDirLock: stale locks whose owner is gone, though its pid or
     }
   });
 
+  it.runIf(process.platform === 'linux')('takes over a lock whose owner is a zombie (exited, not yet reaped: state Z)', async () => {
+    // `sleep 0` exits at once; its parent then becomes `sleep 30` (exec), which never reaps it, so
+    // it stays a zombie with its pid, its start time and this boot id: everything the lock records.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))));
+      await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0], { timeout: 5_000 }).toBe('Z');
+      expect(systemProbe.exists(pid)).toBe(true);
+      const dataDir = dir();
+      writeLock(dataDir, { pid, host: hostname(), procStart: systemProbe.procStart(pid), bootId: systemProbe.bootId() });
+      takesOver(dataDir);
+    } finally {
+      parent.kill();
+    }
+  });
+
   it('takes over a lock from another host name that its owner stopped refreshing, and refuses a fresh one naming the host', () => {
     const stale = dir();
     writeLock(stale, { pid: 1, host: 'old-container-3f2a' }, 5 * 60_000);

@@ -10,7 +10,9 @@ import { C360Error } from '../errors';
  * A lock is stale (taken over) when its owner is provably gone:
  * - its pid is this very process's but this process does not hold it (a container restarted:
  *   the new process often gets the same pid, e.g. 1);
- * - on this machine, no process has its pid, or the process with that pid is another one: it started
+ * - on this machine, no process has its pid, the process with that pid is a zombie (state Z in
+ *   /proc/PID/stat: it has exited and only waits for its parent to reap it, which `kill -0` cannot
+ *   tell from a running one), or the process with that pid is another one: it started
  *   at another time (Linux: start time from /proc/PID/stat, recorded in the lock) or after the lock
  *   was taken (pid reused), or the machine has rebooted since (boot id);
  * - from another host name (a restarted container gets a new one; or a shared volume): its owner
@@ -33,6 +35,8 @@ export type LockProbe = {
   pid: number;
   /** Whether a process with this pid exists (EPERM counts as existing). */
   exists: (pid: number) => boolean;
+  /** The process's state letter (/proc/PID/stat field 3: R, S, D, Z, X...), when known. */
+  state: (pid: number) => string | undefined;
   /** The process's start time in clock ticks since boot (/proc/PID/stat field 22), when known. */
   procStart: (pid: number) => string | undefined;
   /** When the process started (ms since epoch), when known. */
@@ -52,6 +56,7 @@ export const systemProbe: LockProbe = {
       return (error as NodeJS.ErrnoException).code === 'EPERM';
     }
   },
+  state: (pid) => procStat(pid)?.[0],
   procStart: (pid) => procStat(pid)?.[19],
   startedAtMs: (pid) => {
     const ticks = Number(procStat(pid)?.[19]);
@@ -166,6 +171,9 @@ export function ownerAlive(owner: LockOwner, path: string, probe: LockProbe = sy
   }
   if (owner.pid === probe.pid) return heldHere.has(path) ? { alive: true } : { alive: false, reason: "this process's own pid (a restart)" };
   if (!probe.exists(owner.pid)) return { alive: false, reason: 'no such process' };
+  // Z: exited, not yet reaped by its parent; X: being removed. Neither holds the database.
+  const state = probe.state(owner.pid);
+  if (state === 'Z' || state === 'X') return { alive: false, reason: 'the process has exited (a zombie)' };
   const bootId = probe.bootId();
   if (owner.bootId && bootId && owner.bootId !== bootId) return { alive: false, reason: 'the machine restarted since' };
   const procStart = probe.procStart(owner.pid);

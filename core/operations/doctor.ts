@@ -76,7 +76,11 @@ async function checkDatabase(config: Config): Promise<DoctorCheck[]> {
     const checks: DoctorCheck[] = [];
     const readiness = await checkReadiness(db.knex);
     if (!readiness.ready) {
-      const fix = readiness.pending ? 'run `c360 db migrate`' : 'check the database server and DATABASE_URL';
+      const fix = readiness.pending
+        ? 'run `c360 db migrate`'
+        : readiness.refusesWrites
+          ? 'free disk space where the database keeps its files, or make it writable (not a read-only replica)'
+          : 'check the database server and DATABASE_URL';
       checks.push({ name: 'database', status: 'fail', message: `${db.location}: ${readiness.reason}`, fix });
       return checks;
     }

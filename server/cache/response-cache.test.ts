@@ -197,3 +197,65 @@ describe('ResponseCache', () => {
     expect(c.peekUrl('/?q=0')).toBeUndefined();
   });
 });
+
+describe('ResponseCache during an outage (issue 25, item 6)', () => {
+  const down = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const isOutage = (error: unknown) => (error as { code?: string }).code === 'ECONNREFUSED';
+
+  it('answers the last good copy, marked stale, when a rebuild finds the database unreachable; retries only after outageRetryMs', async () => {
+    const { c, tick, setListening } = cache({ isOutage, outageRetryMs: 2_000 });
+    setListening(false); // the change listener lost the database too: entries live 1 s
+    expect((await c.get('k', body('old'))).stale).toBeUndefined();
+    c.bindUrl('/k', 'k');
+    tick(1_500);
+    let builds = 0;
+    const failing = async () => {
+      builds += 1;
+      throw down();
+    };
+    const first = await c.get('k', failing);
+    expect(first).toMatchObject({ stale: true, status: 200 });
+    expect(first.body.toString()).toBe('old');
+    // Within the retry window: no rebuild, and the fast lane answers stale too.
+    expect((await c.get('k', failing)).stale).toBe(true);
+    expect(c.peekUrl('/k')?.stale).toBe(true);
+    expect(builds).toBe(1);
+    expect(c.staleHits).toBe(3);
+    // After it, one more try; the database is back: a fresh answer.
+    tick(2_001);
+    expect(c.peekUrl('/k')).toBeUndefined();
+    const fresh = await c.get('k', body('new'));
+    expect(fresh.stale).toBeUndefined();
+    expect(fresh.body.toString()).toBe('new');
+  });
+
+  it('throws, and drops the entry, when a rebuild fails for another reason, or when nothing was cached', async () => {
+    const { c, tick, setListening } = cache({ isOutage });
+    setListening(false);
+    await c.get('k', body('old'));
+    tick(1_500);
+    await expect(
+      c.get('k', async () => {
+        throw new Error('syntax error');
+      }),
+    ).rejects.toThrow('syntax error');
+    await expect(
+      c.get('k', async () => {
+        throw down();
+      }),
+    ).rejects.toThrow('ECONNREFUSED');
+    expect(c.size).toBe(0);
+  });
+
+  it('never answers stale without isOutage (the old behaviour stays the default)', async () => {
+    const { c, tick, setListening } = cache();
+    setListening(false);
+    await c.get('k', body('old'));
+    tick(1_500);
+    await expect(
+      c.get('k', async () => {
+        throw down();
+      }),
+    ).rejects.toThrow('ECONNREFUSED');
+  });
+});

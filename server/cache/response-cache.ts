@@ -30,6 +30,8 @@ export type CachedResponse = {
   vary?: string;
   /** Why an answer is an error (never stored: only answers with status 200 are kept). */
   error?: unknown;
+  /** The last good answer, sent because it could not be rebuilt (the database is unreachable). */
+  stale?: true;
 };
 
 type Entry = { response: CachedResponse; version: number; builtAt: number };
@@ -41,6 +43,14 @@ export type ResponseCacheOptions = {
   maxBytes: number;
   /** The share of entries and bytes that search answers may hold (default 0.1). */
   searchShare?: number;
+  /**
+   * Whether a failed build is an outage (the database is unreachable): then the entry's last good
+   * answer is kept and sent, marked stale, and for `outageRetryMs` (default 2 s) expired entries
+   * answer at once, without a rebuild that would wait on the database. Without it, nothing stale
+   * is ever sent.
+   */
+  isOutage?: (error: unknown) => boolean;
+  outageRetryMs?: number;
   isListening: () => boolean;
   now?: () => number;
 };
@@ -98,8 +108,12 @@ export class ResponseCache {
   private readonly pages: Shelf;
   private readonly searches: Shelf;
   private readonly pending = new Map<string, { version: number; promise: Promise<CachedResponse> }>();
+  /** Until when (ms since epoch) the last outage holds back rebuilds of entries that have one. */
+  private outageUntil = 0;
   hits = 0;
   misses = 0;
+  /** Answers sent stale during an outage. */
+  staleHits = 0;
 
   constructor(private readonly options: ResponseCacheOptions) {
     const share = options.searchShare ?? 0.1;
@@ -110,6 +124,7 @@ export class ResponseCache {
   /** Drops everything: called when a story changes. */
   invalidate(): void {
     this.version += 1;
+    this.outageUntil = 0; // a change was heard: the database is back
     this.pages.clear();
     this.searches.clear();
   }
@@ -147,15 +162,23 @@ export class ResponseCache {
     if (key === undefined) return undefined;
     const entry = shelf.entries.get(key);
     if (!entry) return undefined;
-    // Past its TTL, an entry answers here only while its rebuild is under way (see get()).
-    if (!this.isFresh(entry) && !(this.isRefreshable(entry, (this.options.now ?? Date.now)()) && this.pending.get(key)?.version === this.version))
-      return undefined;
-    this.hits += 1;
+    const now = (this.options.now ?? Date.now)();
+    // Past its TTL, an entry answers here only while its rebuild is under way (see get()), or
+    // stale during an outage.
+    const stale = !this.isFresh(entry) && now < this.outageUntil;
+    if (!this.isFresh(entry) && !stale && !(this.isRefreshable(entry, now) && this.pending.get(key)?.version === this.version)) return undefined;
     // The busiest answers are served here only: without this their entries and URLs would age
     // as if unused and be the first evicted.
     touch(shelf.entries, key, entry);
     touch(shelf.urls, url, key);
+    if (stale) return this.sendStale(entry);
+    this.hits += 1;
     return entry.response;
+  }
+
+  private sendStale(entry: Entry): CachedResponse {
+    this.staleHits += 1;
+    return { ...entry.response, stale: true };
   }
 
   private isFresh(entry: Entry): boolean {
@@ -184,8 +207,18 @@ export class ResponseCache {
       touch(shelf.entries, key, entry);
       return entry.response;
     }
-    if (inFlight && inFlight.version === this.version) return inFlight.promise;
-    return this.build(shelf, key, build, now);
+    if (entry && now < this.outageUntil) {
+      touch(shelf.entries, key, entry);
+      return this.sendStale(entry);
+    }
+    try {
+      return await (inFlight && inFlight.version === this.version ? inFlight.promise : this.build(shelf, key, build, now));
+    } catch (error) {
+      // The database is unreachable: the last good answer rather than none (build() kept it).
+      const kept = shelf.entries.get(key);
+      if (kept && this.options.isOutage?.(error) === true) return this.sendStale(kept);
+      throw error;
+    }
   }
 
   /**
@@ -209,7 +242,10 @@ export class ResponseCache {
         return response;
       })
       .catch((error: unknown) => {
-        shelf.remove(key); // a failed rebuild leaves no old answer behind
+        if (this.options.isOutage?.(error) === true) {
+          // Kept for the outage: the database could not say whether the old answer still holds.
+          this.outageUntil = (this.options.now ?? Date.now)() + (this.options.outageRetryMs ?? 2_000);
+        } else shelf.remove(key); // a rebuild that failed for another reason leaves no old answer behind
         throw error;
       })
       .finally(() => {
@@ -304,7 +340,10 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined, ca
  * `extra`: headers set before (security headers, the request id). Returns the status sent.
  */
 export function writeCached(req: IncomingMessage, res: ServerResponse, cached: CachedResponse, extra: string[] = []): number {
-  const head = [...extra, 'ETag', cached.etag, 'Cache-Control', cached.cacheControl, 'Vary', cached.vary ?? 'Accept-Encoding'];
+  // A stale answer (see ResponseCache.get) says so, and no cache on the way may keep it.
+  const head = cached.stale
+    ? [...extra, 'ETag', cached.etag, 'Cache-Control', 'no-store', 'Vary', cached.vary ?? 'Accept-Encoding', ...STALE_HEADERS]
+    : [...extra, 'ETag', cached.etag, 'Cache-Control', cached.cacheControl, 'Vary', cached.vary ?? 'Accept-Encoding'];
   const ifNoneMatch = req.headers['if-none-match'];
   if (cached.status === 200 && ifNoneMatch && matchesEtag(ifNoneMatch, cached.etag)) {
     res.writeHead(304, head);
@@ -319,6 +358,9 @@ export function writeCached(req: IncomingMessage, res: ServerResponse, cached: C
   res.end(req.method === 'HEAD' ? undefined : body);
   return cached.status;
 }
+
+/** Marks an answer sent stale: our own header, and HTTP's warning 110 (RFC 7234) for caches and tools that know it. */
+export const STALE_HEADERS = ['X-C360-Stale', '1', 'Warning', '110 - "Response is Stale"'];
 
 /** Sends a cached response from an Express route (headers set so far, e.g. helmet's, are kept). */
 export function sendCached(req: IncomingMessage, res: ServerResponse, cached: CachedResponse): void {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger } from '../../test/helpers/capture-logger';
 import { openTestDatabase } from '../../test/helpers/test-database';
 import { startTestApp, type TestApp } from '../../test/helpers/test-app';
-import { lazyPageRenderer, serverErrorPage } from './render-page';
+import { serverErrorPage } from './error-page';
+import { lazyPageRenderer } from './render-page';
 
 /** A page whose server render throws: the site's error page, status 500, one log line with the request id. */
 let t: TestApp;
