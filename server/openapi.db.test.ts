@@ -17,6 +17,7 @@ import { startTestApp, type TestApp } from '../test/helpers/test-app';
 import { CONSOLE_ROUTES } from './routes/console';
 import { createResponseValidator } from '../test/helpers/openapi-validator';
 import { operationKey, type OpenApiDocument } from './openapi';
+import { REQUEST_BODIES, requestBodySchema } from './openapi-request-bodies';
 
 /**
  * docs/openapi.json against the running server: every documented operation is called (seeded
@@ -402,6 +403,21 @@ describe('docs/openapi.json', () => {
     expect(schemas.Role!.enum).toEqual([...ROLES]);
     expect(schemas.VerificationState!.enum).toEqual([...VERIFICATION_STATES]);
     expect(schemas.Layer!.properties!.layerType!.enum).toEqual([...LAYER_TYPES]);
+  });
+
+  it("documents each request body as the route's own zod schema, and no other", () => {
+    const wrong: string[] = [];
+    const documented = new Set<string>();
+    for (const [path, item] of Object.entries(doc.paths)) for (const m of METHODS) if (item[m]?.requestBody) documented.add(operationKey(m, path));
+    for (const [key, schema] of Object.entries(REQUEST_BODIES)) {
+      const [method, path] = key.split(' ') as [string, string];
+      const body = doc.paths[path]?.[method.toLowerCase() as (typeof METHODS)[number]]?.requestBody;
+      if (JSON.stringify(body?.content['application/json']?.schema) !== JSON.stringify(requestBodySchema(schema)))
+        wrong.push(`${key}: ${JSON.stringify(requestBodySchema(schema))}`);
+      documented.delete(key);
+    }
+    expect(wrong, 'request bodies that differ from the zod schema (the expected JSON follows each)').toEqual([]);
+    expect([...documented], 'request bodies documented without a zod schema in REQUEST_BODIES').toEqual([]);
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

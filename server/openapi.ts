@@ -6,6 +6,7 @@ export type OpenApiOperation = {
   summary?: string;
   description?: string;
   'x-roles'?: string[];
+  requestBody?: { required?: boolean; content: Record<string, { schema?: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
 };
 export type OpenApiDocument = {

@@ -38,6 +38,16 @@ const credentials = z.object({
   password: z.string().max(1024).optional(),
   redirectTo: z.string().max(300).optional(),
 });
+const forgotBody = z.object({ email: z.string().max(320) });
+const resetBody = z.object({ token: z.string().max(200), password: z.string().max(1024) });
+
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const AUTH_REQUEST_BODIES = {
+  'POST /api/auth/sign-up': credentials,
+  'POST /api/auth/sign-in': credentials,
+  'POST /api/auth/password/forgot': forgotBody,
+  'POST /api/auth/password/reset': resetBody,
+};
 
 /** Only a path on this site: never another origin (no open redirect). */
 export function safeRedirect(value: string | undefined): string {
@@ -182,9 +192,6 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   // --- Forgotten passwords --------------------------------------------------------------
-
-  const forgotBody = z.object({ email: z.string().max(320) });
-  const resetBody = z.object({ token: z.string().max(200), password: z.string().max(1024) });
 
   // The same answer (202, the same body) for an address with an account, without one, or asked
   // for a moment ago; the e-mail goes out after the answer, so its time says nothing either.

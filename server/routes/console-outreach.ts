@@ -92,6 +92,19 @@ async function newsletterDetail(ctx: ConsoleContext, id: string) {
   return { newsletter, sends: withProblems };
 }
 
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const OUTREACH_REQUEST_BODIES = {
+  'PATCH /api/console/newsletter/subscribers/{id}': subscriberBody,
+  'PATCH /api/console/newsletter/rules/{id}': rulePatch,
+  'POST /api/console/newsletters': generateBody,
+  'PATCH /api/console/newsletters/{id}': editBody,
+  'POST /api/console/newsletters/{id}/send': sendBody,
+  'POST /api/console/newsletters/{id}/retry': retryBody,
+  'PATCH /api/console/alerts/{id}': alertToggleBody,
+  'PUT /api/admin/settings/sanity': sanityUpdateSchema,
+  'PUT /api/admin/settings/notifications': notificationsBody,
+};
+
 export const NEWSLETTER_ROUTES: readonly ConsoleRoute[] = [
   { method: 'get', path: '/console/newsletter/templates', role: 'editor', handler: () => ({ templates: TEMPLATES }) },
   {
