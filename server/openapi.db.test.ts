@@ -17,7 +17,7 @@ import { startTestApp, type TestApp } from '../test/helpers/test-app';
 import { CONSOLE_ROUTES } from './routes/console';
 import { createResponseValidator } from '../test/helpers/openapi-validator';
 import { operationKey, type OpenApiDocument } from './openapi';
-import { REQUEST_BODIES, requestBodySchema } from './openapi-request-bodies';
+import { QUERIES, queryParameters, REQUEST_BODIES, requestBodySchema } from './openapi-inputs';
 
 /**
  * docs/openapi.json against the running server: every documented operation is called (seeded
@@ -419,6 +419,18 @@ describe('docs/openapi.json', () => {
     }
     expect(wrong, 'request bodies that differ from the zod schema (the expected JSON follows each)').toEqual([]);
     expect([...documented], 'request bodies documented without a zod schema in REQUEST_BODIES').toEqual([]);
+  });
+
+  it("documents each operation's query parameters as the route's own zod schema, and no other", () => {
+    const wrong: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const m of METHODS) {
+        const key = operationKey(m, path);
+        const documented = (item[m]?.parameters ?? []).filter((p) => p.in === 'query');
+        const expected = QUERIES[key] ? queryParameters(QUERIES[key]) : [];
+        if (item[m] && JSON.stringify(documented) !== JSON.stringify(expected)) wrong.push(`${key}: ${JSON.stringify(expected)}`);
+      }
+    expect(wrong, 'query parameters that differ from the zod schema (the expected JSON follows each)').toEqual([]);
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

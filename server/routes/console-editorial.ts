@@ -126,6 +126,15 @@ function webhookUrl(req: Request, config: OriginSettings): string {
   return `${trustedOrigin(req, config)}/api/sync-sanity`;
 }
 
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const EDITORIAL_QUERIES = {
+  'GET /api/console/articles': articlesQuery,
+  'GET /api/console/curation': curationQuery,
+  'GET /api/console/sync': articlesQuery,
+  'GET /api/console/sanity/documents': articlesQuery,
+  'GET /api/console/tasks': tasksQuery,
+};
+
 /** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
 export const EDITORIAL_REQUEST_BODIES = {
   'POST /api/console/stories': newStoryBody,

@@ -92,6 +92,16 @@ async function newsletterDetail(ctx: ConsoleContext, id: string) {
   return { newsletter, sends: withProblems };
 }
 
+const newslettersQuery = z.object(page(50, 20));
+
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const OUTREACH_QUERIES = {
+  'GET /api/console/newsletter/segments': segmentsQuery,
+  'GET /api/console/newsletter/subscribers': subscribersQuery,
+  'GET /api/console/newsletters': newslettersQuery,
+  'GET /api/console/analytics': rangeQuery,
+};
+
 /** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
 export const OUTREACH_REQUEST_BODIES = {
   'PATCH /api/console/newsletter/subscribers/{id}': subscriberBody,
@@ -179,7 +189,7 @@ export const NEWSLETTER_ROUTES: readonly ConsoleRoute[] = [
     path: '/console/newsletters',
     role: 'editor',
     handler: async (req, _res, ctx) => {
-      const q = parseQuery(z.object(page(50, 20)), req);
+      const q = parseQuery(newslettersQuery, req);
       return { ...(await listNewsletters(ctx.db, q)), ...q };
     },
   },

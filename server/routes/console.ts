@@ -108,6 +108,12 @@ const usersQuery = z.object({
 });
 const roleBody = z.object({ role: z.enum(ROLES) });
 
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const CONSOLE_QUERIES = {
+  'GET /api/console/stories': listQuery,
+  'GET /api/admin/users': usersQuery,
+};
+
 /** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
 export const CONSOLE_REQUEST_BODIES = {
   'POST /api/console/stories/{id}/publish': publishBody,
