@@ -37,6 +37,7 @@ import { buildIngestDeps, buildPipelineDeps } from '../core/operations/pipeline-
 import type { Schedule } from '../core/pipeline/scheduler';
 import { newsletterApiRouter, newsletterPagesRouter } from './routes/newsletter';
 import { ogImageRouter } from './routes/og-image';
+import { openApiRouter } from './openapi';
 import { publicStoriesRouter } from './routes/public-stories';
 import { sanityWebhookRouter } from './routes/sanity-webhook';
 import { siteFilesRouter } from './routes/site-files';
@@ -264,6 +265,7 @@ export function createApp(deps: AppDeps): C360App {
 
   // Public API: anyone.
   const translation = Boolean(config.ai.apiKey);
+  app.use('/api', openApiRouter());
   app.use('/api', publicStoriesRouter({ db, clock, cache, searchLimit: limits.search, translation }));
   app.use('/api', storyTranslationsRouter({ db, config, logger, limit: limits.translate }));
   app.use('/api', stormsRouter({ db, clock }));

@@ -32,6 +32,7 @@ const MATRIX: Record<string, Cell> = {
   // Metrics answer to their bearer token, never to a session: off (404) when no token is configured, as here.
   'GET /metrics': { expect: all(404) },
   // Public reads
+  'GET /api/openapi.json': { expect: all(200) },
   'GET /api/home': { expect: all(200) },
   'GET /api/stories': { expect: all(200) },
   'GET /api/sections/:section': { path: () => '/api/sections/business', expect: all(200) },

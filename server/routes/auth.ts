@@ -38,6 +38,20 @@ const credentials = z.object({
   password: z.string().max(1024).optional(),
   redirectTo: z.string().max(300).optional(),
 });
+const startQuery = z.object({ redirectTo: z.string().max(300).optional() });
+const forgotBody = z.object({ email: z.string().max(320) });
+const resetBody = z.object({ token: z.string().max(200), password: z.string().max(1024) });
+
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const AUTH_QUERIES = { 'GET /api/auth/oidc/{provider}/start': startQuery };
+
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const AUTH_REQUEST_BODIES = {
+  'POST /api/auth/sign-up': credentials,
+  'POST /api/auth/sign-in': credentials,
+  'POST /api/auth/password/forgot': forgotBody,
+  'POST /api/auth/password/reset': resetBody,
+};
 
 /** Only a path on this site: never another origin (no open redirect). */
 export function safeRedirect(value: string | undefined): string {
@@ -183,9 +197,6 @@ export function authRouter(deps: AuthDeps): Router {
 
   // --- Forgotten passwords --------------------------------------------------------------
 
-  const forgotBody = z.object({ email: z.string().max(320) });
-  const resetBody = z.object({ token: z.string().max(200), password: z.string().max(1024) });
-
   // The same answer (202, the same body) for an address with an account, without one, or asked
   // for a moment ago; the e-mail goes out after the answer, so its time says nothing either.
   router.post('/password/forgot', deps.limits.passwordReset, async (req, res) => {
@@ -213,7 +224,6 @@ export function authRouter(deps: AuthDeps): Router {
   // --- OpenID Connect --------------------------------------------------------------------
 
   const providerParam = z.object({ provider: z.string().max(40) });
-  const startQuery = z.object({ redirectTo: z.string().max(300).optional() });
   const redirectUri = (req: Request, provider: string) => `${origin(req)}/api/auth/oidc/${provider}/callback`;
 
   router.get('/oidc/:provider/start', deps.limits.oidcStart, async (req, res) => {

@@ -126,6 +126,27 @@ function webhookUrl(req: Request, config: OriginSettings): string {
   return `${trustedOrigin(req, config)}/api/sync-sanity`;
 }
 
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const EDITORIAL_QUERIES = {
+  'GET /api/console/articles': articlesQuery,
+  'GET /api/console/curation': curationQuery,
+  'GET /api/console/sync': articlesQuery,
+  'GET /api/console/sanity/documents': articlesQuery,
+  'GET /api/console/tasks': tasksQuery,
+};
+
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const EDITORIAL_REQUEST_BODIES = {
+  'POST /api/console/stories': newStoryBody,
+  'PUT /api/console/stories/{id}/content': contentBody,
+  'POST /api/console/stories/{id}/stage': stageBody,
+  'POST /api/console/stories/{id}/insights/generate': generateBody,
+  'POST /api/console/stories/{id}/insights': insightBody,
+  'PATCH /api/console/stories/{id}/insights/{insightId}': insightPatch,
+  'POST /api/console/tasks': taskBody,
+  'PATCH /api/console/tasks/{id}': taskPatch,
+};
+
 export const EDITORIAL_ROUTES: readonly ConsoleRoute[] = [
   // Dashboard home: counts, the newest three stories, signals and the last run.
   {

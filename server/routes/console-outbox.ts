@@ -15,6 +15,9 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const OUTBOX_QUERIES = { 'GET /api/console/outbox': listQuery };
+
 export const OUTBOX_ROUTES: readonly ConsoleRoute[] = [
   {
     method: 'get',

@@ -92,6 +92,29 @@ async function newsletterDetail(ctx: ConsoleContext, id: string) {
   return { newsletter, sends: withProblems };
 }
 
+const newslettersQuery = z.object(page(50, 20));
+
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const OUTREACH_QUERIES = {
+  'GET /api/console/newsletter/segments': segmentsQuery,
+  'GET /api/console/newsletter/subscribers': subscribersQuery,
+  'GET /api/console/newsletters': newslettersQuery,
+  'GET /api/console/analytics': rangeQuery,
+};
+
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const OUTREACH_REQUEST_BODIES = {
+  'PATCH /api/console/newsletter/subscribers/{id}': subscriberBody,
+  'PATCH /api/console/newsletter/rules/{id}': rulePatch,
+  'POST /api/console/newsletters': generateBody,
+  'PATCH /api/console/newsletters/{id}': editBody,
+  'POST /api/console/newsletters/{id}/send': sendBody,
+  'POST /api/console/newsletters/{id}/retry': retryBody,
+  'PATCH /api/console/alerts/{id}': alertToggleBody,
+  'PUT /api/admin/settings/sanity': sanityUpdateSchema,
+  'PUT /api/admin/settings/notifications': notificationsBody,
+};
+
 export const NEWSLETTER_ROUTES: readonly ConsoleRoute[] = [
   { method: 'get', path: '/console/newsletter/templates', role: 'editor', handler: () => ({ templates: TEMPLATES }) },
   {
@@ -166,7 +189,7 @@ export const NEWSLETTER_ROUTES: readonly ConsoleRoute[] = [
     path: '/console/newsletters',
     role: 'editor',
     handler: async (req, _res, ctx) => {
-      const q = parseQuery(z.object(page(50, 20)), req);
+      const q = parseQuery(newslettersQuery, req);
       return { ...(await listNewsletters(ctx.db, q)), ...q };
     },
   },

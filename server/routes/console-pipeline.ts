@@ -84,6 +84,25 @@ const pendingQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_PE
 const processBody = z.object({ articleId: z.string().regex(UUID, 'articleId must be a source item id (UUID)') }).strict();
 const schedulerBody = z.object({ running: z.boolean() }).strict();
 
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const PIPELINE_QUERIES = {
+  'GET /api/console/pipeline/overview': sinceQuery,
+  'GET /api/console/publishing': sinceQuery,
+  'GET /api/console/signals': signalQuery,
+  'GET /api/console/patterns': patternQuery,
+  'GET /api/console/clusters': clusterQuery,
+  'GET /api/console/intelligence': intelligenceQuery,
+  'GET /api/admin/pipeline/pending': pendingQuery,
+};
+
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const PIPELINE_REQUEST_BODIES = {
+  'POST /api/console/pipeline/runs': runBody,
+  'POST /api/console/pipeline/runs/{id}/retry': retryBody,
+  'POST /api/admin/pipeline/process': processBody,
+  'PUT /api/admin/scheduler': schedulerBody,
+};
+
 export const PIPELINE_ROUTES: readonly ConsoleRoute[] = [
   // AI Pipeline › Overview and Interactive Workflow
   {

@@ -108,6 +108,21 @@ const usersQuery = z.object({
 });
 const roleBody = z.object({ role: z.enum(ROLES) });
 
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const CONSOLE_QUERIES = {
+  'GET /api/console/stories': listQuery,
+  'GET /api/admin/users': usersQuery,
+};
+
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const CONSOLE_REQUEST_BODIES = {
+  'POST /api/console/stories/{id}/publish': publishBody,
+  'POST /api/console/stories/{id}/feature': featureBody,
+  'POST /api/console/stories/{id}/override': overrideBody,
+  'POST /api/console/stories/{id}/claims/{claim}': claimBody,
+  'PATCH /api/admin/users/{id}': roleBody,
+};
+
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...LIVE_ROUTES,
   ...EDITORIAL_ROUTES,

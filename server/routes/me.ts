@@ -44,6 +44,21 @@ const toggleBody = z.object({ is_active: z.boolean() }).strict();
 const passwordBody = z.object({ currentPassword: z.string().max(1024), newPassword: z.string().max(1024) }).strict();
 const deleteBody = z.object({ password: z.string().max(1024).optional(), confirmation: z.string().max(40).optional() }).strict();
 
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const ME_QUERIES = {
+  'GET /api/me/my-caribbean': pageQuery,
+  'GET /api/me/saved': pageQuery,
+  'GET /api/me/saved/ids': savedQuery,
+};
+
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const ME_REQUEST_BODIES = {
+  'POST /api/me/saved': saveBody,
+  'PATCH /api/me/alerts/{id}': toggleBody,
+  'POST /api/me/password': passwordBody,
+  'DELETE /api/me': deleteBody,
+};
+
 function requireReader(): RequestHandler {
   return (_req, res, next) => {
     if (currentSession(res)) return next();

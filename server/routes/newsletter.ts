@@ -27,6 +27,8 @@ export type NewsletterDeps = {
 export const SUBSCRIBE_MESSAGE = 'Thanks! Check your inbox: we sent you a link to confirm your subscription.';
 
 const subscribeBody = z.object({ email: z.string().max(320) });
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const NEWSLETTER_REQUEST_BODIES = { 'POST /api/newsletter/subscribe': subscribeBody };
 const tokenQuery = z.object({ token: z.string().max(300).default('') });
 const unsubscribeQuery = z.object({ id: z.string().max(60).default(''), token: z.string().max(300).default('') });
 

@@ -11,6 +11,9 @@ const ogQuery = z.object({
 });
 
 /** GET /api/og-image?title&region: a 1200×630 PNG preview card, cached here and by browsers/CDNs. */
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const OG_IMAGE_QUERIES = { 'GET /api/og-image': ogQuery };
+
 export function ogImageRouter(deps: { cache: OgImageCache; limits: RateLimiters }): Router {
   const router = Router();
   router.get('/og-image', async (req, res, next) => {

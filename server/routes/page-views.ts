@@ -19,6 +19,9 @@ const body = z.object({
  * The reader site's beacon: a page view or a share. No cookie is read or set; the address is
  * used only inside the day's hash (core/analytics) and never stored or logged.
  */
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const PAGE_VIEW_REQUEST_BODIES = { 'POST /api/page-views': body };
+
 export function pageViewsRouter(deps: {
   db: Knex;
   clock: () => Date;

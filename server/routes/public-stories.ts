@@ -24,6 +24,13 @@ const articleParam = z.string().max(300);
 const API_CACHE_CONTROL = 'public, no-cache';
 
 /** Public reads: published stories only, filtered, ranked and paginated in SQL by the core. */
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const PUBLIC_STORY_QUERIES = {
+  'GET /api/stories': pageQuery,
+  'GET /api/sections/{section}': pageQuery,
+  'GET /api/search': searchQuery,
+};
+
 export function publicStoriesRouter(deps: { db: Knex; clock: () => Date; cache: ResponseCache; searchLimit: RequestHandler; translation?: boolean }): Router {
   const router = Router();
 

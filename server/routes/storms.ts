@@ -15,6 +15,9 @@ const alertsQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).de
  * Storms and storm alerts for the Storm Centre, read through the ingest's storm repository.
  * Advisories change every few hours, so browsers and proxies may keep an answer a minute.
  */
+/** The query strings these routes parse, by operation as docs/openapi.json names it (its query parameters are derived from these; server/openapi.db.test.ts). */
+export const STORM_QUERIES = { 'GET /api/storms/alerts': alertsQuery };
+
 export function stormsRouter(deps: { db: Knex; clock: () => Date }): Router {
   const router = Router();
   const cacheFor = (res: Parameters<Parameters<Router['get']>[1]>[1]) => res.setHeader('Cache-Control', 'public, max-age=60');

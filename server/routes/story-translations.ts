@@ -12,6 +12,8 @@ import { parseBody } from '../middleware/validate';
 import { presentStory } from '../presenters/story';
 
 const translateBody = z.object({ language: z.enum(TRANSLATION_LANGUAGES) });
+/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+export const TRANSLATION_REQUEST_BODIES = { 'POST /api/articles/{id}/translation': translateBody };
 const articleParam = z.string().min(1).max(300);
 
 /**
