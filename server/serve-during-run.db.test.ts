@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenForChanges, STORIES_CHANGED_CHANNEL } from '../core/site/content-changes';
+import { silentLogger } from '../core/logger';
 import { insertRawItems } from '../test/factories/raw-items';
+import { createStory } from '../test/factories/stories';
 import { syntheticNews } from '../test/factories/synthetic-news';
 import { startProber, summarise } from '../test/helpers/latency-prober';
 import type { TestClient } from '../test/helpers/http-client';
@@ -23,6 +26,34 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+
+describe('cached public answers and story changes', () => {
+  it('keep a cached page through changes to drafts alone, and drop it when a published story changes', async () => {
+    const draft = await createStory(t.db.knex, { title: 'A draft the public never sees', pipeline_stage: 'drafted', status: 'draft', published_at: null });
+    const published = await createStory(t.db.knex, { title: 'A published story' });
+    const heard: string[] = [];
+    const listener = await listenForChanges(t.db, [STORIES_CHANGED_CHANNEL], (n) => heard.push(n.payload), silentLogger);
+    const change = async (id: string, title: string) => {
+      const before = heard.length;
+      await t.db.knex('synced_content').where('id', id).update({ title });
+      while (heard.length === before) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 50)); // the server's own listener (another connection on PostgreSQL)
+    };
+    try {
+      expect((await t.client().get('/api/home')).status).toBe(200);
+      expect(t.app.cache.peekUrl('/api/home')).toBeDefined();
+      await change(draft.id, 'A draft, retitled');
+      expect(heard.at(-1)).toBe('drafts');
+      expect(t.app.cache.peekUrl('/api/home'), 'a draft changed: the page stays').toBeDefined();
+      await change(published.id, 'A published story, retitled');
+      expect(heard.at(-1)).toBe('public');
+      expect(t.app.cache.peekUrl('/api/home'), 'a published story changed: the page goes').toBeUndefined();
+    } finally {
+      await listener.stop();
+      await t.db.knex('synced_content').whereIn('id', [draft.id, published.id]).del();
+    }
+  });
 });
 
 describe('a pipeline run inside the server', () => {
