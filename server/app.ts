@@ -9,12 +9,12 @@ import { pruneSessions } from '../core/accounts/sessions';
 import { pruneRateLimitCounters } from '../core/limits/rate-limit-counters';
 import type { Config } from '../core/config';
 import type { Database } from '../core/db/open-database';
-import { checkReadiness } from '../core/db/readiness';
+import { checkReadiness, pingDatabase } from '../core/db/readiness';
 import { isDatabaseUnreachable } from '../core/db/unreachable';
 import type { Logger } from '../core/logger';
 import type { SchedulerState } from '../core/settings/system-status';
 import { createMailer, type Mailer } from '../core/mail/mailer';
-import { listenForChanges, STORIES_CHANGED_CHANNEL, type ChangeListener } from '../core/site/content-changes';
+import { listenForChanges, STORIES_CHANGED_CHANNEL, touchesPublicStories, type ChangeListener } from '../core/site/content-changes';
 import type { Registry } from 'prom-client';
 import { ResponseCache } from './cache/response-cache';
 import { createMetrics } from './metrics';
@@ -165,7 +165,8 @@ export function createApp(deps: AppDeps): C360App {
     deps.db,
     ConsoleEvents.CHANNELS,
     (notification) => {
-      if (notification.channel === STORIES_CHANGED_CHANNEL) cache.invalidate();
+      // Changes to drafts alone leave public pages as they are (a pipeline run makes them all the time).
+      if (notification.channel === STORIES_CHANGED_CHANNEL && touchesPublicStories(notification.payload)) cache.invalidate();
       events.publish(notification);
     },
     logger,
@@ -233,7 +234,7 @@ export function createApp(deps: AppDeps): C360App {
   app.get('/healthz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     try {
-      await db.raw('select 1');
+      await pingDatabase(deps.db);
       res.json({ status: 'ok', database: deps.db.mode });
     } catch (error) {
       logger.error({ err: error }, 'health check failed');

@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import type { Config } from '../config';
 import { C360Error } from '../errors';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { YieldingPgliteClient } from './pglite-client';
 import { recoverInterruptedWork, type Recovered } from './recover-interrupted';
 
 // Failures (connection, migration) are thrown to the caller, which reports them once and clearly.
@@ -66,7 +66,7 @@ async function openEmbedded(dataDir: string, command: string): Promise<Database>
 /** Wraps an already-open PGlite (tests load one from a migrated dump). */
 export function wrapPglite(pglite: PGlite, location = 'embedded (in memory)', lock?: DataDirLock): Database {
   const knex = knexFactory({
-    client: ClientPgLite as unknown as Knex.Config['client'],
+    client: YieldingPgliteClient as unknown as Knex.Config['client'],
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
     log: QUIET_KNEX_LOG,

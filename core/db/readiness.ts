@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { pendingMigrations, type MigrationOptions } from './migrations';
+import type { Database } from './open-database';
 
 export type Readiness = { ready: true } | { ready: false; reason: string; pending?: string[]; refusesWrites?: true };
 
@@ -37,5 +38,25 @@ async function takesWrites(knex: Knex): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Whether the database answers at all (the server's /healthz). On the embedded database the query
+ * goes to PGlite itself, not through knex's single connection: a pipeline transaction holds that
+ * connection for its whole length, and a health check queued behind it would make a busy server
+ * look dead (issue 25). PGlite takes statements one at a time, so `select 1` runs between two of
+ * the transaction's statements and changes nothing; "current transaction is aborted" (25P02) means
+ * the database answered, while the transaction's owner is about to roll it back.
+ */
+export async function pingDatabase(db: Pick<Database, 'knex' | 'pglite'>): Promise<void> {
+  if (!db.pglite) {
+    await db.knex.raw('select 1');
+    return;
+  }
+  try {
+    await db.pglite.query('select 1');
+  } catch (error) {
+    if ((error as { code?: string }).code !== '25P02') throw error;
   }
 }

@@ -10,11 +10,21 @@ import type { Logger } from '../logger';
  * console falls back to polling). After a reconnection `onResync` runs, since anything may have
  * changed while nobody listened.
  *
- * The stories table NOTIFYs STORIES_CHANGED_CHANNEL on every statement that changes it (the
- * synced_content_changed trigger), so cached public pages can be dropped at once; the pipeline,
+ * The stories table NOTIFYs STORIES_CHANGED_CHANNEL on every statement that changes it (its
+ * synced_content_* triggers; the payload says whether a public story was among the rows, see
+ * touchesPublicStories), so cached public pages can be dropped at once; the pipeline,
  * ingest and the console announce finer events on core/db/notify.ts CHANNELS.
  */
 export const STORIES_CHANGED_CHANNEL = 'c360_stories_changed';
+
+/**
+ * Whether a story-change notification may change what the public sees: every one except those
+ * the triggers mark 'drafts' (only unpublished stories, before and after). An unknown payload
+ * (an older trigger's empty one) counts as public, so a mistake costs a rebuild, never a stale page.
+ */
+export function touchesPublicStories(payload: string): boolean {
+  return payload !== 'drafts';
+}
 
 export type ChangeListener = { readonly listening: boolean; stop: () => Promise<void> };
 export type DbNotification = { channel: string; payload: string };

@@ -5,6 +5,7 @@ import { storyCountry } from '../../nlp/gazetteer';
 import { insertStory } from '../../stories/story-repository';
 import { auditEntry, type AuditEntry } from '../../stories/story';
 import { CHANNELS, notify } from '../../db/notify';
+import { createTimeSlicer } from '../../event-loop';
 import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '../types';
 import { claimRawItems } from '../work/leases';
 import { saveStory } from '../work/save-story';
@@ -92,7 +93,9 @@ async function clusterBatch(
 ): Promise<ClusterStats> {
   const params: ClusterParams = { ...CLUSTER_PARAMS, ...(options.windowHours ? { windowHours: options.windowHours } : {}) };
   const pending: Pending[] = [];
+  const slice = createTimeSlicer();
   for (const item of await loadRawItems(ctx.db, ids)) {
+    await slice();
     try {
       pending.push({ item, features: featuresOf(item) });
     } catch (error) {
@@ -192,7 +195,10 @@ async function decideAndWrite(
       const changes: Change[] = [];
       const members = new Map<string, EngineMember>();
       const inBatch = new Map(run.map((p) => [p.item.id, p.item]));
+      // Inside the transaction too: the server's cached answers and /healthz need no query.
+      const slice = createTimeSlicer();
       for (const { item, features } of run) {
+        await slice();
         const prepared = engine.prepare({ ...features, id: item.id });
         members.set(item.id, prepared.member);
         const target = ai?.sameEvent ? await confirmWithModel(trx, ctx, engine, prepared, item, ai, counts, inBatch) : engine.choose(prepared);
@@ -285,7 +291,9 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, until
     : [];
   const legacy: { row: Record<string, unknown>; features: EventFeatures }[] = [];
   const byStory = new Map<string, EngineMember[]>();
+  const slice = createTimeSlicer();
   for (const r of rows) {
+    await slice();
     const stored = (typeof r.cluster_features === 'string' ? JSON.parse(r.cluster_features) : r.cluster_features) as StoredFeatures | null;
     if (stored?.vector && stored.keys && stored.nameWeights && stored.wordNorm !== undefined) {
       const member: EngineMember = {
@@ -305,10 +313,12 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, until
   // Items clustered before vectors were kept: scored with today's counts.
   await loadCounts(trx, engine, [...terms, ...legacy.flatMap((l) => countedKeys(l.features))]);
   for (const { row, features } of legacy) {
+    await slice();
     const member = engine.memberOf({ ...features, id: row.id as string });
     push(byStory, row.story_id as string, member);
   }
   for (const s of stories) {
+    await slice();
     const members = byStory.get(s.id);
     if (members?.length) engine.loadStory({ id: s.id, published: s.published_at != null, members });
   }
