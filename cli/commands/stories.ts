@@ -6,7 +6,7 @@ import { isPipelineStage } from '../../core/stories/pipeline-stages';
 import { statusLabel } from '../../core/stories/pipeline-stages';
 import { listStories } from '../../core/stories/story-repository';
 import { PIPELINE_STAGES, type Story } from '../../core/stories/story';
-import { describeVerification, verificationLabel } from '../../core/stories/verification';
+import { checkedLine } from '../checked-line';
 import { withContext } from '../context';
 import { findStoryByReference } from '../story-ref';
 import { printJson } from '../output';
@@ -74,18 +74,12 @@ export function storiesCommand(): Command {
   return command;
 }
 
-/** How the story was checked, as readers are told, with the editor who vouched (editors may know who). */
-function checkedLine(story: Story): string {
-  const v = describeVerification(story);
-  return `${verificationLabel(v.state)}${v.verified_by ? ` (${v.verified_by})` : ''}`;
-}
-
 function printStory(story: Story): void {
   const lines = [
     story.title,
     `${story.region} · ${story.pipeline_stage} · ${statusLabel(story)} · ${story.source_count} source(s): ${story.source_list.join(', ') || '—'}`,
     `id ${story.id}${story.pipeline_stage === 'published' ? ` · ${articlePath(story)}` : ''}`,
-    `risk ${story.ai_risk_level} · triangulated ${story.triangulation_check ? 'yes' : 'no'} · urgency ${story.urgency}${story.flag_reason ? ` · flagged: ${story.flag_reason}` : ''}`,
+    `risk ${story.ai_risk_level} · urgency ${story.urgency}${story.flag_reason ? ` · flagged: ${story.flag_reason}` : ''}`,
     `checked: ${checkedLine(story)}`,
     '',
     story.summary,

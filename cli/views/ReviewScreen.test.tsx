@@ -164,6 +164,38 @@ describe('ReviewScreen', () => {
     expect(calls).toEqual([{ id: 'a0000000-0000-4000-8000-000000000000', claim: 2, action: 'dispute', reason: 'Police say 4' }]);
   });
 
+  it('says how each story was checked as every other surface does (verification.ts), never "triangulated"', async () => {
+    const official = {
+      ...story('c', 'Hurricane warning for Jamaica', null, [{ ...claims[0]!, verdict: 'official source' }]),
+      source_count: 1,
+      triangulation_check: true,
+      status_flags: ['Confirmed by an official source'],
+    } as Story;
+    const two = {
+      ...story('d', 'Minimum wage rises to EC$8', null, [claims[0]!]),
+      source_list: ['Castries Voice', 'Antilles Wire'],
+      triangulation_check: true,
+    } as Story;
+    const approved = {
+      ...story('e', 'Regatta week draws 40 boats', null),
+      source_count: 1,
+      human_verified: true,
+      audit_log: [{ action: 'manual_override_approve', user: 'editor@c360.test', timestamp: '2026-11-25T12:00:00Z' }],
+    } as Story;
+    const held = story('f', 'Storm shelters open in Clarendon', null, claims);
+    const { lastFrame, stdin } = render(<ReviewScreen load={async () => [official, two, approved, held]} act={async () => ''} resolve={noResolve} />);
+    // The line wraps at the test terminal's width.
+    const flat = () => lastFrame()?.replace(/\s+/g, ' ');
+    await shows(flat, 'checked: Confirmed by an official source');
+    stdin.write('j');
+    await shows(flat, 'checked: Confirmed by two or more independent sources');
+    stdin.write('j');
+    await shows(flat, 'checked: Verified by an editor (editor@c360.test)');
+    stdin.write('j');
+    await shows(flat, 'checked: Not independently confirmed');
+    expect(lastFrame()).not.toMatch(/triangulated/i);
+  });
+
   it('says when nothing needs attention', async () => {
     const { lastFrame } = render(<ReviewScreen load={async () => []} act={async () => ''} resolve={noResolve} />);
     await shows(lastFrame, 'Nothing needs attention.');

@@ -4,6 +4,7 @@ import { statusLabel } from '../../core/stories/pipeline-stages';
 import { countUnresolved, presentClaims, type ClaimAction } from '../../core/stories/claim-resolution';
 import type { OverrideAction } from '../../core/stories/overrides';
 import type { Story } from '../../core/stories/story';
+import { checkedLine } from '../checked-line';
 import { truncate } from '../output';
 
 /**
@@ -176,8 +177,7 @@ export function ReviewScreen({ load, act, resolve }: ReviewProps) {
       {current ? (
         <Box flexDirection="column" marginTop={1}>
           <Text>
-            {current.region} · {current.pipeline_stage} · sources: {current.source_list.join(', ') || '—'} · triangulated{' '}
-            {current.triangulation_check ? 'yes' : 'no'}
+            {current.region} · {current.pipeline_stage} · sources: {current.source_list.join(', ') || '—'} · checked: {checkedLine(current)}
             {current.human_verified ? ' · approved' : ''}
           </Text>
           <Text color={current.flag_reason ? 'red' : undefined}>{current.flag_reason ? `Flag: ${current.flag_reason}` : 'Not auto-eligible (no flag).'}</Text>

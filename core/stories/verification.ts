@@ -4,7 +4,8 @@ import type { AuditEntry, FactCheckItem, StorySource } from './story';
 /**
  * How a story was checked, as every surface names it (article page, console, API, RSS, newsletter):
  *   - independent_sources: two or more independent outlets report it and the fact-check found a claim
- *     they corroborate (not one an editor vouched for), with no contradiction;
+ *     they corroborate (its lead: a claim of the short version or a headline; not one an editor vouched
+ *     for), with no contradiction; details only one outlet gives are attributed to it in the text;
  *   - official_source: an official source (the National Hurricane Center's advisory, a feed of kind
  *     `official`) confirms what its outlet reports, or the story is written from the official source alone;
  *   - editor: an editor vouched for it (confirmed a claim, or approved the story); who did is kept in

@@ -17,7 +17,7 @@ import { startSite, type Site } from './harness';
 let site: Site;
 let editor: BrowserContext;
 let editorEmail: string;
-const NEEDS_VERIFICATION = 'Needs verification (triangulated sources or an editor’s approval)';
+const NEEDS_VERIFICATION = 'Needs verification (confirmed by two independent sources or an official source, or an editor’s approval)';
 const GATED_TITLE = 'Ferry operator adds a night crossing to Tobago';
 const ids: Record<string, string> = {};
 

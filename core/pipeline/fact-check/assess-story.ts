@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { contentWords, splitSentences } from '../../nlp/analyse';
+import { foldText } from '../../nlp/text-key';
 import { SENSITIVE_WORDS } from '../../nlp/lexicons';
 import { applyClaimDecisions, claimsForRisk, type ClaimPanelItem, type EditorClaimDecision } from '../../stories/claim-resolution';
 import type { Layer, Story } from '../../stories/story';
@@ -7,6 +8,7 @@ import { confirmingAlert, officialConfirmation, type OfficialConfirmation } from
 import { loadStorySources } from '../work/story-sources';
 import { checkClaim, prepareVoices, type Claim } from './claims';
 import { assessIndependence, type Independence } from './independence';
+import { attributeDetails, attributeInLayers, corroboratedHeadline } from './lead';
 import { traceLayers } from './provenance';
 import { assessRisk, citesNoNamedSource, scoreStory, type RiskInput } from './risk';
 
@@ -55,13 +57,28 @@ export async function assessStory(
   const independence = assessIndependence(sources);
   const voices = prepareVoices(independence);
   const checked = input.claims.map((c) => checkClaim(c, voices, independence));
+  // The lead as the outlets' own headlines state it: one two independent outlets support is checked beside the claims.
+  const headline =
+    independence.independentOutlets.length >= 2 ? corroboratedHeadline([story.title, ...sources.map((s) => s.title)], voices, independence) : null;
+  const claims = headline && !checked.some((c) => foldText(c.claim) === foldText(headline.claim)) ? [headline, ...checked] : checked;
   const traced = traceLayers(story.layers as Layer[], independence.voices);
   const shortVersion = (traced.layers as Layer[]).find((l) => l.layerType === 'short_version')?.content ?? null;
-  const decided = applyClaimDecisions(checked, input.decisions, shortVersion);
+  const decided = applyClaimDecisions(claims, input.decisions, shortVersion);
   // The advisory is one more voice, for what it states only: beside one outlet it is the second source;
   // beside several it resolves the claims only one of them made that it states too.
   const official = independence.independentOutlets.length >= 1 ? await officialConfirmation(db, story, sources, input.now ?? new Date()) : null;
-  const panel = official ? decided.map((p) => confirmedOfficially(p, official)) : decided;
+  const confirmed = official ? decided.map((p) => confirmedOfficially(p, official)) : decided;
+  // The lead stands when two independent sources corroborate a claim of it or its headline (or an editor
+  // confirmed one: the editor did the checking the second report would have), or an official source
+  // confirms it, and no contradiction stands; a detail only one outlet adds then no longer holds the story.
+  const before = claimsForRisk(confirmed);
+  const contradicted = before.some((p) => p.verdict === 'contradicted');
+  const triangulated =
+    (independence.independentOutlets.length >= 2 && before.some((p) => p.verdict === 'corroborated' || p.verdict === 'confirmed') && !contradicted) ||
+    (official !== null && !contradicted);
+  const panel = triangulated ? attributeDetails(confirmed) : confirmed;
+  const details = panel.filter((p) => typeof p.attributed_to === 'string').map((p) => ({ claim: p.claim, outlet: p.attributed_to as string }));
+  const layers = attributeInLayers(traced.layers as Layer[], details);
   const weighed = claimsForRisk(panel);
   const sensitive = sensitiveTerms([story.title, story.summary, ...sources.map((s) => `${s.title}. ${s.summary}`)]);
   const riskInput = {
@@ -73,13 +90,7 @@ export async function assessStory(
     factualSentences: traced.factualSentences,
     sourcedSentences: traced.sourcedSentences,
   };
-  // Two independent sources and a claim they corroborate, or one an editor confirmed (the editor did
-  // the checking the second report would have); a contradiction no editor settled fails it.
-  const contradicted = weighed.some((p) => p.verdict === 'contradicted');
-  const triangulated =
-    (independence.independentOutlets.length >= 2 && weighed.some((p) => p.verdict === 'corroborated' || p.verdict === 'confirmed') && !contradicted) ||
-    (official !== null && !contradicted);
-  return { independence, panel, traced, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated, official };
+  return { independence, panel, traced: { ...traced, layers }, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated, official };
 }
 
 /** A claim only one outlet states that the advisory states too: resolved, the official source named beside the outlet. */

@@ -7,6 +7,7 @@ import { CpuIcon, DocumentIcon, EditIcon, ExternalIcon, EyeIcon, PlusIcon, Searc
 import { useLiveReload } from '../live/LiveEvents';
 import { consoleApi, type StoryCard, type Task } from '../stories/api';
 import { RegionBadge, StageBadge } from '../stories/badges';
+import { DocumentAnalysisTable } from './DocumentAnalysisTable';
 import { Badge, Card, EmptyState, PageHeader, Skeleton, StatCard, Tabs, type BadgeTone } from '../ui';
 import { useDebounced } from '../useDebounced';
 import { PRIORITY_TONE, TaskPriorityText, TaskStatusText } from '../workflow/TaskBoard';
@@ -15,9 +16,6 @@ type Docs = Awaited<ReturnType<typeof consoleApi.sanityDocuments>>;
 type Tab = 'documents' | 'workflow' | 'ai';
 const STATUS_TONE: Record<string, BadgeTone> = { published: 'green', draft: 'grey', review: 'yellow' };
 const STUDIO_URL = 'https://www.sanity.io/manage';
-
-const percent = (v: number | null, locale: string) =>
-  v === null ? '—' : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(v);
 
 /**
  * Sanity Editor (/dashboard/sanity-editor): the documents synced from the CMS (stories with a
@@ -182,53 +180,7 @@ export default function SanityEditor() {
         ) : data.documents.items.length === 0 ? (
           <EmptyState title={t('console.sanity.noDocuments')}>{t('console.sanity.nothingToAnalyse')}</EmptyState>
         ) : (
-          <div className="c-table-wrap">
-            <table className="c-table">
-              <caption className="visually-hidden">{t('console.sanity.aiCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.sanity.document')}</th>
-                  <th scope="col">{t('console.sanity.stage')}</th>
-                  <th scope="col">{t('console.sanity.truthScore')}</th>
-                  <th scope="col">{t('console.sanity.factCheck')}</th>
-                  <th scope="col">{t('console.sanity.triangulatedColumn')}</th>
-                  <th scope="col">{t('console.sanity.risk')}</th>
-                  <th scope="col">{t('console.sanity.externalData')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.documents.items.map((d) => (
-                  <tr key={d.id}>
-                    <td>
-                      <Link to={`/dashboard/editor?doc=${encodeURIComponent(d.id)}`} lang={d.language ?? 'en'}>
-                        {d.title}
-                      </Link>
-                    </td>
-                    <td>
-                      <StageBadge stage={d.pipeline_stage} />
-                    </td>
-                    <td>{percent(d.truth_score, fmt.locale)}</td>
-                    <td>
-                      {percent(d.fact_check_score, fmt.locale)} ·{' '}
-                      {t('console.sanity.claimsResolved', {
-                        resolved: d.ai_fact_check_panel.filter((c) => c.resolved).length,
-                        total: d.ai_fact_check_panel.length,
-                      })}
-                    </td>
-                    <td>
-                      {d.triangulation_check ? (
-                        <Badge tone="green">{t('console.sanity.triangulated')}</Badge>
-                      ) : (
-                        <Badge tone="grey">{t('console.sanity.no')}</Badge>
-                      )}
-                    </td>
-                    <td>{known(t, `console.risk.${d.ai_risk_level}`, d.ai_risk_level)}</td>
-                    <td>{d.enriched ? <Badge tone="purple">{t('console.sanity.enriched')}</Badge> : t('console.sanity.notYet')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DocumentAnalysisTable items={data.documents.items} />
         )}
       </Tabs>
     </>
