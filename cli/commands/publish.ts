@@ -30,7 +30,7 @@ export function publishCommand(): Command {
   return new Command('publish')
     .argument('[id]', 'the story to publish (UUID or its first 8 characters); without it, auto-publish every story that is ready')
     .description(
-      'publish stories through the gate (at least 2 sources, triangulation passed, every fact-check item resolved).\n' +
+      'publish stories through the gate (at least two independent sources, an official advisory counting as one; the lead corroborated and nothing contradicted, every fact-check item resolved).\n' +
         'Without an ID: publish each fact-checked story that passes the gate with low or medium risk (or that an editor approved), and flag the rest for review.\n' +
         'With an ID: publish that story, featured if asked, or say which requirement it misses (exit 1).',
     )
