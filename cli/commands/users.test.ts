@@ -38,6 +38,18 @@ describe('c360 users', () => {
     ]);
     expect(list.stdout).not.toContain('argon2');
 
+    // Removing needs --yes; the only admin stays; a removed account no longer signs in.
+    await runCli(['users', 'add', 'gone@c360.test', '--role', 'reader'], { env, input: 'harbour-lights-20\n' });
+    const unconfirmed = await runCli(['users', 'remove', 'gone@c360.test'], { env });
+    expect(unconfirmed.exitCode).toBe(1);
+    expect(unconfirmed.stderr).toContain('Nothing was removed');
+    const removed = await runCli(['users', 'remove', 'Gone@C360.test', '--yes'], { env });
+    expect(removed.exitCode).toBe(0);
+    expect(removed.stdout).toBe('Removed reader gone@c360.test (0 newsletter subscription(s)).');
+    const missing = await runCli(['users', 'remove', 'gone@c360.test', '--yes'], { env });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('No user gone@c360.test');
+
     // The printed passwords really sign in.
     const db = await openDatabase({ dataDir }, { command: 'test' });
     try {
@@ -46,5 +58,5 @@ describe('c360 users', () => {
     } finally {
       await db.close();
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { Command, InvalidArgumentError } from 'commander';
-import { addUser, changeUserRole, generatePassword, listUsers } from '../../core/accounts/accounts';
+import { addUser, changeUserRole, generatePassword, listUsers, removeUser } from '../../core/accounts/accounts';
 import { isRole, ROLES, type Role, type User } from '../../core/accounts/user';
 import { C360Error } from '../../core/errors';
 import { withContext } from '../context';
@@ -112,6 +112,26 @@ export function usersCommand(): Command {
         const { user, previous } = await changeUserRole(db.knex, { user: email, role });
         if (options.json) return printJson({ user, previous });
         process.stdout.write(previous === role ? `${user.email} is already ${role}.\n` : `${user.email}: ${previous} → ${role}.\n`);
+      });
+    });
+
+  command
+    .command('remove')
+    .argument('<email>', 'the account')
+    .description('remove an account and its newsletter subscriptions, kept in the audit log (never the only admin)')
+    .option('--yes', 'confirm: without it nothing is removed')
+    .option('--json', 'print JSON')
+    .action(async (email: string, options: { yes?: boolean; json?: boolean }) => {
+      if (!options.yes) {
+        throw new C360Error('invalid_input', `Nothing was removed: removing ${email.slice(0, 100)} cannot be undone.`, {
+          hint: 'Run the command again with --yes to confirm.',
+        });
+      }
+      await withContext('users remove', async ({ db }) => {
+        // The operator at the terminal is the actor the audit log names; no account of theirs is involved.
+        const removed = await removeUser(db.knex, { user: email, actor: { id: '', email: 'operator (c360 users remove)' }, now: new Date() });
+        if (options.json) return printJson(removed);
+        process.stdout.write(`Removed ${removed.role} ${removed.email} (${removed.newsletterSubscriptions} newsletter subscription(s)).\n`);
       });
     });
 
