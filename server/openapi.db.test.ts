@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../core/accounts/accounts';
-import { createSession } from '../core/accounts/sessions';
 import { ROLES, type Role, type User } from '../core/accounts/user';
 import { LAYER_TYPES, PIPELINE_STAGES, RISK_LEVELS } from '../core/stories/story';
 import { VERIFICATION_STATES } from '../core/stories/verification';
@@ -13,7 +12,7 @@ import { seedStorm } from '../test/factories/storms';
 import { TestClient } from '../test/helpers/http-client';
 import { listRoutes } from '../test/helpers/list-routes';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/helpers/smtp-server';
-import { startTestApp, type TestApp } from '../test/helpers/test-app';
+import { browserOf, startTestApp, type TestApp } from '../test/helpers/test-app';
 import { CONSOLE_ROUTES } from './routes/console';
 import { createResponseValidator } from '../test/helpers/openapi-validator';
 import { operationKey, type OpenApiDocument } from './openapi';
@@ -309,15 +308,7 @@ afterAll(async () => {
 });
 
 /** A fresh browser: anonymous, or holding a new session of that role's user. */
-async function browserFor(who: Who): Promise<TestClient> {
-  const client = t.client();
-  if (who !== 'anonymous') {
-    const session = await createSession(t.db.knex, { user: users[who], method: 'password', now: new Date() });
-    client.jar.set(client.host, 'c360_at', session.accessToken);
-    client.jar.set(client.host, 'c360_rt', session.refreshToken, '/api/auth');
-  }
-  return client;
-}
+const browserFor = (who: Who): Promise<TestClient> => browserOf(t, who === 'anonymous' ? undefined : users[who]);
 
 const ORDER: Who[] = ['anonymous', 'reader', 'editor', 'admin'];
 /** The lowest role the operation names; the session routes of /api/auth are called signed in. */

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../core/accounts/accounts';
-import { createSession } from '../core/accounts/sessions';
 import type { Role, User } from '../core/accounts/user';
 import { createStory } from '../test/factories/stories';
 import { TestClient } from '../test/helpers/http-client';
 import { listRoutes } from '../test/helpers/list-routes';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/helpers/smtp-server';
-import { startTestApp, type TestApp } from '../test/helpers/test-app';
+import { browserOf, startTestApp, type TestApp } from '../test/helpers/test-app';
 
 /**
  * Who may do what, for EVERY route of the app: each route × anonymous, reader, editor, admin
@@ -271,16 +270,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** A fresh browser per request: anonymous, or holding a new session of that role's user. */
-async function browserFor(who: Who): Promise<TestClient> {
-  const client = t.client();
-  if (who !== 'anonymous') {
-    const session = await createSession(t.db.knex, { user: users[who], method: 'password', now: new Date() });
-    client.jar.set(client.host, 'c360_at', session.accessToken);
-    client.jar.set(client.host, 'c360_rt', session.refreshToken, '/api/auth');
-  }
-  return client;
-}
+/** A fresh browser: anonymous, or holding a new session of that role's user. */
+const browserFor = (who: Who): Promise<TestClient> => browserOf(t, who === 'anonymous' ? undefined : users[who]);
 
 describe('role matrix', () => {
   it('has an entry for every route of the app, and no entry for a route that does not exist', () => {

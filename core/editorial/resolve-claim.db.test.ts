@@ -2,16 +2,15 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { isC360Error } from '../errors';
-import { silentLogger } from '../logger';
 import { countryFactsEnricher } from '../pipeline/enrich/enrichers';
 import { factCheckStories } from '../pipeline/fact-check/fact-check-stories';
-import { runPipeline, type PipelineDeps } from '../pipeline/runner';
-import { createOfflineProvider } from '../pipeline/summarise/offline-provider';
+import { runPipeline } from '../pipeline/runner';
 import { claimKey } from '../stories/claim-resolution';
 import type { Story } from '../stories/story';
 import { getStoryById } from '../stories/story-repository';
 import { describeVerification, verificationState } from '../stories/verification';
 import { insertRawItems, type FixtureItem } from '../../test/factories/raw-items';
+import { offlinePipelineDeps } from '../../test/helpers/pipeline-deps';
 import { openTestDatabase } from '../../test/helpers/test-database';
 import { applyOverride } from './apply-override';
 import { listAttentionStories } from './attention';
@@ -22,17 +21,7 @@ const now = new Date('2026-11-20T18:00:00Z');
 const editor = 'editor@c360.test';
 let db: Database;
 
-const deps = (): PipelineDeps => ({
-  db: db.knex,
-  clock: () => now,
-  logger: silentLogger,
-  actor: 'cron:pipeline',
-  workerId: 'test-worker',
-  leaseMs: 60_000,
-  batchSize: 10,
-  ai: createOfflineProvider(),
-  enrichers: [countryFactsEnricher()],
-});
+const deps = () => offlinePipelineDeps(db.knex, now, { enrichers: [countryFactsEnricher()] });
 const byTitle = async (start: string): Promise<Story> => {
   const row = await db.knex('synced_content').select('id').whereLike('title', `${start}%`).first();
   return (await getStoryById(db.knex, row.id))!;

@@ -62,3 +62,14 @@ export async function startTestApp(
     },
   };
 }
+
+/** A fresh browser: anonymous (no user), or holding a new password session of that user. */
+export async function browserOf(t: TestApp, user?: User): Promise<TestClient> {
+  const client = t.client();
+  if (user) {
+    const session = await createSession(t.db.knex, { user, method: 'password', now: new Date() });
+    client.jar.set(client.host, 'c360_at', session.accessToken);
+    client.jar.set(client.host, 'c360_rt', session.refreshToken, '/api/auth');
+  }
+  return client;
+}

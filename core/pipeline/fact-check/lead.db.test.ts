@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/open-database';
-import { silentLogger } from '../../logger';
 import { getStoryById } from '../../stories/story-repository';
 import { verificationState } from '../../stories/verification';
 import { insertRawItems } from '../../../test/factories/raw-items';
+import { offlinePipelineDeps } from '../../../test/helpers/pipeline-deps';
 import { openTestDatabase } from '../../../test/helpers/test-database';
-import { runPipeline, type PipelineDeps } from '../runner';
-import { createOfflineProvider } from '../summarise/offline-provider';
+import { runPipeline } from '../runner';
 
 /**
  * The gate weighs the lead, not every detail: two outlets that agree on what happened publish the
@@ -17,17 +16,7 @@ import { createOfflineProvider } from '../summarise/offline-provider';
 const now = new Date('2026-11-26T18:00:00Z');
 let db: Database;
 
-const deps = (): PipelineDeps => ({
-  db: db.knex,
-  clock: () => now,
-  logger: silentLogger,
-  actor: 'cron:pipeline',
-  workerId: 'test-worker',
-  leaseMs: 60_000,
-  batchSize: 10,
-  ai: createOfflineProvider(),
-  enrichers: [],
-});
+const deps = () => offlinePipelineDeps(db.knex, now);
 
 const LEAD = 'Jamaica opened an online portal on Wednesday for paying traffic tickets, the transport ministry said.';
 const LEDGER = `${LEAD} About 400,000 tickets are unpaid, the ministry said. Motorists can pay by card at any hour, and a receipt is sent by e-mail.`;
