@@ -431,7 +431,7 @@ function gazetteer(): Index {
   const addCountry = (c: CountryEntry, world?: true) => {
     const country: Place = { name: c.name, country: c.name, level: 'country', ...(world && { world }) };
     // Outside the region a demonym gives a person's nationality ("Al Ahly sack Italian coach", "Chinese demand") more often than where the event is.
-    const demonyms = caribbean.has(c.name) || process.env.KEEP_DEM ? (c.demonyms ?? []) : [];
+    const demonyms = caribbean.has(c.name) ? (c.demonyms ?? []) : [];
     for (const name of [...(c.skipName ? [] : [c.name]), ...(c.aliases ?? []), ...demonyms]) add(name, country);
     for (const d of c.divisions ?? []) add(d, { name: d, country: c.name, division: d, level: 'division' });
     for (const [town, division] of Object.entries(c.towns ?? {}))
