@@ -12,7 +12,7 @@ import { seedStorm } from '../test/factories/storms';
 import { TestClient } from '../test/helpers/http-client';
 import { listRoutes } from '../test/helpers/list-routes';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/helpers/smtp-server';
-import { browserOf, startTestApp, type TestApp } from '../test/helpers/test-app';
+import { addUserPerRole, browserOf, startTestApp, type TestApp } from '../test/helpers/test-app';
 import { CONSOLE_ROUTES } from './routes/console';
 import { createResponseValidator } from '../test/helpers/openapi-validator';
 import { operationKey, type OpenApiDocument } from './openapi';
@@ -241,8 +241,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   const now = new Date();
   t = await startTestApp({ env: { SMTP_URL: smtp.url, C360_SANITY_INSECURE_DEV: '1' } });
-  for (const role of ['reader', 'editor', 'admin'] as const)
-    users[role] = await addUser(t.db.knex, { email: `openapi-${role}@c360.test`, role, password: 'openapi-pass-42' });
+  Object.assign(users, await addUserPerRole(t, 'openapi', 'openapi-pass-42'));
   const target = await addUser(t.db.knex, { email: 'openapi-target@c360.test', role: 'reader', password: 'openapi-pass-42' });
   const storm = await seedStorm(t.db.knex, now);
   // A story with every part the presenters send: layers (sentences, timeline, quotes, figures), sources, a claim, a storm.

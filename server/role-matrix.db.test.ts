@@ -5,7 +5,7 @@ import { createStory } from '../test/factories/stories';
 import { TestClient } from '../test/helpers/http-client';
 import { listRoutes } from '../test/helpers/list-routes';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/helpers/smtp-server';
-import { browserOf, startTestApp, type TestApp } from '../test/helpers/test-app';
+import { addUserPerRole, browserOf, startTestApp, type TestApp } from '../test/helpers/test-app';
 
 /**
  * Who may do what, for EVERY route of the app: each route × anonymous, reader, editor, admin
@@ -258,8 +258,7 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, C360_SANITY_INSECURE_DEV: '1' },
     rateLimits: { signUp: { windowMs: 60_000, limit: 1000 }, newsletter: { windowMs: 60_000, limit: 1000 }, signIn: { windowMs: 60_000, limit: 1000 } },
   });
-  for (const role of ['reader', 'editor', 'admin'] as const)
-    users[role] = await addUser(t.db.knex, { email: `matrix-${role}@c360.test`, role, password: 'matrix-pass-42' });
+  Object.assign(users, await addUserPerRole(t, 'matrix', 'matrix-pass-42'));
   const target = await addUser(t.db.knex, { email: 'matrix-target@c360.test', role: 'reader', password: 'matrix-pass-42' });
   const story = await createStory(t.db.knex, { title: 'Matrix story about water in Kingston' });
   let n = 0;

@@ -73,3 +73,10 @@ export async function browserOf(t: TestApp, user?: User): Promise<TestClient> {
   }
   return client;
 }
+
+/** One account per role (reader, editor, admin), addressed `<prefix>-<role>@c360.test`. */
+export async function addUserPerRole(t: TestApp, prefix: string, password: string): Promise<Record<Role, User>> {
+  const users = {} as Record<Role, User>;
+  for (const role of ['reader', 'editor', 'admin'] as const) users[role] = await addUser(t.db.knex, { email: `${prefix}-${role}@c360.test`, role, password });
+  return users;
+}

@@ -335,7 +335,8 @@ const WORD_TOWNS = new Set(['crown', 'penal', 'linden']);
  */
 function placesNamed(text: string): Place[] {
   // Matched on the folded text (same length for Latin letters), so "irán" (they will go) is seen in lower case and is not Iran.
-  const folded = fold(text).length === text.length ? fold(text) : text;
+  const lower = fold(text);
+  const folded = lower.length === text.length ? lower : text;
   return findPlaces(text).filter((p) => {
     const all = [...folded.matchAll(new RegExp(`(?<![\\p{L}])${escape(fold(p.name))}(?![\\p{L}])`, 'gu'))];
     // "Singapore-based", "Dublin-born": where a firm or a person is from, not where the event is.
