@@ -395,17 +395,21 @@ function worldEntries(known: ReadonlySet<string>): CountryEntry[] {
 export const REGION_WORDS = ['Caribbean', 'CARICOM', 'Caricom', 'OECS', 'West Indies', 'Lesser Antilles', 'Greater Antilles', 'Eastern Caribbean'];
 
 export function normalisePlaceName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\bsaint\b/g, 'st')
-    .replace(/\bst\./g, 'st')
-    .replace(/[’']/g, "'")
-    .replace(/'s\b/g, '')
-    .replace(/[^a-z0-9&' ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/\bsaint\b/g, 'st')
+      .replace(/\bst\./g, 'st')
+      .replace(/[’']/g, "'")
+      // French elisions: "d'Haïti" and "l'Artibonite" name Haiti and the Artibonite ("Grand'Anse" keeps its own).
+      .replace(/\b(?:d|l|qu)'(?=[a-z])/g, '')
+      .replace(/'s\b/g, '')
+      .replace(/[^a-z0-9&' ]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 type Index = { byName: Map<string, Place[]>; maxWords: number; countries: string[] };

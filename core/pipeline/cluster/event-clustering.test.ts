@@ -109,6 +109,44 @@ describe('event features', () => {
     expect(f.names).not.toContain('daily');
   });
 
+  it('reads French elisions as the word that follows, and a title-case headline by the words its body uses plainly', () => {
+    expect(eventWords("l'État condamné par le tribunal")).toEqual(eventWords('État condamné par le tribunal'));
+    expect(eventWords("la grève d'Air France")).toEqual(eventWords('la grève Air France'));
+    const f = item(
+      't',
+      'The New York Times',
+      '2026-03-10T10:00:00Z',
+      'N.J. Transit Engineers Strike, Stranding 100,000 Daily Rail Riders',
+      'Locomotive engineers walked off the job on Friday, halting commuter rail service.',
+      "The strike by the Brotherhood of Locomotive Engineers leaves daily riders without trains. L'Équipe said riders were angry.",
+    );
+    expect(f.names).toEqual(expect.arrayContaining(['transit', 'brotherhood', 'equipe']));
+    // Written plainly in the body: words of the title-case headline, not names.
+    for (const word of ['engineers', 'strike', 'daily', 'riders', 'rail']) expect(f.names).not.toContain(word);
+    expect(f.names).not.toContain('lequipe');
+  });
+
+  it("does not place a report in Haiti's Sud or Nord for a French 'sud' or 'nord' (SUD-Rail) unless Haiti is named", () => {
+    const rail = item(
+      'r',
+      'Le Monde',
+      '2026-03-10T10:00:00Z',
+      'Grève à la SNCF : SUD-Rail appelle à poursuivre',
+      'Le syndicat Sud-Rail maintient son préavis.',
+    );
+    expect(rail.places.map((p) => p.name)).not.toContain('Sud');
+    const lille = item('l', 'La Voix du Nord', '2026-03-10T10:00:00Z', 'Inondations dans le Nord', 'Des pluies ont inondé le Nord, selon la préfecture.');
+    expect(lille.places.map((p) => p.name)).not.toContain('Nord');
+    const haiti = item(
+      'h',
+      'Le Nouvelliste',
+      '2026-03-10T10:00:00Z',
+      'Inondations dans le Nord',
+      "Des pluies ont inondé le Nord d'Haïti, selon la Protection civile.",
+    );
+    expect(haiti.places.map((p) => p.name)).toContain('Nord');
+  });
+
   it('takes the country of a local outlet when a report names no place', () => {
     expect(item('x', 'CNC3', '2026-10-20T10:00:00Z', 'Man shot dead outside his home', 'Police are investigating.', '', 'Trinidad and Tobago').country).toBe(
       'Trinidad and Tobago',

@@ -232,11 +232,17 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** French and Italian elided articles and pronouns ("l'État", "d'Haïti", "qu'il"): the word is what follows. */
+const ELISION = /^(?:l|d|j|m|n|s|t|c|qu|lorsqu|puisqu|jusqu)['’](?=\p{L})/iu;
+
 /** Stemmed content words of a text, synonyms read as one. */
 export function eventWords(text: string): string[] {
   const words: string[] = [];
   for (const m of fold(text).matchAll(/[\p{L}]+(?:['’][\p{L}]+)?/gu)) {
-    const raw = m[0].replace(/['’]s$/, '').replace(/['’]/g, '');
+    const raw = m[0]
+      .replace(ELISION, '')
+      .replace(/['’]s$/, '')
+      .replace(/['’]/g, '');
     const w = TRANSLATIONS.get(raw) ?? raw;
     if (w.length < 3 || STOP.has(w)) continue;
     const s = stem(w);
@@ -290,13 +296,13 @@ const MAX_NAMES = 60;
  * headline written in title case gives its rare words, which is what its names are.
  */
 export function findNames(text: string): string[] {
-  const out = new Set<string>();
+  const capitalised = new Set<string>();
   const openers = new Set<string>();
   const lower = new Set<string>();
   for (const sentence of text.split(/(?<=[.!?:;"”])\s+|\n+/)) {
     let k = 0;
     for (const m of sentence.matchAll(/[\p{L}][\p{L}\p{N}'’-]*/gu)) {
-      const w = m[0].replace(/['’]s$/u, '');
+      const w = m[0].replace(ELISION, '').replace(/['’]s$/u, '');
       const first = k++ === 0;
       if (!/^\p{Lu}/u.test(w)) {
         lower.add(fold(w).replace(/['’]/g, ''));
@@ -306,17 +312,16 @@ export function findNames(text: string): string[] {
       // Places are compared as places (a shared country is no evidence; two countries are a conflict).
       // The world list's countries stay names too: outside the region the country two reports share is some evidence.
       if (f.length < 3 || NOT_NAMES.has(f) || STOP.has(f) || lookupPlace(w).some((p) => !p.world)) continue;
-      if (first && !/^\p{Lu}{2,}$/u.test(w)) {
-        openers.add(f);
-        continue;
-      }
-      out.add(f);
-      if (out.size >= MAX_NAMES) return [...out];
+      if (first && !/^\p{Lu}{2,}$/u.test(w)) openers.add(f);
+      else capitalised.add(f);
     }
   }
-  // A name that opens its sentence ("Eskom said ...") is a name when the text never writes it in lower case.
-  for (const f of openers) if (!lower.has(f) && out.size < MAX_NAMES) out.add(f);
-  return [...out];
+  // A capitalised word is a name when the text never writes it in lower case: a headline in title case
+  // ("Engineers Strike, Stranding Daily Riders") and a sentence's first word ("Several ...") are not names
+  // when the body uses the same words plainly; a headline alone keeps its rare words, which are its names.
+  const out: string[] = [];
+  for (const f of [...capitalised, ...openers]) if (!lower.has(f) && !out.includes(f) && out.length < MAX_NAMES) out.push(f);
+  return out;
 }
 
 /** The outlet's own name ("Reuters", "told Daily Maverick") and wire datelines say nothing of the event. */
@@ -325,8 +330,11 @@ function withoutOutlet(names: string[], outlet: string): string[] {
   return names.filter((n) => !own.has(n));
 }
 
-/** Towns whose names are also common words ("the Crown", "Penal reform", "Linden" the surname). */
-const WORD_TOWNS = new Set(['crown', 'penal', 'linden']);
+/**
+ * Towns and departments whose names are also common words: "the Crown", "Penal reform", "Linden" the
+ * surname, and Haiti's departments named for the compass ("SUD-Rail", "le Grand Nord", "les Canaries").
+ */
+const WORD_TOWNS = new Set(['crown', 'penal', 'linden', 'nord', 'sud', 'ouest', 'nord-est', 'sud-est', 'canaries']);
 
 /**
  * Places a text names, written as names: never a lowercase word ("the penal code"), and a town whose
