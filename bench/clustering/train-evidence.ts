@@ -1,6 +1,6 @@
 import { ClusterEngine, inClusterOrder } from '../../core/pipeline/cluster/cluster-engine';
 import { eventFeatures } from '../../core/pipeline/cluster/event-features';
-import { CLUSTER_PARAMS, pairEvidence, pairScore, type Evidence, type Scored } from '../../core/pipeline/cluster/event-clustering';
+import { CLUSTER_PARAMS, EVIDENCE_KEYS, pairEvidence, pairScore, type EvidenceWeights, type Scored } from '../../core/pipeline/cluster/event-clustering';
 import type { LabelledItem } from './fixtures';
 
 /**
@@ -11,7 +11,6 @@ import type { LabelledItem } from './fixtures';
  * development sets only (`npm run bench:clustering -- --train`).
  */
 
-export const EVIDENCE_KEYS = ['text', 'words', 'names', 'nameShare', 'figures', 'days'] as const;
 export type LabelledPair = { x: number[]; same: boolean };
 
 export function featuresOfLabelled(i: LabelledItem, withRegion: boolean) {
@@ -48,7 +47,7 @@ export function labelledPairs(items: readonly LabelledItem[], withRegion: boolea
 }
 
 /** Logistic regression on standardised features; returns weights on the raw features. */
-export function fitLogistic(pairs: readonly LabelledPair[], options = { epochs: 3000, rate: 0.5, l2: 1e-3 }): Evidence & { bias: number } {
+export function fitLogistic(pairs: readonly LabelledPair[], options = { epochs: 3000, rate: 0.5, l2: 1e-3 }): EvidenceWeights {
   const k = EVIDENCE_KEYS.length;
   const mean = Array.from({ length: k }, (_, d) => pairs.reduce((s, p) => s + p.x[d]!, 0) / pairs.length);
   const sd = Array.from({ length: k }, (_, d) => Math.sqrt(pairs.reduce((s, p) => s + (p.x[d]! - mean[d]!) ** 2, 0) / pairs.length) || 1);
@@ -67,7 +66,7 @@ export function fitLogistic(pairs: readonly LabelledPair[], options = { epochs: 
     for (let d = 0; d < k; d++) w[d] = w[d]! - options.rate * (gw[d]! / xs.length + options.l2 * w[d]!);
     b -= options.rate * (gb / xs.length);
   }
-  const raw = Object.fromEntries(EVIDENCE_KEYS.map((key, d) => [key, round(w[d]! / sd[d]!)])) as Evidence;
+  const raw = Object.fromEntries(EVIDENCE_KEYS.map((key, d) => [key, round(w[d]! / sd[d]!)])) as Omit<EvidenceWeights, 'bias'>;
   const bias = round(b - EVIDENCE_KEYS.reduce((s, _, d) => s + (w[d]! * mean[d]!) / sd[d]!, 0));
   return { bias, ...raw };
 }

@@ -148,6 +148,7 @@ type StoredFeatures = Omit<EventFeatures, 'terms'> & {
   wordNorm?: number;
   nameWeights?: Record<string, number>;
   keys?: string[];
+  headWeights?: Record<string, number>;
   terms?: Record<string, number>;
 };
 
@@ -282,7 +283,7 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, until
         await trx.raw(
           // The text only where no features were kept (items clustered before they were): a story of thousands of long reports loads its vectors, not its articles.
           `select r.id, r.story_id, r.cluster_features, r.title, r.summary,
-                  case when r.cluster_features is null or r.cluster_features->'vector' is null then left(r.content, 4000) end as content,
+                  case when r.cluster_features is null or r.cluster_features->'vector' is null or r.cluster_features->'headWeights' is null then left(r.content, 4000) end as content,
                   r.outlet, r.outlet_region, r.published_at, r.created_at
            from raw_feeds r where r.story_id = any(?::uuid[])`,
           [stories.map((s) => s.id)],
@@ -295,7 +296,8 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, until
   for (const r of rows) {
     await slice();
     const stored = (typeof r.cluster_features === 'string' ? JSON.parse(r.cluster_features) : r.cluster_features) as StoredFeatures | null;
-    if (stored?.vector && stored.keys && stored.nameWeights && stored.wordNorm !== undefined) {
+    // Features kept before titles were compared (no headWeights) are made again from the text, as older ones are.
+    if (stored?.vector && stored.keys && stored.nameWeights && stored.wordNorm !== undefined && stored.headWeights) {
       const member: EngineMember = {
         ...stored,
         terms: {},
@@ -303,11 +305,12 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, until
         vector: new Map(Object.entries(stored.vector)),
         wordNorm: stored.wordNorm,
         nameWeights: new Map(Object.entries(stored.nameWeights)),
+        headWeights: stored.headWeights,
         keys: stored.keys,
       };
       push(byStory, r.story_id as string, member);
     } else {
-      legacy.push({ row: r, features: stored?.terms && stored.names ? (stored as EventFeatures) : featuresOfRow(r) });
+      legacy.push({ row: r, features: stored?.terms && stored.names && stored.titleWords ? (stored as EventFeatures) : featuresOfRow(r) });
     }
   }
   // Items clustered before vectors were kept: scored with today's counts.

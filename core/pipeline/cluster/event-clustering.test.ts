@@ -147,6 +147,28 @@ describe('event features', () => {
     expect(haiti.places.map((p) => p.name)).toContain('Nord');
   });
 
+  it('reads a country before a common noun past the title as a thing, not the place ("the Sudan strain", "the Ethiopia unit")', () => {
+    const ebola = item(
+      'e',
+      'Daily Monitor',
+      '2026-03-10T10:00:00Z',
+      'Health ministry confirms Ebola outbreak in Mubende',
+      'Two people have died of the Sudan strain.',
+    );
+    expect(ebola.places.map((p) => p.name)).not.toContain('Sudan');
+    const unit = item('s', 'Nation Africa', '2026-03-10T10:00:00Z', 'Safaricom profit rises', "The Ethiopia unit's losses narrowed; Kenya revenue grew.");
+    expect(unit.places.map((p) => p.name)).not.toContain('Ethiopia');
+    // In a title, or before a function word, it is the place.
+    expect(
+      item('p', 'Al Jazeera', '2026-03-10T10:00:00Z', 'Pakistan flash floods kill 21', 'Rescuers searched the valley.').places.map((p) => p.name),
+    ).toContain('Pakistan');
+    expect(
+      item('u', 'Reuters', '2026-03-10T10:00:00Z', 'Ebola outbreak declared', 'Health officials in Sudan on Monday declared an outbreak.').places.map(
+        (p) => p.name,
+      ),
+    ).toContain('Sudan');
+  });
+
   it('takes the country of a local outlet when a report names no place', () => {
     expect(item('x', 'CNC3', '2026-10-20T10:00:00Z', 'Man shot dead outside his home', 'Police are investigating.', '', 'Trinidad and Tobago').country).toBe(
       'Trinidad and Tobago',

@@ -33,6 +33,10 @@ export type EventFeatures = {
   regional: boolean;
   /** Names it uses (people, firms, villages, products: capitalised words inside sentences, folded): the rare ones outlets share tell one event. */
   names: string[];
+  /** The title's words (stems, places left out): the news the report leads on. */
+  titleWords?: string[];
+  /** The lead's first sentence's words, read instead of a title that says nothing rare ("Business Highlights"). */
+  leadWords?: string[];
   language: string;
   outlet: string;
   time: number;
@@ -341,7 +345,7 @@ const WORD_TOWNS = new Set(['crown', 'penal', 'linden', 'nord', 'sud', 'ouest', 
  * name is also a common word only beside its country's name. Aliases the gazetteer maps to a canonical
  * name are kept as found.
  */
-function placesNamed(text: string): Place[] {
+function placesNamed(text: string, titleLength = 0): Place[] {
   // Matched on the folded text (same length for Latin letters), so "irán" (they will go) is seen in lower case and is not Iran.
   const lower = fold(text);
   const folded = lower.length === text.length ? lower : text;
@@ -350,6 +354,9 @@ function placesNamed(text: string): Place[] {
     // "Singapore-based", "Dublin-born": where a firm or a person is from, not where the event is.
     const found = all
       .filter((m) => !ORIGIN.test(folded.slice(m.index + m[0].length, m.index + m[0].length + 20)))
+      // Past the title, a country of the wider world before a common noun names a thing, not the event's
+      // place: "the Sudan strain", "the Ethiopia unit's losses", "near Bahrain bazaar" (a town in Swat).
+      .filter((m) => !p.world || m.index < titleLength || !modifies(text.slice(m.index + m[0].length, m.index + m[0].length + 30)))
       .map((m) => ({ 0: text.slice(m.index, m.index + m[0].length) }));
     if (all.length > 0 && found.length === 0) return false;
     if (found.length === 0) return true;
@@ -358,6 +365,14 @@ function placesNamed(text: string): Place[] {
     return found.some((m) => /^\p{Lu}/u.test(m[0]));
   });
 }
+
+/** The text after a name starts with a common noun it qualifies ("strain", "unit's"), not a function word or a clause. */
+function modifies(after: string): boolean {
+  const next = /^ (\p{Ll}+)/u.exec(after)?.[1];
+  return next !== undefined && !STOP.has(next) && !PLACE_FOLLOWERS.has(next);
+}
+/** Words that follow a place named as a place ("Kenya on Monday", "Pakistan where", "Uganda declared"). */
+const PLACE_FOLLOWERS = new Set(['where', 'whose', 'which', 'declared', 'announced', 'confirmed', 'reported', 'recorded', 'saw', 'has', 'had']);
 
 const CARIBBEAN = new Set(caribbeanCountries());
 const ORIGIN = /^-(based|born|listed|owned|headquartered|registered|flagged|made|bound)\b/;
@@ -374,6 +389,11 @@ const BODY_CHARS = 2_000;
 const TITLE_CHARS = 300;
 const LEAD_CHARS = 1_000;
 
+/** A lead's first sentence, where a report states its news (a lead without full stops is read to 300 characters). */
+function firstSentence(lead: string): string {
+  return lead.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!.slice(0, 300);
+}
+
 export function eventFeatures(input: EventItem): EventFeatures {
   // Work per item stays bounded whatever a feed sends (a 1 MB description is read as its first thousand characters).
   const item = {
@@ -386,7 +406,7 @@ export function eventFeatures(input: EventItem): EventFeatures {
   const body = item.text.trim().replace(DATELINE, '');
   const lead = item.summary.trim() || body.slice(0, 400);
   const rest = body.slice(item.summary.trim() ? 0 : 400, BODY_CHARS);
-  const named = placesNamed(`${item.title}. ${lead}`);
+  const named = placesNamed(`${item.title}. ${lead}`, item.title.length);
   const inBody = placesNamed(rest);
   // A local outlet's report that names no place at all is about the outlet's own country.
   const home = item.outletRegion && lookupPlace(item.outletRegion).some((p) => p.level === 'country') ? item.outletRegion : undefined;
@@ -425,6 +445,8 @@ export function eventFeatures(input: EventItem): EventFeatures {
   return {
     terms,
     names: withoutOutlet(findNames(`${item.title}\n${lead}\n${rest}`), item.outlet),
+    titleWords: [...new Set(eventWords(item.title).filter((x) => !placeWords.has(x)))],
+    leadWords: [...new Set(eventWords(firstSentence(lead)).filter((x) => !placeWords.has(x)))],
     figures,
     headline,
     places,
