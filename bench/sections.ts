@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { keywordSections } from '../core/stories/sections';
 import { classifyTopics, trainTopicModel, TOPIC_SECTIONS, type TopicExample, type TopicOptions, type TopicSection } from '../core/stories/topic-classifier';
-import { loadTopicExamples } from '../test/fixtures/sections/examples';
+import { loadTopicExamples, loadTrainingExamples, TRAINING_FIXTURES } from '../test/fixtures/sections/examples';
 import { UCI_SAMPLE } from './clustering/uci';
 
 /**
@@ -16,8 +16,9 @@ import { UCI_SAMPLE } from './clustering/uci';
  * A story may get several sections: each one it is given that is not its label counts against that
  * section's precision (it would show in the wrong block), a label it is not given against the
  * label's recall. Macro-F1 is the mean over the sections scored.
- * --cv: 5-fold cross-validation on the training file over the classifier's settings (how they were
- * chosen); the check file and UCI play no part in it. Prints figures; never fails on them.
+ * --cv: 5-fold cross-validation on the training files over the classifier's settings (how they were
+ * chosen); --dev: one fold held out of each training file, scored apart, its errors listed (how the
+ * features were chosen). The check file and UCI play no part in either. Prints figures; never fails on them.
  */
 
 type Labelled = { label: TopicSection | 'none'; text: { title: string; summary: string; tags: readonly string[] } };
@@ -89,11 +90,11 @@ function loadUci(): Labelled[] | null {
 }
 
 function crossValidate(): void {
-  const examples = loadTopicExamples('train');
+  const examples = loadTrainingExamples();
   const folds = 5;
   const settings: TopicOptions[] = [];
   for (const evidenceFeatures of [4, 6, 8, 12, 16]) for (const bar of [0.4, 0.5, 0.6, 0.7]) settings.push({ evidenceFeatures, bar, secondBar: 0.3 });
-  console.log(`5-fold cross-validation on train.tsv (${examples.length} stories)`);
+  console.log(`5-fold cross-validation on the training files (${examples.length} stories)`);
   for (const options of settings) {
     const items: Labelled[] = [];
     const predictions: (readonly string[])[] = [];
@@ -110,8 +111,28 @@ function crossValidate(): void {
   }
 }
 
+/** Every fifth story of each training file is held out; the model is trained on the rest. */
+function devSplit(): void {
+  const held = (i: number) => i % 5 === 2;
+  const byFixture = TRAINING_FIXTURES.map((fixture) => ({ fixture, examples: loadTopicExamples(fixture) }));
+  const model = trainTopicModel(byFixture.flatMap(({ examples }) => examples.filter((_, i) => !held(i))));
+  for (const { fixture, examples } of byFixture) {
+    const dev = asLabelled(examples.filter((_, i) => held(i)));
+    const s = score(dev, (t) => classifyTopics(t, { model }), TOPIC_SECTIONS);
+    const per = TOPIC_SECTIONS.map((section) => `${section} ${f(s.perSection.get(section)!.f1)}`).join(', ');
+    console.log(`\ndev fold of ${fixture}.tsv (${dev.length} stories): macro-F1 ${f(s.macroF1)}; ${per}; none given no section ${s.noneEmpty}/${s.noneCount}`);
+    for (const item of dev) {
+      const given = classifyTopics(item.text, { model });
+      const right = item.label === 'none' ? given.length === 0 : given.includes(item.label);
+      if (!right || given.length > 1) console.log(`  ${item.label.padEnd(10)} → ${(given.join('+') || '-').padEnd(20)} ${item.text.title}`);
+    }
+  }
+}
+
 if (process.argv.includes('--cv')) {
   crossValidate();
+} else if (process.argv.includes('--dev')) {
+  devSplit();
 } else {
   report('Caribbean check set (test/fixtures/sections/check.tsv)', asLabelled(loadTopicExamples('check')), TOPIC_SECTIONS, "'none' stories");
   const uci = loadUci();

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { trainTopicModel } from '../../core/stories/topic-classifier';
-import { loadTopicExamples } from '../../test/fixtures/sections/examples';
+import { loadTrainingExamples } from '../../test/fixtures/sections/examples';
 
 /**
- * npm run train:sections: trains the topic model on test/fixtures/sections/train.tsv and writes
+ * npm run train:sections: trains the topic model on test/fixtures/sections/train.tsv and
+ * train-world.tsv and writes
  * core/stories/topic-model.json (one feature a line, so a retraining diffs readably). check.tsv is
  * never read here.
  */
@@ -17,7 +18,7 @@ export function serialiseTopicModel(model: ReturnType<typeof trainTopicModel>): 
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const examples = loadTopicExamples('train');
+  const examples = loadTrainingExamples();
   const model = trainTopicModel(examples);
   writeFileSync(MODEL_FILE, serialiseTopicModel(model));
   console.log(`trained on ${examples.length} stories: ${Object.keys(model.counts).length} features → ${MODEL_FILE}`);

@@ -111,7 +111,70 @@ export const URGENT_WORDS: readonly string[] = [
   'outage',
 ];
 
-export const DIASPORA_WORDS: readonly string[] = TOPIC_WORDS.diaspora!.concat(['airline', 'flight', 'investment', 'property', 'tax']);
+/**
+ * What matters to people from the region living abroad, each concern with the relevance it gives a
+ * story about it (0-100, diaspora-relevance.ts): money sent home, getting home, papers, votes at
+ * home, disasters at home and the diaspora's own life. Lemmas, or phrases of lemmas ("vote" alone is
+ * left out: a bill passed 21 to 3 is not an election).
+ */
+export const DIASPORA_CONCERNS: Record<string, { weight: number; words: readonly string[] }> = {
+  remittances: { weight: 50, words: ['remittance', 'remit', 'money transfer', 'western union', 'moneygram', 'send money', 'money send home'] },
+  papers: {
+    weight: 50,
+    words: [
+      'passport',
+      'citizenship',
+      'consulate',
+      'embassy',
+      'deportation',
+      'deport',
+      'deportee',
+      'naturalisation',
+      'naturalization',
+      'visa',
+      'immigration',
+      'green card',
+      'dual citizen',
+    ],
+  },
+  diaspora: {
+    weight: 50,
+    words: [
+      'diaspora',
+      'overseas',
+      'abroad',
+      'emigrant',
+      'expatriate',
+      'homecoming',
+      'return resident',
+      'returnee',
+      'caribana',
+      'labour day parade',
+      'notting hill',
+    ],
+  },
+  travel: { weight: 45, words: ['airlift', 'airline', 'flight', 'airport', 'jetblue', 'nonstop'] },
+  elections: { weight: 45, words: ['election', 'voter', 'ballot', 'referendum', 'electoral', 'polling', 'go to the poll'] },
+  disasters: {
+    weight: 45,
+    words: [
+      'hurricane',
+      'tropical storm',
+      'cyclone',
+      'earthquake',
+      'flood',
+      'flooding',
+      'eruption',
+      'volcano',
+      'evacuate',
+      'evacuation',
+      'landslide',
+      'tsunami',
+      'disaster',
+      'death toll',
+    ],
+  },
+};
 
 export const SIGNAL_TYPE_TOPICS: Record<'Economic' | 'Political' | 'Environmental' | 'Social' | 'Security', readonly string[]> = {
   Economic: ['economy', 'business', 'tourism', 'energy', 'infrastructure'],

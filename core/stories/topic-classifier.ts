@@ -7,7 +7,8 @@ import TRAINED_MODEL from './topic-model.json';
  * passing "festival" or "US$3 million" does not carry a story off to culture or business).
  *
  * The model is counts per feature and label (core/stories/topic-model.json), trained from the
- * labelled stories in test/fixtures/sections/train.tsv by `npm run train:sections`; a test keeps
+ * labelled stories in test/fixtures/sections/train.tsv (Caribbean) and train-world.tsv (world news
+ * in many outlets' styles) by `npm run train:sections`; a test keeps
  * the committed file equal to a fresh training. 'none' is a label of its own (crime, health,
  * schools): a story the model reads as none of the six gets no section, and a block shows fewer
  * stories rather than a wrong one.
@@ -128,10 +129,19 @@ export function trainTopicModel(examples: readonly TopicExample[]): TopicModel {
   return { labels, totals, counts: Object.fromEntries(kept) };
 }
 
+/** Vocabulary sizes, counted once per model (the model has thousands of features). */
+const vocabularies = new WeakMap<TopicModel, number>();
+
+function vocabularyOf(model: TopicModel): number {
+  let size = vocabularies.get(model);
+  if (size === undefined) vocabularies.set(model, (size = Object.keys(model.counts).length));
+  return size;
+}
+
 /** Each label's probability for the story, highest first (uniform priors: no label is favoured). */
 export function scoreTopics(story: TopicText, options: TopicOptions = {}): TopicScore[] {
   const model = options.model ?? (TRAINED_MODEL as TopicModel);
-  const vocabulary = Object.keys(model.counts).length;
+  const vocabulary = vocabularyOf(model);
   const logLikelihood = model.labels.map(() => 0);
   let seen = 0;
   for (const [feature, weight] of topicFeatures(story)) {

@@ -2,13 +2,15 @@ import { splitSentences } from '../../nlp/analyse';
 import { SIGNAL_TYPE_TOPICS } from '../../nlp/lexicons';
 import { CHANNELS, notify } from '../../db/notify';
 import { emptyStats, type StageContext, type StageStats } from '../types';
+import { signalKeys, signalLabel, type SignalKeys } from './signal-keys';
 
 /**
  * Stage 4, patterns: topics and entities whose frequency in the window (default 24 h) bursts against
  * their baseline (the average per window over the BASELINE_DAYS before it) become signals; signals
  * whose stories overlap form clusters, and a cluster of two or more signals (or one strong, new
  * signal) becomes a pattern. A burst: at least MIN_STORIES stories, at least twice the baseline plus
- * one, and a Poisson z-score (count − baseline) / √(baseline + 1) of at least MIN_Z.
+ * one, and a Poisson z-score (count − baseline) / √(baseline + 1) of at least MIN_Z. The forms of one
+ * entity ("Tropical Storm Keron", "Keron") are counted as one key (signal-keys.ts).
  * Re-running over the same window updates its signals and patterns rather than repeating them.
  */
 
@@ -46,7 +48,7 @@ export type DetectedSignal = {
 };
 export type PatternResult = StageStats & { patternsDetected: number; clustersFound: number; signalsDetected: number };
 
-function keysOf(story: StoryRow): string[] {
+function rawKeysOf(story: StoryRow): string[] {
   const keys = new Set<string>();
   for (const t of story.topics) keys.add(`topic:${t}`);
   for (const e of story.entities) {
@@ -58,12 +60,18 @@ function keysOf(story: StoryRow): string[] {
   return [...keys];
 }
 
-function label(key: string): string {
-  const text = key.slice(key.indexOf(':') + 1);
-  return text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+/** The story's keys, each entity under its one canonical key. */
+function keysOf(story: StoryRow, keys: SignalKeys): string[] {
+  return [...new Set(rawKeysOf(story).map((k) => keys.canonical.get(k) ?? k))];
 }
 
+/**
+ * A signal's type from what it is about: a storm is Environmental whatever its stories' other
+ * topics (hotels closing, flights cancelled); a topic is its own type; any other entity takes the
+ * type most of its stories' topics support.
+ */
 function typeOf(stories: readonly StoryRow[], key: string): SignalType {
+  if (key.startsWith('storm:')) return 'Environmental';
   const counts = new Map<SignalType, number>();
   const topics = key.startsWith('topic:') ? [key.slice(6)] : stories.flatMap((s) => s.topics);
   for (const t of topics)
@@ -79,9 +87,10 @@ export function findSignals(stories: readonly StoryRow[], windowEnd: Date, windo
   const baselineWindows = (BASELINE_DAYS * 24) / windowHours;
   const recent = new Map<string, StoryRow[]>();
   const before = new Map<string, number>();
+  const keys = signalKeys(stories.flatMap(rawKeysOf));
   for (const s of stories) {
     const t = s.at.getTime();
-    for (const k of keysOf(s)) {
+    for (const k of keysOf(s, keys)) {
       if (t >= start && t <= windowEnd.getTime()) recent.set(k, [...(recent.get(k) ?? []), s]);
       else if (t < start && t >= start - BASELINE_DAYS * 86_400_000) before.set(k, (before.get(k) ?? 0) + 1);
     }
@@ -95,14 +104,14 @@ export function findSignals(stories: readonly StoryRow[], windowEnd: Date, windo
     const regions = [...new Set(list.map((s) => s.region))];
     const outlets = [...new Set(list.flatMap((s) => s.source_list))].sort();
     const coKeys = new Map<string, number>();
-    for (const s of list) for (const k of keysOf(s)) if (k !== key) coKeys.set(k, (coKeys.get(k) ?? 0) + 1);
+    for (const s of list) for (const k of keysOf(s, keys)) if (k !== key) coKeys.set(k, (coKeys.get(k) ?? 0) + 1);
     const sentiments = list.map((s) => {
       const sentences = splitSentences(`${s.title}. ${s.summary}`);
       return sentences.reduce((sum, x) => sum + x.sentiment, 0) / Math.max(1, sentences.length);
     });
     signals.push({
       key,
-      label: label(key),
+      label: signalLabel(keys, key),
       count,
       baseline: Math.round(baseline * 100) / 100,
       z: Math.round(z * 100) / 100,
@@ -112,11 +121,11 @@ export function findSignals(stories: readonly StoryRow[], windowEnd: Date, windo
       region: regions.length === 1 ? regions[0]! : regions.length === 2 ? regions.sort().join(' / ') : 'Caribbean',
       outlets,
       keywords: [
-        label(key),
+        signalLabel(keys, key),
         ...[...coKeys.entries()]
           .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
           .slice(0, 4)
-          .map(([k]) => label(k)),
+          .map(([k]) => signalLabel(keys, k)),
       ],
       sentiment: Math.max(-1, Math.min(1, Math.round((sentiments.reduce((a, b) => a + b, 0) / sentiments.length) * 100) / 100)),
       urgency: Math.round(list.reduce((sum, s) => sum + s.urgency, 0) / count),

@@ -1,7 +1,8 @@
 import { contentWords, findEntities, findNames, splitSentences, type Sentence } from '../../nlp/analyse';
 import { withResolvedDates } from '../../nlp/dates';
 import { storyCountry } from '../../nlp/gazetteer';
-import { DIASPORA_WORDS, SECTION_TOPICS, topicsOf, URGENT_WORDS } from '../../nlp/lexicons';
+import { SECTION_TOPICS, topicsOf, URGENT_WORDS } from '../../nlp/lexicons';
+import { diasporaRelevance } from './diaspora-relevance';
 import { alreadySaid, groupFacts, voicesOf, type Fact } from './facts';
 import { writeOurTake } from './our-take';
 import { emptyUsage, type AiProvider, type AiResult, type SummariseInput } from './provider';
@@ -214,7 +215,8 @@ function chooseTitle(reports: readonly Report[], candidates: readonly Candidate[
 
 /** Region, topics, tags, urgency and diaspora relevance from the reports' words (bounded as they were read). */
 function analyseStory(input: SummariseInput, reports: readonly Report[]): Pick<StorySummary, 'tags' | 'region' | 'topics' | 'urgency' | 'diaspora_relevance'> {
-  const sentences: Sentence[] = reports.flatMap((r) => [...splitSentences(r.source.title.slice(0, 300)), ...r.sentences.flat()]);
+  const titleSentences = reports.map((r) => splitSentences(r.source.title.slice(0, 300)));
+  const sentences: Sentence[] = reports.flatMap((r, i) => [...titleSentences[i]!, ...r.sentences.flat()]);
   const lemmas = sentences.flatMap((s) => s.tokens.map((t) => t.lemma));
   const topics = topicsOf(lemmas);
   const text = reports.map((r) => `${r.source.title.slice(0, 300)}. ${r.text}`).join('\n');
@@ -235,16 +237,10 @@ function analyseStory(input: SummariseInput, reports: readonly Report[]): Pick<S
   const hoursOld = (input.now.getTime() - newest) / 3_600_000;
   // Urgency: 30, +25 for emergency words, +10 per outlet beyond the first (at most 20), +15 when under 6 hours old.
   const urgency = Math.min(100, 30 + (urgentHits > 0 ? 25 : 0) + Math.min(20, 10 * (outlets.size - 1)) + (hoursOld >= 0 && hoursOld < 6 ? 15 : 0));
-  const diasporaHits = lemmas.filter((l) => DIASPORA_WORDS.includes(l)).length;
-  const abroad = entities.places.some((p) => ['United States', 'Canada', 'United Kingdom'].includes(p.country));
-  // Diaspora relevance: 10, +35 for diaspora words, +15 for places abroad, +15 for economy or tourism, +10 for emergencies.
-  const diaspora = Math.min(
-    100,
-    10 +
-      (diasporaHits > 0 ? 35 : 0) +
-      (abroad ? 15 : 0) +
-      (topics.some((t) => ['economy', 'tourism', 'business'].includes(t)) ? 15 : 0) +
-      (urgentHits > 0 ? 10 : 0),
-  );
+  const diaspora = diasporaRelevance({
+    titleLemmas: titleSentences.flat().flatMap((s) => s.tokens.map((t) => t.lemma)),
+    bodyLemmas: reports.flatMap((r) => r.sentences.flat().flatMap((s) => s.tokens.map((t) => t.lemma))),
+    places: entities.places,
+  });
   return { tags, region, topics, urgency, diaspora_relevance: diaspora };
 }
