@@ -124,6 +124,9 @@ describe('event features', () => {
     // Written plainly in the body: words of the title-case headline, not names.
     for (const word of ['engineers', 'strike', 'daily', 'riders', 'rail']) expect(f.names).not.toContain(word);
     expect(f.names).not.toContain('lequipe');
+    // A country of the wider world is the same name in any language.
+    const fr = item('f', "L'Orient-Le Jour", '2026-03-10T10:00:00Z', 'Le Parlement adopte la loi', 'Les députés du Liban ont voté mardi.');
+    expect(fr.names).toContain('lebanon');
   });
 
   it("does not place a report in Haiti's Sud or Nord for a French 'sud' or 'nord' (SUD-Rail) unless Haiti is named", () => {

@@ -312,10 +312,13 @@ export function findNames(text: string): string[] {
         lower.add(fold(w).replace(/['’]/g, ''));
         continue;
       }
-      const f = fold(w).replace(/['’]/g, '');
+      const raw = fold(w).replace(/['’]/g, '');
       // Places are compared as places (a shared country is no evidence; two countries are a conflict).
-      // The world list's countries stay names too: outside the region the country two reports share is some evidence.
-      if (f.length < 3 || NOT_NAMES.has(f) || STOP.has(f) || lookupPlace(w).some((p) => !p.world)) continue;
+      // The world list's countries stay names too: outside the region the country two reports share is some
+      // evidence, by its English name whatever the report's language (Liban, Kenia: Lebanon, Kenya).
+      const places = lookupPlace(w);
+      if (raw.length < 3 || NOT_NAMES.has(raw) || STOP.has(raw) || places.some((p) => !p.world)) continue;
+      const f = places.length > 0 ? fold(places[0]!.country) : raw;
       if (first && !/^\p{Lu}{2,}$/u.test(w)) openers.add(f);
       else capitalised.add(f);
     }
