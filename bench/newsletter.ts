@@ -83,7 +83,13 @@ async function main(): Promise<void> {
     // Reference: a new SMTP connection per message (what a mailer without a pool does), 50 messages.
     t = performance.now();
     for (let i = 0; i < 50; i++)
-      await single.send({ to: { address: `single-${i}@bench.example`, name: '' }, subject: rendered.subject, text: rendered.text, html: rendered.html });
+      await single.send({
+        kind: 'newsletter',
+        to: { address: `single-${i}@bench.example`, name: '' },
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+      });
     const singleRate = (50 / (performance.now() - t)) * 1000;
 
     // Baseline: the same message, personalised the same way, N times through the pooled mailer.
@@ -92,7 +98,13 @@ async function main(): Promise<void> {
     const sender = async () => {
       for (let i = nextMessage++; i < RECIPIENTS; i = nextMessage++) {
         const email = personalise(rendered, `https://c360.example/newsletter/unsubscribe?id=${i}&token=x`);
-        await mailer.send({ to: { address: `reader-${i}@bench.example`, name: '' }, subject: email.subject, text: email.text, html: email.html });
+        await mailer.send({
+          kind: 'newsletter',
+          to: { address: `reader-${i}@bench.example`, name: '' },
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+        });
       }
     };
     await Promise.all([sender(), sender(), sender()]); // 3 at once, as C360 sends

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkNode } from '../core/operations/doctor';
+import { startFakeOpenAi } from '../test/helpers/fake-openai';
 import { runCli, tempDataDir } from '../test/helpers/run-cli';
 
 /** The real binary with faults made on purpose: each gives its line and exit 1, never a stack trace. */
@@ -36,6 +37,12 @@ describe('c360 doctor', { timeout: 180_000 }, () => {
     expect(byName.feeds).toMatchObject({ status: 'warn', message: 'no feeds registered' });
     expect(byName.smtp).toMatchObject({ status: 'fail', message: expect.stringMatching(/^127\.0\.0\.1: .*ECONNREFUSED/) });
     expect(byName['public URL']).toMatchObject({ status: 'warn' });
+    expect(byName.schedule).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('no pipeline run has ended yet'),
+      fix: expect.stringContaining('--schedule'),
+    });
+    expect(byName.ai).toMatchObject({ status: 'ok', message: expect.stringContaining('offline provider') });
     noStack(smtp.stderr);
   });
 
@@ -57,6 +64,47 @@ describe('c360 doctor', { timeout: 180_000 }, () => {
     const bad = await runCli(['doctor'], { env: { PORT: 'eighty' } });
     expect(bad.exitCode).toBe(1);
     expect(bad.stdout).toMatch(/^fail configuration: Invalid configuration: PORT: must be a port number/m);
+  });
+});
+
+describe('c360 doctor --ai', { timeout: 120_000 }, () => {
+  it('makes one tiny call to the AI provider: an answer is ok; a hang, garbage or no server is a fail line with its fix', async () => {
+    const ai = await startFakeOpenAi({ translation: 'valid' });
+    // A refused database keeps each run short (no embedded database to open); the ai line is what is looked at.
+    const env = { DATABASE_URL: 'postgres://127.0.0.1:1/x', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: ai.baseUrl, C360_AI_TIMEOUT_MS: '1000' };
+    const host = new URL(ai.baseUrl).host.replace(/\./g, '\\.');
+    try {
+      const quiet = await runCli(['doctor'], { env });
+      expect(quiet.stdout).toMatch(new RegExp(`^ok {3}ai: ${host}, model gpt-4o-mini \\(not called: .c360 doctor --ai. makes one tiny call\\)$`, 'm'));
+      expect(ai.translationCalls).toBe(0);
+
+      const ok = await runCli(['doctor', '--ai'], { env });
+      expect(ok.stdout).toMatch(new RegExp(`^ok {3}ai: ${host}, model gpt-4o-mini: answered in \\d+ ms \\(\\d+ tokens\\)$`, 'm'));
+      expect(ai.translationCalls).toBe(1);
+
+      ai.setTranslation('hang');
+      const hang = await runCli(['doctor', '--ai', '--json'], { env });
+      expect(hang.exitCode).toBe(1);
+      const report = JSON.parse(hang.stdout) as { ok: boolean; checks: { name: string; status: string; message: string; fix?: string }[] };
+      expect(report.checks.find((c) => c.name === 'ai')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining('request timed out'),
+        fix: expect.stringContaining('C360_AI_TIMEOUT_MS'),
+      });
+      noStack(hang.stdout + hang.stderr);
+
+      ai.setTranslation('garbage');
+      const garbage = await runCli(['doctor', '--ai'], { env });
+      expect(garbage.exitCode).toBe(1);
+      expect(garbage.stdout).toMatch(/^fail ai: .*the translation is not .* — fix: the server answered in a shape C360 cannot use/m);
+      noStack(garbage.stdout + garbage.stderr);
+
+      const nobody = await runCli(['doctor', '--ai'], { env: { ...env, OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' } });
+      expect(nobody.stdout).toMatch(/^fail ai: 127\.0\.0\.1:1, model gpt-4o-mini: .* — fix: check that the AI server at OPENAI_BASE_URL is up/m);
+      noStack(nobody.stdout + nobody.stderr);
+    } finally {
+      await ai.close();
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { ingestDueFeeds } from '../core/ingest/ingest-feeds';
 import { feedUserAgent } from '../core/ingest/user-agent';
 import { runPipeline } from '../core/pipeline/runner';
 import { claimScheduledRun } from '../core/pipeline/schedule-runs';
-import { startSchedule, type Schedule, type ScheduledJob } from '../core/pipeline/scheduler';
+import { startSchedule, type Schedule, type ScheduledJob, type ScheduleHooks } from '../core/pipeline/scheduler';
 import { thisServer } from '../core/operations/console-runs';
 import type { CommandContext } from './context';
 import { pipelineDeps, statsLine } from './pipeline-context';
@@ -20,6 +20,8 @@ export type ScheduleOptions = {
   quiet?: boolean;
   /** `c360 demo`: fetch its demo feeds too, and let the fetch reach its loopback feed host (these exact origins only). */
   demoFeeds?: { allowOrigins: readonly string[] };
+  /** Told of each feed fetch (a server running the schedule counts them for /metrics). */
+  hooks?: ScheduleHooks;
   /** More jobs in the same serial queue (the demo's storm advisories). */
   extra?: readonly ScheduledJob[];
 };
@@ -47,6 +49,7 @@ export function startJobs(context: CommandContext, options: ScheduleOptions = {}
             clock: () => new Date(),
             logger: context.logger,
             signal,
+            onFeedDone: options.hooks?.onFeedDone,
             maxItemsPerFetch: context.config.ingest.maxItemsPerFetch,
             fetch: {
               userAgent: feedUserAgent(context.config.publicUrl),

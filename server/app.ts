@@ -34,7 +34,7 @@ import { startMailQueue } from './mail-queue';
 import { consoleRouter } from './routes/console';
 import { ConsoleRunManager, SchedulerController } from './pipeline-control';
 import { buildIngestDeps, buildPipelineDeps } from '../core/operations/pipeline-services';
-import type { Schedule } from '../core/pipeline/scheduler';
+import type { Schedule, ScheduleHooks } from '../core/pipeline/scheduler';
 import { newsletterApiRouter, newsletterPagesRouter } from './routes/newsletter';
 import { ogImageRouter } from './routes/og-image';
 import { openApiRouter } from './openapi';
@@ -77,7 +77,7 @@ export type AppDeps = {
    * `runsElsewhere` (the workers of `c360 serve --workers N` but the first): this process stores
    * the console's switch, and the process named there runs the schedule.
    */
-  schedule?: { create: () => Schedule; start?: boolean; pollMs?: number } | { runsElsewhere: string };
+  schedule?: { create: (hooks: ScheduleHooks) => Schedule; start?: boolean; pollMs?: number } | { runsElsewhere: string };
 };
 
 export type C360App = Express & {
@@ -123,11 +123,6 @@ export function createApp(deps: AppDeps): C360App {
   const db = deps.db.knex;
   const https = config.publicUrl?.startsWith('https:') === true;
   const secret = deps.secret ?? loadOrCreateServerSecret(config);
-  const mailer = deps.mailer ?? createMailer(config.smtp);
-  // Newsletter deliveries right after a send, and every minute due retries and alert dispatch.
-  // Bulk mail (newsletters, alerts) goes through a pool of SMTP connections; a mailer the caller gives (tests) serves both.
-  const bulkMailer = deps.mailer ?? createMailer(config.smtp, { pool: true });
-  const mailQueue = startMailQueue({ db, mailer: bulkMailer, secret, logger, clock, alertOrigin: config.publicUrl ?? `http://${config.host}:${config.port}` });
   const limits = createRateLimiters({ db }, deps.rateLimits);
   const oidc = new OidcProviders(config.oidc);
   // Limits count in real time, not the app's clock (express-rate-limit's headers read Date.now()).
@@ -147,6 +142,12 @@ export function createApp(deps: AppDeps): C360App {
   app.cache = cache;
   const metrics = createMetrics({ db, cache, token: config.metricsToken, logger, clock });
   app.metrics = metrics.registry;
+  // Every message counted on /metrics, sent or failed, by kind.
+  const mailer = metrics.instrumentMailer(deps.mailer ?? createMailer(config.smtp));
+  // Newsletter deliveries right after a send, and every minute due retries and alert dispatch.
+  // Bulk mail (newsletters, alerts) goes through a pool of SMTP connections; a mailer the caller gives (tests) serves both.
+  const bulkMailer = deps.mailer ? mailer : metrics.instrumentMailer(createMailer(config.smtp, { pool: true }));
+  const mailQueue = startMailQueue({ db, mailer: bulkMailer, secret, logger, clock, alertOrigin: config.publicUrl ?? `http://${config.host}:${config.port}` });
   // One listener serves the public cache (story changes) and the console's live updates (all channels).
   const events = new ConsoleEvents({ logger, clock });
   // Console pipeline runs executed by this server, and its scheduler (started on --schedule or by the console's switch).
@@ -155,11 +156,13 @@ export function createApp(deps: AppDeps): C360App {
     clock,
     logger,
     pipeline: (actor) => metrics.instrumentPipeline(buildPipelineDeps({ db, config, logger, clock, actor })),
-    ingest: () => buildIngestDeps({ config, logger, clock }),
+    ingest: () => metrics.instrumentIngest(buildIngestDeps({ config, logger, clock })),
   });
   const schedule = deps.schedule && 'create' in deps.schedule ? deps.schedule : undefined;
   const runsElsewhere = deps.schedule && 'runsElsewhere' in deps.schedule ? deps.schedule.runsElsewhere : undefined;
-  const scheduler = new SchedulerController({ db, logger, clock, create: schedule?.create, pollMs: schedule?.pollMs, runsElsewhere });
+  // The schedule's feed fetches are counted on /metrics like the console's.
+  const createSchedule = schedule && (() => schedule.create({ onFeedDone: metrics.countFeedFetch }));
+  const scheduler = new SchedulerController({ db, logger, clock, create: createSchedule, pollMs: schedule?.pollMs, runsElsewhere });
   const schedulerReady = scheduler.init(schedule?.start === true).catch((error) => logger.error({ err: error }, 'could not start the schedule'));
   app.ready = listenForChanges(
     deps.db,

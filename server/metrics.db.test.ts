@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRawItems, type FixtureItem } from '../test/factories/raw-items';
 import { seedStorm } from '../test/factories/storms';
+import { feedRoute, rss, startFeedHost, type FeedHost } from '../test/helpers/feed-host';
+import { startTestSmtpServer, type TestSmtpServer } from '../test/helpers/smtp-server';
+import { addFeed } from '../core/feeds/feed-repository';
 import type { TestClient } from '../test/helpers/http-client';
 import { startTestApp, type TestApp } from '../test/helpers/test-app';
 
@@ -10,13 +13,26 @@ const TOKEN = 'metrics-token-0123456789';
 
 let t: TestApp;
 let editor: TestClient;
+let smtp: TestSmtpServer;
+let feeds: FeedHost;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { C360_METRICS_TOKEN: TOKEN } });
+  // A reader whose address the SMTP server refuses for good makes one e-mail fail.
+  smtp = await startTestSmtpServer({ rejectRecipient: (address) => (address.startsWith('refused') ? { code: 550, message: 'No such mailbox' } : null) });
+  feeds = await startFeedHost({
+    '/ok.xml': feedRoute({
+      body: rss([{ title: 'Barbados budget passes', link: 'https://nation.example/budget', pubDate: 'Fri, 20 Nov 2026 10:00:00 GMT' }]),
+      etag: '"v1"',
+    }),
+    '/not-xml': feedRoute({ body: '<html><body>moved</body></html>', contentType: 'text/html' }),
+  });
+  t = await startTestApp({ env: { C360_METRICS_TOKEN: TOKEN, SMTP_URL: smtp.url, SMTP_FROM: 'C360 <news@c360.test>', C360_ALLOW_PRIVATE_FEEDS: '1' } });
   editor = (await t.signedIn('editor')).client;
 });
 afterAll(async () => {
   await t.close();
+  await feeds.close();
+  await smtp.close();
 });
 
 const scrape = (token = TOKEN) => fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
@@ -96,8 +112,61 @@ describe('/metrics', () => {
     expect(sample(after, 'c360_ai_calls_total{task="summarise"}')).toBeGreaterThan(0);
     expect(sample(after, 'c360_queue_depth{stage="cluster"}')).toBe(0);
     expect(sample(after, 'c360_feeds{state="enabled"}')).toBe(0);
+    expect(sample(after, 'c360_pipeline_runs_running')).toBe(0);
+    expect(sample(after, 'c360_pipeline_last_run_end_timestamp_seconds{status="succeeded"}')).toBeGreaterThanOrEqual(Math.floor(now / 1000));
     expect(sample(after, 'c360_storm_advisory_age_seconds')).toBeGreaterThan(0);
     expect(sample(after, 'c360_database_figures_up')).toBe(1);
     expect(after).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('counts feed fetches by outcome and names the failing feeds', async () => {
+    const ok = await addFeed(t.db.knex, { url: feeds.url('/ok.xml'), outlet: 'Nation News', region: 'Barbados' });
+    const missing = await addFeed(t.db.knex, { url: feeds.url('/gone.xml'), outlet: 'Gone Gazette', region: 'Jamaica' });
+    const notFeed = await addFeed(t.db.knex, { url: feeds.url('/not-xml'), outlet: 'Html Herald', region: 'Guyana' });
+    const before = await (await scrape()).text();
+
+    const run = await waitForRun((await (await editor.post('/api/console/pipeline/runs', { kind: 'step', step: 'ingestion' })).json()).run.id);
+    expect(run.status).toBe('completed');
+    const after = await (await scrape()).text();
+    const moved = (series: string) => sample(after, series) - sample(before, series);
+    expect(moved('c360_feed_fetches_total{outcome="ok",error=""}')).toBe(1);
+    expect(moved('c360_feed_fetches_total{outcome="error",error="http_status"}')).toBe(1);
+    expect(moved('c360_feed_fetches_total{outcome="error",error="parse"}')).toBe(1);
+    expect(sample(after, `c360_feed_consecutive_errors{feed_id="${missing.id}",outlet="Gone Gazette"}`)).toBe(1);
+    expect(sample(after, `c360_feed_consecutive_errors{feed_id="${notFeed.id}",outlet="Html Herald"}`)).toBe(1);
+    expect(after).not.toContain(`feed_id="${ok.id}"`);
+    expect(sample(after, 'c360_feeds{state="failing"}')).toBe(2);
+
+    // Fetched again at once (due now), the good feed answers 304 to its validator; and a scheduled job fired.
+    await t.db.knex('feeds').update({ next_fetch_at: new Date(Date.now() - 1000) });
+    const fired = new Date('2026-11-27T12:15:00Z');
+    await t.db.knex('schedule_runs').insert({ job: 'ingest', due_at: fired, claimed_by: 'test', claimed_at: fired });
+    await waitForRun((await (await editor.post('/api/console/pipeline/runs', { kind: 'step', step: 'ingestion' })).json()).run.id);
+    const again = await (await scrape()).text();
+    expect(
+      sample(again, 'c360_feed_fetches_total{outcome="not_modified",error=""}') - sample(before, 'c360_feed_fetches_total{outcome="not_modified",error=""}'),
+    ).toBe(1);
+    expect(sample(again, 'c360_schedule_last_run_timestamp_seconds{job="ingest"}')).toBe(fired.getTime() / 1000);
+    expect(sample(again, `c360_feed_consecutive_errors{feed_id="${missing.id}",outlet="Gone Gazette"}`)).toBe(2);
+  });
+
+  it('counts e-mails sent and failed, by kind', async () => {
+    const before = await (await scrape()).text();
+    const reader = t.client();
+    const subscribe = (email: string) => reader.post('/api/newsletter/subscribe', { email });
+    expect((await subscribe('reader@example.org')).status).toBe(202);
+    expect((await subscribe('refused@example.org')).status).toBe(202);
+    await smtp.waitForMessage((m) => m.subject !== undefined && JSON.stringify(m.to).includes('reader@example.org'));
+    // The confirmation goes out after the answer: wait until both attempts are counted.
+    const series = (text: string, name: string) =>
+      sample(text, `${name}{kind="newsletter_confirmation"}`) - sample(before, `${name}{kind="newsletter_confirmation"}`);
+    let after = '';
+    for (let i = 0; i < 100; i++) {
+      after = await (await scrape()).text();
+      if (series(after, 'c360_mail_sent_total') + series(after, 'c360_mail_failed_total') >= 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(series(after, 'c360_mail_sent_total')).toBe(1);
+    expect(series(after, 'c360_mail_failed_total')).toBe(1);
   });
 });

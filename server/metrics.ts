@@ -2,7 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { FeedRunResult, IngestDeps } from '../core/ingest/ingest-feeds';
 import type { Logger } from '../core/logger';
+import type { Mailer } from '../core/mail/mailer';
 import { readHealthFigures } from '../core/operations/health-figures';
 import type { PipelineDeps, StageReport } from '../core/pipeline/runner';
 import { AiFailure, type AiProvider, type AiUsage } from '../core/pipeline/summarise/provider';
@@ -21,6 +23,12 @@ export type Metrics = {
   countFastLane: (method: string, status: number, seconds: number) => void;
   /** The pipeline's dependencies, with its stages and AI calls counted. */
   instrumentPipeline: (deps: PipelineDeps) => PipelineDeps;
+  /** Ingest's dependencies, with each feed fetch counted by outcome. */
+  instrumentIngest: (deps: IngestDeps) => IngestDeps;
+  /** Counts one feed fetch by outcome (a schedule this server runs reports its fetches here). */
+  countFeedFetch: (result: FeedRunResult) => void;
+  /** A mailer whose every message is counted, sent or failed, by kind (every mail core sends goes through Mailer.send). */
+  instrumentMailer: (mailer: Mailer) => Mailer;
   /** GET /metrics: the bearer token, or 401; 404 when no token is configured, so it is never open by accident. */
   serve: RequestHandler;
 };
@@ -103,6 +111,49 @@ export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: st
     help: 'Time since the newest storm advisory was issued (absent before the first)',
     registers,
   });
+  const feedFetches = new Counter({
+    name: 'c360_feed_fetches_total',
+    help: 'Feed fetches made by this process, by outcome (ok, not_modified, error) and, for errors, their kind',
+    labelNames: ['outcome', 'error'],
+    registers,
+  });
+  const failingFeed = new Gauge({
+    name: 'c360_feed_consecutive_errors',
+    help: 'Failed fetches in a row, for each enabled feed whose last fetch failed (the worst 100)',
+    labelNames: ['feed_id', 'outlet'],
+    registers,
+  });
+  const failingFeedLastSuccess = new Gauge({
+    name: 'c360_feed_last_success_timestamp_seconds',
+    help: 'When each failing feed was last fetched without error (absent if never)',
+    labelNames: ['feed_id', 'outlet'],
+    registers,
+  });
+  const mailSent = new Counter({
+    name: 'c360_mail_sent_total',
+    help: 'E-mails this process handed to the SMTP server, by kind',
+    labelNames: ['kind'],
+    registers,
+  });
+  const mailFailed = new Counter({
+    name: 'c360_mail_failed_total',
+    help: 'E-mails this process could not send (SMTP refused or unreachable, no SMTP set up, a bad address), by kind',
+    labelNames: ['kind'],
+    registers,
+  });
+  const lastRunEnded = new Gauge({
+    name: 'c360_pipeline_last_run_end_timestamp_seconds',
+    help: 'When a pipeline run (any process: worker, schedule, console) last ended, by status',
+    labelNames: ['status'],
+    registers,
+  });
+  const runsRunning = new Gauge({ name: 'c360_pipeline_runs_running', help: 'Pipeline runs in progress in any process', registers });
+  const scheduleFired = new Gauge({
+    name: 'c360_schedule_last_run_timestamp_seconds',
+    help: 'When each scheduled job last fired on this database (c360 schedule, serve --schedule)',
+    labelNames: ['job'],
+    registers,
+  });
   const figuresUp = new Gauge({
     name: 'c360_database_figures_up',
     help: '1 when the figures read from the database at this scrape are current, 0 when the read failed',
@@ -148,6 +199,21 @@ export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: st
       for (const [stage, depth] of Object.entries(figures.backlog)) queue.set({ stage }, depth);
       feeds.set({ state: 'enabled' }, figures.feeds.enabled);
       feeds.set({ state: 'failing' }, figures.feeds.failing);
+      failingFeed.reset();
+      failingFeedLastSuccess.reset();
+      for (const feed of figures.failingFeeds) {
+        const labels = { feed_id: String(feed.id), outlet: feed.outlet };
+        failingFeed.set(labels, feed.consecutiveErrors);
+        if (feed.lastSuccessAt) failingFeedLastSuccess.set(labels, feed.lastSuccessAt.getTime() / 1000);
+      }
+      lastRunEnded.reset();
+      for (const status of ['succeeded', 'failed'] as const) {
+        const at = figures.runs.lastRunEnded[status];
+        if (at) lastRunEnded.set({ status }, at.getTime() / 1000);
+      }
+      runsRunning.set(figures.runs.running);
+      scheduleFired.reset();
+      for (const { job, at } of figures.runs.scheduleLastFired) scheduleFired.set({ job }, at.getTime() / 1000);
       advisoryAge.reset();
       if (figures.latestAdvisoryAt) advisoryAge.set(Math.max(0, (deps.clock().getTime() - figures.latestAdvisoryAt.getTime()) / 1000));
       figuresUp.set(1);
@@ -156,6 +222,12 @@ export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: st
       figuresUp.set(0);
     }
   }
+
+  const countFeedFetch = (result: FeedRunResult) => {
+    if (result.status === 'fetched') feedFetches.inc({ outcome: 'ok', error: '' });
+    else if (result.status === 'not_modified') feedFetches.inc({ outcome: 'not_modified', error: '' });
+    else feedFetches.inc({ outcome: 'error', error: result.errorKind ?? 'other' });
+  };
 
   const expected = deps.token ? digest(deps.token) : null;
   const fastLaneSeries = new Map<string, { requests: { inc: () => void }; durations: { observe: (value: number) => void } }>();
@@ -188,6 +260,28 @@ export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: st
       onStageDone: (report) => {
         pipeline.onStageDone?.(report);
         recordStage(report);
+      },
+    }),
+    instrumentIngest: (ingest) => ({
+      ...ingest,
+      onFeedDone: (result) => {
+        ingest.onFeedDone?.(result);
+        countFeedFetch(result);
+      },
+    }),
+    countFeedFetch,
+    instrumentMailer: (mailer) => ({
+      configured: mailer.configured,
+      verify: mailer.verify,
+      close: () => mailer.close(),
+      send: async (message) => {
+        try {
+          await mailer.send(message);
+        } catch (error) {
+          mailFailed.inc({ kind: message.kind });
+          throw error;
+        }
+        mailSent.inc({ kind: message.kind });
       },
     }),
     serve: async (req, res) => {

@@ -8,11 +8,14 @@ const { engines } = JSON.parse(readFileSync(new URL('../../package.json', import
 
 export function doctorCommand(): Command {
   return new Command('doctor')
-    .description('check this installation: Node, configuration, database and migrations, data directory lock, web build, feeds, SMTP, public URL')
+    .description(
+      'check this installation: Node, configuration, database and migrations, data directory lock, feeds, the schedule, web build, SMTP, the AI provider, public URL',
+    )
     .option('--json', 'print the checks as JSON')
-    .action(async (options: { json?: boolean }) => {
+    .option('--ai', 'also make one tiny call to the configured AI provider (a few tokens)')
+    .action(async (options: { json?: boolean; ai?: boolean }) => {
       // Reads the environment as every command does (loadConfig), but a bad one is a line, not an error.
-      const checks = await runDoctor({ cwd: process.cwd(), nodeVersion: process.version, engines: engines.node, webDist: WEB_DIST });
+      const checks = await runDoctor({ cwd: process.cwd(), nodeVersion: process.version, engines: engines.node, webDist: WEB_DIST, ai: options.ai === true });
       const failed = checks.some((c) => c.status === 'fail');
       if (options.json) printJson({ ok: !failed, checks });
       else for (const check of checks) console.log(formatCheck(check));

@@ -118,7 +118,7 @@ export async function serveUntilStopped(
     mailCatcher: options.mailCatcher,
     schedule: options.runsScheduleElsewhere
       ? { runsElsewhere: options.runsScheduleElsewhere }
-      : { create: () => startJobs(context, { ...options.jobs, mail: false }), start: options.schedule === true },
+      : { create: (hooks) => startJobs(context, { ...options.jobs, mail: false, hooks }), start: options.schedule === true },
   });
   const host = options.host ?? context.config.host;
   const port = options.port ?? context.config.port;

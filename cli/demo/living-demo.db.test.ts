@@ -203,12 +203,13 @@ describe('the living demo: mail catcher and outbox', () => {
     const mailer = createMailer({ url: catcher.url, port: catcher.port, from: 'C360 Demo <newsletter@c360.local>' });
     try {
       await mailer.send({
+        kind: 'newsletter_confirmation',
         to: { address: 'reader@example.org', name: '' },
         subject: 'Confirm your C360 subscription',
         text: 'Press the link to confirm.',
         html: '<p>Press the <a href="http://x/confirm">link</a> to confirm.</p>',
       });
-      await mailer.send({ to: { address: 'second@example.org', name: '' }, subject: 'Second', text: 'Two.' });
+      await mailer.send({ kind: 'alert', to: { address: 'second@example.org', name: '' }, subject: 'Second', text: 'Two.' });
       const page = await listOutbox(db.knex, { limit: 10, offset: 0 });
       expect(page.items.map((m) => m.subject)).toEqual(['Second', 'Confirm your C360 subscription']);
       const message = await getOutboxMessage(db.knex, page.items[1]!.id);

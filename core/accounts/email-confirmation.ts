@@ -81,7 +81,11 @@ export async function requestEmailConfirmation(ctx: EmailConfirmationContext, us
   const sentAt = ctx.now.toISOString();
   const deliver = async () => {
     try {
-      await ctx.mailer.send({ to: mailAddress(email), ...emailConfirmationMail(language, emailConfirmationUrl(ctx.origin, token)) });
+      await ctx.mailer.send({
+        kind: 'email_confirmation',
+        to: mailAddress(email),
+        ...emailConfirmationMail(language, emailConfirmationUrl(ctx.origin, token)),
+      });
     } catch (error) {
       // Let the reader ask again at once (only if no newer request claimed the slot since).
       await ctx.db.raw(`update users set email_confirmation_sent_at = null where id = ? and email_confirmation_sent_at = ?`, [userId, sentAt]);

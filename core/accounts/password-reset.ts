@@ -67,7 +67,11 @@ export async function requestPasswordReset(ctx: PasswordResetContext, input: { e
   if (!claimed) return {};
   const deliver = async () => {
     try {
-      await ctx.mailer.send({ to: mailAddress(claimed.email), ...passwordResetMail(mailLanguage(claimed.language), passwordResetUrl(ctx.origin, token)) });
+      await ctx.mailer.send({
+        kind: 'password_reset',
+        to: mailAddress(claimed.email),
+        ...passwordResetMail(mailLanguage(claimed.language), passwordResetUrl(ctx.origin, token)),
+      });
     } catch (error) {
       await ctx.db.raw(`delete from password_resets where token_hash = ?`, [tokenHash]);
       throw error;

@@ -232,7 +232,7 @@ function storyMessage(alert: ActiveAlert, story: PublishedStoryRow, origin: stri
 
 async function deliver(deps: DispatchDeps, id: number, to: string, message: { subject: string; body: string }, attempts: number): Promise<boolean> {
   try {
-    await deps.mailer.send({ to: mailAddress(to), subject: message.subject, text: message.body, headers: { 'X-C360-Alert': String(id) } });
+    await deps.mailer.send({ kind: 'alert', to: mailAddress(to), subject: message.subject, text: message.body, headers: { 'X-C360-Alert': String(id) } });
     await finishAlertDelivery(deps.db, id, { sent: true, now: deps.clock() });
     return true;
   } catch (error) {

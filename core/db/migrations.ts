@@ -58,13 +58,19 @@ export async function migrationStatus(knex: Knex, options?: MigrationOptions): P
  * `migrate.list` creates its bookkeeping tables when they are missing, which a probe must not do).
  */
 export async function pendingMigrations(knex: Knex, options: MigrationOptions = {}): Promise<string[]> {
-  const files = readdirSync(options.directory ?? MIGRATIONS_DIR)
-    .filter((f) => MIGRATION_FILE.test(f))
-    .map((f) => f.replace(/\.ts$/, ''));
+  const files = knownMigrations(options);
   const { rows } = (await knex.raw(`select to_regclass('knex_migrations') is not null as present`)) as { rows: { present: boolean }[] };
   if (!rows[0]?.present) return files.sort();
   const applied = new Set((await knex('knex_migrations').select('name')).map((r: { name: string }) => r.name.replace(/\.ts$/, '')));
   return files.filter((name) => !applied.has(name)).sort();
+}
+
+/** The migrations this release of C360 ships, oldest first. */
+export function knownMigrations(options: MigrationOptions = {}): string[] {
+  return readdirSync(options.directory ?? MIGRATIONS_DIR)
+    .filter((f) => MIGRATION_FILE.test(f))
+    .map((f) => f.replace(/\.ts$/, ''))
+    .sort();
 }
 
 /** Throws a clear error unless the schema is up to date (commands other than `db` need it). */

@@ -29,6 +29,8 @@ export type FeedRunResult = {
   carried: number;
   itemsSkipped: number;
   error?: string;
+  /** What kind of failure (a fetch error's kind, `parse`, or `other`): a few values, for counting. */
+  errorKind?: string;
   nextFetchAt?: string;
 };
 
@@ -56,6 +58,8 @@ export type IngestDeps = {
   logger: Logger;
   fetch: Pick<FetchOptions, 'userAgent' | 'allowPrivate' | 'allowOrigins' | 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'resolver'>;
   onProgress?: (event: IngestProgress) => void;
+  /** Each feed's outcome as it is recorded (the server counts them for /metrics); kept when a caller sets its own onProgress. */
+  onFeedDone?: (result: FeedRunResult) => void;
   random?: () => number;
   /**
    * Ends the run early (the process shutting down): no further batch is claimed, feeds not yet
@@ -147,6 +151,7 @@ export async function ingestDueFeeds(db: Knex, deps: IngestDeps, options: Ingest
             if (deps.signal?.aborted) return;
             const result = await ingestOneFeed(db, feed, deps);
             addResult(stats, result);
+            if (result.errorKind !== 'aborted') deps.onFeedDone?.(result);
             deps.onProgress?.({ type: 'feed-done', batch, result });
           }),
         ),
@@ -255,7 +260,7 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
   } catch (error) {
     if (error instanceof FeedFetchError && error.kind === 'aborted') {
       log.info('fetch stopped: shutting down');
-      return { ...base, status: 'failed', error: error.message };
+      return { ...base, status: 'failed', error: error.message, errorKind: 'aborted' };
     }
     const failedAt = deps.clock();
     const message = describeError(error);
@@ -274,7 +279,8 @@ export async function ingestOneFeed(db: Knex, feed: Feed, deps: IngestDeps): Pro
     } catch (recordError) {
       log.error({ err: describeError(recordError) }, 'could not record the feed failure');
     }
-    return { ...base, status: 'failed', httpStatus, error: message, nextFetchAt: next.toISOString() };
+    const errorKind = error instanceof FeedFetchError ? error.kind : error instanceof FeedParseError ? 'parse' : 'other';
+    return { ...base, status: 'failed', httpStatus, error: message, errorKind, nextFetchAt: next.toISOString() };
   }
 }
 

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe('the mailer takes an address object, never a string nodemailer would parse', () => {
   it('delivers to the address alone, whatever the display name says', async () => {
-    await mailer.send({ to: mailAddress('reader@example.org', 'Smith, <editor@x.test>'), subject: 'One', text: 'One.' });
+    await mailer.send({ kind: 'alert', to: mailAddress('reader@example.org', 'Smith, <editor@x.test>'), subject: 'One', text: 'One.' });
     const mail = await smtp.waitForMessage((m) => m.subject === 'One');
     const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : mail.to!.value;
     expect(to.map((a) => a.address)).toEqual(['reader@example.org']);
@@ -26,7 +26,9 @@ describe('the mailer takes an address object, never a string nodemailer would pa
     'refuses the recipient %j with invalid_email and sends nothing',
     async (address) => {
       const before = smtp.messages.length;
-      await expect(mailer.send({ to: { address, name: '' }, subject: 'Never', text: 'Never.' })).rejects.toMatchObject({ code: 'invalid_email' });
+      await expect(mailer.send({ kind: 'alert', to: { address, name: '' }, subject: 'Never', text: 'Never.' })).rejects.toMatchObject({
+        code: 'invalid_email',
+      });
       expect(smtp.messages.length).toBe(before);
     },
   );

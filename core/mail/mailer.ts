@@ -15,8 +15,12 @@ export function mailAddress(address: string, name = ''): MailAddress {
   return { address, name };
 }
 
+/** Why a message is sent: counted per kind on /metrics. */
+export type MailKind = 'newsletter' | 'newsletter_report' | 'newsletter_confirmation' | 'email_confirmation' | 'password_reset' | 'alert';
+
 /** What C360 sends: plain text always, HTML optionally, and extra headers (List-Unsubscribe). */
 export type MailMessage = {
+  kind: MailKind;
   to: MailAddress;
   subject: string;
   text: string;

@@ -297,6 +297,7 @@ export async function processNewsletterQueue(deps: QueueDeps, options: { limit?:
       const unsubscribe = unsubscribeUrl(delivery.origin, deps.secret, delivery.subscriber_id);
       const email = personalise(await renderFor(delivery.newsletter_id, delivery.origin), unsubscribe);
       await deps.mailer.send({
+        kind: 'newsletter',
         to: mailAddress(delivery.email),
         subject: email.subject,
         text: email.text,
@@ -397,7 +398,12 @@ async function sendReports(deps: QueueDeps, sendId: string): Promise<number> {
   let sent = 0;
   for (const address of to) {
     try {
-      await deps.mailer.send({ to: mailAddress(address), subject: `Newsletter send report: ${send.counts.sent} of ${send.recipients} delivered`, text });
+      await deps.mailer.send({
+        kind: 'newsletter_report',
+        to: mailAddress(address),
+        subject: `Newsletter send report: ${send.counts.sent} of ${send.recipients} delivered`,
+        text,
+      });
       sent++;
     } catch (error) {
       deps.logger.warn({ send: sendId, error: classifySmtpError(error).summary }, 'newsletter report not sent');

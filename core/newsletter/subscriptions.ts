@@ -92,7 +92,7 @@ export async function subscribe(ctx: NewsletterContext, input: { email: string; 
 function confirmationMessage(ctx: NewsletterContext, subscriber: Subscriber, token: string) {
   const unsubscribe = unsubscribeUrl(ctx.origin, ctx.secret, subscriber.id);
   const { subject, text } = newsletterConfirmationMail(mailLanguage(subscriber.language), { confirm: confirmationUrl(ctx.origin, token), unsubscribe });
-  return { to: mailAddress(subscriber.email), subject, text, unsubscribeUrl: unsubscribe };
+  return { kind: 'newsletter_confirmation' as const, to: mailAddress(subscriber.email), subject, text, unsubscribeUrl: unsubscribe };
 }
 
 export async function confirmSubscription(db: Knex, input: { token: string; now: Date }): Promise<Subscriber> {

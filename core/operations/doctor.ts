@@ -6,6 +6,10 @@ import { openDatabase } from '../db/open-database';
 import { checkReadiness } from '../db/readiness';
 import { isC360Error } from '../errors';
 import { createMailer } from '../mail/mailer';
+import { createAiProvider } from '../pipeline/summarise/create-provider';
+import { classifyAiFault, type AiFault } from '../pipeline/summarise/openai-provider';
+import { readRunHeartbeat } from './health-figures';
+import { readSchedulerSetting } from './scheduler-setting';
 
 /**
  * `c360 doctor`: what is wrong with this installation, one check per line, each failure with its
@@ -25,6 +29,9 @@ export type DoctorInput = {
   /** Where `npm run build:web` writes the web app. */
   webDist: string;
   smtpTimeoutMs?: number;
+  /** `--ai`: make one tiny call to the configured AI provider. */
+  ai?: boolean;
+  clock?: () => Date;
 };
 
 export async function runDoctor(input: DoctorInput): Promise<DoctorCheck[]> {
@@ -37,9 +44,10 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorCheck[]> {
     checks.push(failure('configuration', error, 'fix the variables named above (README "Configuration")'));
     return checks;
   }
-  checks.push(...(await checkDatabase(config)));
+  checks.push(...(await checkDatabase(config, input.clock ?? (() => new Date()))));
   checks.push(checkWebBuild(input.webDist));
   if (config.smtp) checks.push(await checkSmtp(config, input.smtpTimeoutMs ?? 10_000));
+  checks.push(await checkAi(config, { call: input.ai === true }));
   checks.push(
     config.publicUrl
       ? { name: 'public URL', status: 'ok', message: config.publicUrl }
@@ -64,7 +72,7 @@ export function checkNode(version: string, engines: string): DoctorCheck {
     : { name: 'node', status: 'fail', message: `Node ${version} is too old (needs ${engines})`, fix: `install Node ${need.join('.')} or newer` };
 }
 
-async function checkDatabase(config: Config): Promise<DoctorCheck[]> {
+async function checkDatabase(config: Config, clock: () => Date): Promise<DoctorCheck[]> {
   let db;
   try {
     db = await openDatabase(config, { command: 'c360 doctor', poolSize: 1 });
@@ -86,6 +94,7 @@ async function checkDatabase(config: Config): Promise<DoctorCheck[]> {
     }
     checks.push({ name: 'database', status: 'ok', message: `${db.location}: reachable, migrations current` });
     checks.push(await checkFeeds(db.knex).catch((error: unknown) => failure('feeds', error, 'check the database server')));
+    checks.push(await checkSchedule(db.knex, clock()).catch((error: unknown) => failure('schedule', error, 'check the database server')));
     return checks;
   } finally {
     await db.close();
@@ -113,6 +122,72 @@ async function checkFeeds(db: Knex): Promise<DoctorCheck> {
     message: `${enabled} enabled, ${rows.length} failing: ${failing.join('; ')}${more}`,
     fix: '`c360 feeds list` shows each error; remove or correct the feed',
   };
+}
+
+/** The pipeline runs every 5 minutes on the default schedule: an hour without a run ending means nothing runs it. */
+export const SCHEDULE_STALE_MS = 60 * 60_000;
+const SCHEDULE_FIX =
+  'run the schedule: `c360 serve --schedule` (the embedded database), or `c360 worker` / `c360 schedule` as services, or the cron lines in docs/operations.md ("The schedule")';
+
+/**
+ * Whether something runs ingest and the pipeline: the schedule's claimed ticks and the pipeline's
+ * runs are in the database whichever process made them (cron, `c360 schedule`, a server, a worker).
+ */
+export async function checkSchedule(db: Knex, now: Date): Promise<DoctorCheck> {
+  const [runs, setting] = await Promise.all([readRunHeartbeat(db), readSchedulerSetting(db)]);
+  const ended = [runs.lastRunEnded.succeeded, runs.lastRunEnded.failed].filter((d): d is Date => d !== null);
+  const lastRun = ended.length > 0 ? new Date(Math.max(...ended.map((d) => d.getTime()))) : null;
+  const fired = runs.scheduleLastFired.map((s) => `${s.job} ${ago(s.at, now)}`).join(', ');
+  const jobs = fired ? `scheduled jobs last fired: ${fired}` : 'no scheduled job has fired on this database';
+  const switchState = `the console's schedule switch is ${setting.enabled ? 'on' : 'off'}`;
+  if (!lastRun) {
+    return { name: 'schedule', status: 'warn', message: `no pipeline run has ended yet; ${jobs}; ${switchState}`, fix: SCHEDULE_FIX };
+  }
+  const last = `the last pipeline run ended ${ago(lastRun, now)}${runs.lastRunEnded.failed?.getTime() === lastRun.getTime() ? ' (failed)' : ''}`;
+  if (now.getTime() - lastRun.getTime() > SCHEDULE_STALE_MS) {
+    return { name: 'schedule', status: 'warn', message: `${last}: nothing seems to run the pipeline; ${jobs}; ${switchState}`, fix: SCHEDULE_FIX };
+  }
+  return { name: 'schedule', status: 'ok', message: `${last}${runs.running > 0 ? `, ${runs.running} running now` : ''}; ${jobs}; ${switchState}` };
+}
+
+function ago(at: Date, now: Date): string {
+  const minutes = Math.round((now.getTime() - at.getTime()) / 60_000);
+  const span = minutes < 120 ? `${minutes} min` : minutes < 48 * 60 ? `${Math.round(minutes / 60)} h` : `${Math.round(minutes / 1440)} days`;
+  return `${span} ago (${at.toISOString()})`;
+}
+
+const AI_FIXES: Record<AiFault, string> = {
+  unreachable: 'check that the AI server at OPENAI_BASE_URL is up and reachable from here, or raise C360_AI_TIMEOUT_MS',
+  unauthorized: 'check OPENAI_API_KEY (the server refused it)',
+  not_found: 'check C360_AI_MODEL and OPENAI_BASE_URL (an OpenAI-compatible server answers under /v1)',
+  bad_answer:
+    'the server answered in a shape C360 cannot use: set C360_AI_MODEL to a model that supports structured output (JSON schema), or unset OPENAI_API_KEY to use the offline provider',
+};
+
+/** The AI provider as configured; with `call`, one tiny translation through the same client the pipeline uses, no retry. */
+export async function checkAi(config: Pick<Config, 'ai'>, options: { call: boolean }): Promise<DoctorCheck> {
+  if (!config.ai.apiKey) return { name: 'ai', status: 'ok', message: 'the built-in offline provider (no network; set OPENAI_API_KEY to use a model)' };
+  const where = `${aiHost(config.ai.baseUrl)}, model ${config.ai.model}`;
+  if (!options.call) return { name: 'ai', status: 'ok', message: `${where} (not called: \`c360 doctor --ai\` makes one tiny call)` };
+  const provider = createAiProvider(config, undefined, { maxRetries: 0 });
+  const started = performance.now();
+  try {
+    const { usage } = await provider.translate!({ from: 'en', to: 'fr', texts: ['Good morning'] });
+    const ms = Math.round(performance.now() - started);
+    return { name: 'ai', status: 'ok', message: `${where}: answered in ${ms} ms (${usage.promptTokens + usage.completionTokens} tokens)` };
+  } catch (error) {
+    return { name: 'ai', status: 'fail', message: `${where}: ${(error as Error).message}`, fix: AI_FIXES[classifyAiFault(error)] };
+  }
+}
+
+/** The server's host alone: a base URL may carry credentials. */
+function aiHost(baseUrl: string | undefined): string {
+  if (!baseUrl) return 'OpenAI (api.openai.com)';
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return 'OPENAI_BASE_URL';
+  }
 }
 
 function checkWebBuild(webDist: string): DoctorCheck {

@@ -1,3 +1,4 @@
+import type { FeedRunResult } from '../ingest/ingest-feeds';
 import cron from 'node-cron';
 import { C360Error } from '../errors';
 import type { Logger } from '../logger';
@@ -19,6 +20,8 @@ export type ClaimRun = (job: string, dueAt: Date) => Promise<boolean>;
 /** `signal` aborts when the schedule stops: a long job (ingest) ends its work in flight instead of finishing it. */
 export type ScheduledJob = { name: string; cron: string; run: (signal: AbortSignal) => Promise<unknown> };
 export type Schedule = { stop: () => Promise<void>; jobs: readonly string[] };
+/** What the process running a schedule wants to hear of its jobs (the server counts feed fetches for /metrics). */
+export type ScheduleHooks = { onFeedDone?: (result: FeedRunResult) => void };
 
 export function validateCron(name: string, expression: string): void {
   if (!cron.validate(expression)) {

@@ -14,6 +14,11 @@ import { databaseUrl } from './database-url';
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.C360_TEST_DATABASE_URL;
   if (url) return openPostgresDatabase(url);
+  return openEmbeddedTestDatabase();
+}
+
+/** A fresh, migrated in-memory PGlite whatever C360_TEST_DATABASE_URL says (the embedded side of a move). */
+export async function openEmbeddedTestDatabase(): Promise<Database> {
   const dump = readFileSync(inject('migratedPgliteDump'));
   const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
   await pglite.waitReady;

@@ -209,6 +209,21 @@ function sourcesMessage(input: SummariseInput, perSource: number, total: number)
   return JSON.stringify({ today: input.now.toISOString().slice(0, 10), region_hint: input.regionHint ?? null, reports: sources });
 }
 
+/**
+ * Why a call failed, in the few kinds an operator fixes differently (`c360 doctor --ai`): the server
+ * did not answer in time or at all, refused the key, has no such model or path, or answered in a
+ * shape C360 cannot use.
+ */
+export type AiFault = 'unreachable' | 'unauthorized' | 'not_found' | 'bad_answer';
+
+export function classifyAiFault(error: unknown): AiFault {
+  const cause = error instanceof AiFailure && error.cause !== undefined ? error.cause : error;
+  if (cause instanceof OpenAI.APIError && (cause.status === 401 || cause.status === 403)) return 'unauthorized';
+  if (cause instanceof OpenAI.APIError && cause.status === 404) return 'not_found';
+  if (isRetryable(cause)) return 'unreachable';
+  return 'bad_answer';
+}
+
 function isRetryable(error: unknown): boolean {
   if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof OpenAI.APIConnectionError) return true;
   if (error instanceof OpenAI.APIError) {
