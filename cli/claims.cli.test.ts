@@ -1,14 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/open-database';
 import { insertRawItems, type FixtureItem } from '../test/factories/raw-items';
 import { existsSync } from 'node:fs';
 import { execa } from 'execa';
-import { BIN, runCli, tempDataDir } from '../test/helpers/run-cli';
+import { BIN, runCli, migratedDataDir, tempDataDir } from '../test/helpers/run-cli';
 
 const fixture = JSON.parse(readFileSync(new URL('../test/fixtures/pipeline/clustering.json', import.meta.url), 'utf8')) as { items: FixtureItem[] };
 const dataDir = tempDataDir();
@@ -19,11 +17,7 @@ let review: Listed[];
 const waiting = (n: number) => review.filter((s) => s.ai_fact_check_panel.length === 1 && s.ai_fact_check_panel[0]!.verdict === 'single source')[n]!;
 
 beforeAll(async () => {
-  // Start from the run's migrated database (a fresh initdb and migration costs seconds).
-  mkdirSync(dataDir, { recursive: true });
-  const seed = new PGlite(join(dataDir, 'pgdata'), { loadDataDir: new Blob([readFileSync(inject('migratedPgliteDump'))]) });
-  await seed.waitReady;
-  await seed.close();
+  await migratedDataDir(dataDir);
   const db = await openDatabase(loadConfig({ C360_DATA_DIR: dataDir }), { command: 'test seed' });
   await insertRawItems(
     db.knex,

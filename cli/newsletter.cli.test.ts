@@ -1,13 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../core/accounts/accounts';
 import { createAlert } from '../core/alerts/alerts';
 import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/open-database';
 import { createStory } from '../test/factories/stories';
-import { runCli, tempDataDir } from '../test/helpers/run-cli';
+import { migratedDataDir, runCli } from '../test/helpers/run-cli';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/helpers/smtp-server';
 
 let smtp: TestSmtpServer;
@@ -26,12 +23,8 @@ describe('newsletter and alerts commands (real binary, embedded database)', () =
   });
 
   it('generate, send to a segment once, report refusals; storm ingest dispatches alerts once', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await migratedDataDir();
     const env = { C360_DATA_DIR: dataDir, SMTP_URL: smtp.url, SMTP_FROM: 'C360 <news@c360.test>', C360_PUBLIC_URL: 'https://news.c360.test' };
-    mkdirSync(dataDir, { recursive: true });
-    const seed = new PGlite(join(dataDir, 'pgdata'), { loadDataDir: new Blob([readFileSync(inject('migratedPgliteDump'))]) });
-    await seed.waitReady;
-    await seed.close();
     const db = await openDatabase(loadConfig({ C360_DATA_DIR: dataDir }), { command: 'test seed' });
     await createStory(db.knex, {
       now: new Date(),

@@ -1,11 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/open-database';
 import { insertRawItems, type FixtureItem } from '../test/factories/raw-items';
-import { runCli, tempDataDir } from '../test/helpers/run-cli';
+import { migratedDataDir, runCli } from '../test/helpers/run-cli';
 
 const fixture = JSON.parse(readFileSync(new URL('../test/fixtures/pipeline/clustering.json', import.meta.url), 'utf8')) as { items: FixtureItem[] };
 
@@ -23,13 +21,8 @@ describe('pipeline commands (real binary, embedded database)', () => {
   });
 
   it('run the whole pipeline offline, publish and override from the command line, with the real actor in the audit log', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await migratedDataDir();
     const env = { C360_DATA_DIR: dataDir };
-    // Start from the run's migrated database (a fresh initdb and migration costs seconds).
-    mkdirSync(dataDir, { recursive: true });
-    const seed = new PGlite(join(dataDir, 'pgdata'), { loadDataDir: new Blob([readFileSync(inject('migratedPgliteDump'))]) });
-    await seed.waitReady;
-    await seed.close();
     const db = await openDatabase(loadConfig({ C360_DATA_DIR: dataDir }), { command: 'test seed' });
     await insertRawItems(
       db.knex,

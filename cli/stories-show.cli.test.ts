@@ -1,22 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/open-database';
 import type { Story } from '../core/stories/story';
 import { createStory } from '../test/factories/stories';
-import { runCli, tempDataDir } from '../test/helpers/run-cli';
+import { migratedDataDir, runCli, tempDataDir } from '../test/helpers/run-cli';
 
 const dataDir = tempDataDir();
 const env = { C360_DATA_DIR: dataDir };
 let story: Story;
 
 beforeAll(async () => {
-  mkdirSync(dataDir, { recursive: true });
-  const seed = new PGlite(join(dataDir, 'pgdata'), { loadDataDir: new Blob([readFileSync(inject('migratedPgliteDump'))]) });
-  await seed.waitReady;
-  await seed.close();
+  await migratedDataDir(dataDir);
   const db = await openDatabase(loadConfig({ C360_DATA_DIR: dataDir }), { command: 'test seed' });
   story = await createStory(db.knex, { title: 'Short ids find their story', pipeline_stage: 'drafted', status: 'draft', published_at: null });
   await db.close();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDataDir } from '../../test/helpers/run-cli';
+import { migratedDataDir, runCli } from '../../test/helpers/run-cli';
 
 /** `c360 serve` that cannot listen must say so and exit non-zero, releasing the data directory's lock. */
 let dataDir: string;
@@ -10,8 +10,7 @@ let occupied: Server;
 let port: number;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  expect((await runCli(['db', 'migrate'], { env: { C360_DATA_DIR: dataDir } })).exitCode).toBe(0);
+  dataDir = await migratedDataDir();
   occupied = createServer();
   await new Promise<void>((resolve) => occupied.listen(0, '127.0.0.1', resolve));
   port = (occupied.address() as { port: number }).port;

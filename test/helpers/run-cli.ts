@@ -1,13 +1,28 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { execa, type ResultPromise } from 'execa';
+import { inject } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/c360', import.meta.url));
 
 export function tempDataDir(): string {
   return join(mkdtempSync(join(tmpdir(), 'c360-cli-')), 'data');
+}
+
+/**
+ * A data directory holding the run's migrated embedded database (global-setup.ts): loading the
+ * dump costs well under a second, a first `c360` start in an empty directory (initdb) and
+ * `c360 db migrate` cost seconds each. For tests whose subject is not the migration itself.
+ */
+export async function migratedDataDir(dataDir = tempDataDir()): Promise<string> {
+  mkdirSync(dataDir, { recursive: true });
+  const seed = new PGlite(join(dataDir, 'pgdata'), { loadDataDir: new Blob([readFileSync(inject('migratedPgliteDump'))]) });
+  await seed.waitReady;
+  await seed.close();
+  return dataDir;
 }
 
 /** Runs the real `c360` binary as a user would, in a clean environment. */
