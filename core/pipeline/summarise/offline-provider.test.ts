@@ -421,3 +421,30 @@ describe('our take: a comparison of the coverage (issue 24)', () => {
     expect(takeOf(story).join(' ')).not.toMatch(/Next, .*debated/);
   });
 });
+
+describe('why it matters: who is affected and how (issue 24)', () => {
+  it('puts the reports’ statements of who is affected and how before lines that only look ahead', () => {
+    const story = write(
+      source(
+        'Kingston Ledger',
+        [
+          'The Bank of Jamaica raised its policy rate to 7.5 per cent on Wednesday.',
+          // Details with figures fill "what happened" (at most six facts), leaving the two lines below to "why it matters".
+          'Inflation stood at 6.1 per cent in October.',
+          'The bank last raised its rate in March 2023.',
+          'Its target range for inflation is 4 to 6 per cent.',
+          'The committee met for 2 days.',
+          'Reserves stood at US$5.8 billion at the end of October.',
+          'Analysts expect the bank to say more at its next briefing.',
+          'Borrowers with variable-rate loans will pay more each month from January.',
+        ].join(' '),
+        { publishedAt: '2026-11-19T08:00:00Z' },
+      ),
+      source('Island Wire', 'The central bank lifted its key rate to 7.5 per cent on Wednesday, the Bank of Jamaica said.', {
+        publishedAt: '2026-11-19T09:00:00Z',
+      }),
+    );
+    const why = story.layers.why_it_matters.sentences.map((s) => s.text);
+    expect(why[0]).toBe('Borrowers with variable-rate loans will pay more each month from January.');
+  });
+});
