@@ -114,6 +114,27 @@ describe('runs from Pipeline Controls', () => {
     const overview = await editor.json(await editor.get('/api/console/pipeline/overview'));
     expect(overview.lastRun).toMatchObject({ label: 'console', actor: `console:pipeline run (${editorEmail})`, processed: run.result.stats.processed });
     expect(overview.lastRun.autoPublishRate).toBe(Math.round((run.result.stats.autoPublished / run.result.stats.processed) * 100));
+    expect(overview.yourLastRun).toEqual(overview.lastRun);
+
+    // A scheduled run that finds nothing finishes later: it is the latest run, but the editor's card keeps their own.
+    const mine = overview.lastRun;
+    await t.db.knex('pipeline_runs').insert({
+      stage: 'schedule',
+      actor: 'cron:pipeline',
+      status: 'succeeded',
+      started_at: new Date(Date.parse(mine.startedAt) + 60_000).toISOString(),
+      finished_at: new Date(Date.parse(mine.startedAt) + 61_000).toISOString(),
+      processed: 0,
+      auto_published: 0,
+      flagged_for_review: 0,
+      failed: 0,
+      stats: JSON.stringify({ publish: { processed: 0 } }),
+    });
+    const later = await editor.json(await editor.get('/api/console/pipeline/overview'));
+    expect(later.lastRun).toMatchObject({ label: 'schedule', actor: 'cron:pipeline', processed: 0 });
+    expect(later.yourLastRun).toEqual(mine);
+    // Another editor started no run: their card shows the latest run, not this editor's.
+    expect((await admin.json(await admin.get('/api/console/pipeline/overview'))).yourLastRun).toBeNull();
     expect(overview.counts).toMatchObject({ pendingItems: 0, feeds: 1 });
     expect(overview.stages.all).toBeGreaterThan(0);
     expect(overview.principles.map((p: { key: string }) => p.key)).toEqual([

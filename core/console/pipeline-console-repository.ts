@@ -150,10 +150,14 @@ export type LastDecisionRun = {
 };
 
 /** The latest finished run that took stories to a publish decision (not a pattern or enrichment run). */
-export async function lastDecisionRun(db: Knex): Promise<LastDecisionRun | null> {
+export async function lastDecisionRun(db: Knex, options: { startedBy?: string } = {}): Promise<LastDecisionRun | null> {
+  // startedBy: only runs that editor started from the console (actor `console:<action> (<email>)`).
+  const byEditor = options.startedBy ? `and actor like 'console:%' and right(actor, ?) = ?` : '';
+  const bindings = options.startedBy ? [options.startedBy.length + 2, `(${options.startedBy})`] : [];
   const { rows } = await db.raw(
     `select id, stage, status, actor, started_at, finished_at, processed, auto_published, flagged_for_review, failed, error
-       from pipeline_runs where status <> 'running' and stats->'publish' is not null order by started_at desc, id desc limit 1`,
+       from pipeline_runs where status <> 'running' and stats->'publish' is not null ${byEditor} order by started_at desc, id desc limit 1`,
+    bindings,
   );
   const r = rows[0];
   if (!r) return null;

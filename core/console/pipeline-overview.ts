@@ -150,7 +150,7 @@ export async function liveSteps(db: Knex, input: { now: Date; run: ConsoleRun | 
 }
 
 /** The AI Pipeline screen's Overview: counters, stories per stage, principles, the last run, the steps. */
-export async function pipelineOverview(db: Knex, input: { since: Date; now: Date }) {
+export async function pipelineOverview(db: Knex, input: { since: Date; now: Date; editor?: string }) {
   const dayAgo = new Date(input.now.getTime() - 86_400_000);
   const counts = await pipelineCounts(db, input.since);
   const lastDay = await pipelineCounts(db, dayAgo);
@@ -158,13 +158,17 @@ export async function pipelineOverview(db: Knex, input: { since: Date; now: Date
   const sample = await latestPublishedForPrinciples(db, PRINCIPLES_SAMPLE);
   const run = await latestConsoleRun(db, input.now);
   const lastRun = await lastDecisionRun(db);
+  // The "Last run results" card keeps the run this editor started, not a later scheduled (often empty) run.
+  const yourLastRun = input.editor ? await lastDecisionRun(db, { startedBy: input.editor }) : null;
+  const withRate = (r: NonNullable<typeof lastRun>) => ({ ...r, autoPublishRate: r.processed ? Math.round((r.autoPublished / r.processed) * 100) : null });
   return {
     since: input.since.toISOString(),
     counts: { ...counts, signalsLastDay: lastDay.signalsSince, patternsLastDay: lastDay.patternsSince },
     stages,
     principles: assessPrinciples(sample),
     principlesChecked: sample.length,
-    lastRun: lastRun ? { ...lastRun, autoPublishRate: lastRun.processed ? Math.round((lastRun.autoPublished / lastRun.processed) * 100) : null } : null,
+    lastRun: lastRun ? withRate(lastRun) : null,
+    yourLastRun: yourLastRun ? withRate(yourLastRun) : null,
     lastRebuild: await lastRebuild(db),
     consoleRun: run,
     running: await runsGoing(db, input.now),

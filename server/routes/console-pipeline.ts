@@ -109,7 +109,7 @@ export const PIPELINE_ROUTES: readonly ConsoleRoute[] = [
     method: 'get',
     path: '/console/pipeline/overview',
     role: 'editor',
-    handler: async (req, _res, ctx) => pipelineOverview(ctx.db, { since: sinceOf(req, ctx), now: ctx.clock() }),
+    handler: async (req, res, ctx) => pipelineOverview(ctx.db, { since: sinceOf(req, ctx), now: ctx.clock(), editor: ctx.actor(res).email }),
   },
   // Runs started from the console (the progress overlay reads these; SSE 'pipeline' events say when to)
   {

@@ -34,7 +34,13 @@ export async function enrichStories(
       const metrics: MetricRow[] = [];
       for (const enricher of options.enrichers) {
         try {
-          const result = enricher.enrich({ storyId: id, region: story.region, tags: story.tags, topics: (topicsRow?.topics as string[]) ?? [] });
+          const result = enricher.enrich({
+            storyId: id,
+            region: story.region,
+            tags: story.tags,
+            topics: (topicsRow?.topics as string[]) ?? [],
+            asOf: new Date(story.published_at ?? story.created_at),
+          });
           if (!result) continue;
           feeds.push({ ...result.feed, retrieved_at: ctx.clock().toISOString() });
           metrics.push(...result.metrics);

@@ -10,13 +10,14 @@ import { createStory } from '../../../test/factories/stories';
 import { openTestDatabase } from '../../../test/helpers/test-database';
 import type { StageContext } from '../types';
 import { enrichStories } from './enrich-stories';
-import { countryFactsEnricher, indicatorsEnricher, parseIndicators, type Enricher } from './enrichers';
+import { countryFactsEnricher, indicatorsEnricher, MAX_INDICATOR_AGE_YEARS, parseIndicators, type Enricher } from './enrichers';
 
 const SAMPLE = fileURLToPath(new URL('../../../data/indicators/caribbean-gdp.csv', import.meta.url));
+const NOW = new Date('2026-11-20T12:00:00Z');
 let db: Database;
 const ctx = (): StageContext => ({
   db: db.knex,
-  clock: () => new Date('2026-11-20T12:00:00Z'),
+  clock: () => NOW,
   logger: silentLogger,
   actor: 'cli:enrich (tester)',
   workerId: 'w',
@@ -39,17 +40,19 @@ beforeEach(async () => {
 
 describe('enrichers', () => {
   it('country facts for the region from world-countries', () => {
-    const result = countryFactsEnricher().enrich({ storyId: 's', region: 'St Lucia', tags: [], topics: [] })!;
+    const result = countryFactsEnricher().enrich({ storyId: 's', region: 'St Lucia', tags: [], topics: [], asOf: NOW })!;
     expect(result.feed).toMatchObject({ type: 'country_facts', subject: 'Saint Lucia', data: { capital: ['Castries'] } });
     expect(result.feed.source).toContain('world-countries');
     // Facts about a country are data, not why a story matters: no table rows.
     expect(result.metrics).toEqual([]);
-    expect(countryFactsEnricher().enrich({ storyId: 's', region: 'Caribbean', tags: [], topics: [] })).toBeNull();
+    expect(countryFactsEnricher().enrich({ storyId: 's', region: 'Caribbean', tags: [], topics: [], asOf: NOW })).toBeNull();
   });
 
   it('economic indicators from the CSV, only for the story’s country and topic, each with its year and source', () => {
     const enricher = indicatorsEnricher(SAMPLE);
-    const result = enricher.enrich({ storyId: 's', region: 'Jamaica', tags: ['business'], topics: ['economy'] })!;
+    // The sample's rows are 2016 figures: they belong beside a 2017 story.
+    const asOf = new Date('2017-06-01T00:00:00Z');
+    const result = enricher.enrich({ storyId: 's', region: 'Jamaica', tags: ['business'], topics: ['economy'], asOf })!;
     expect(result.metrics).toEqual([
       {
         label: 'GDP (current US$), Jamaica',
@@ -62,12 +65,26 @@ describe('enrichers', () => {
       },
     ]);
     expect(result.feed.source).toContain('World Bank');
-    expect(enricher.enrich({ storyId: 's', region: 'Jamaica', tags: ['sports'], topics: ['sports'] })).toBeNull();
-    expect(enricher.enrich({ storyId: 's', region: 'Barbados', tags: ['economy'], topics: ['economy'] })).toBeNull();
+    expect(enricher.enrich({ storyId: 's', region: 'Jamaica', tags: ['sports'], topics: ['sports'], asOf })).toBeNull();
+    expect(enricher.enrich({ storyId: 's', region: 'Barbados', tags: ['economy'], topics: ['economy'], asOf })).toBeNull();
+    // A Carnival or tourism story is filed under Business, but its topics are not the economy's.
+    expect(enricher.enrich({ storyId: 's', region: 'Jamaica', tags: ['culture', 'tourism', 'business'], topics: ['culture', 'tourism'], asOf })).toBeNull();
     // A row without topics belongs to no story's topic.
     const dir = mkdtempSync(join(tmpdir(), 'c360-ind-'));
     writeFileSync(join(dir, 'any.csv'), 'country,indicator,year,value,source,topics\nJamaica,Population,2016,2881355,World Bank,\n');
-    expect(indicatorsEnricher(join(dir, 'any.csv')).enrich({ storyId: 's', region: 'Jamaica', tags: ['economy'], topics: [] })).toBeNull();
+    expect(indicatorsEnricher(join(dir, 'any.csv')).enrich({ storyId: 's', region: 'Jamaica', tags: ['economy'], topics: [], asOf })).toBeNull();
+  });
+
+  it('shows an indicator only when it is recent enough for the story, never a figure from years before it or after it', () => {
+    const enricher = indicatorsEnricher(SAMPLE);
+    const economy = (asOf: string) =>
+      enricher.enrich({ storyId: 's', region: 'Trinidad and Tobago', tags: ['business'], topics: ['economy'], asOf: new Date(asOf) });
+    // A 2016 GDP beside a 2026 repo-rate decision says nothing about it: no table at all.
+    expect(economy('2026-11-27T12:00:00Z')).toBeNull();
+    expect(economy(`${2016 + MAX_INDICATOR_AGE_YEARS + 1}-01-15T00:00:00Z`)).toBeNull();
+    expect(economy(`${2016 + MAX_INDICATOR_AGE_YEARS}-12-31T00:00:00Z`)!.metrics[0]!.current).toBe('US$21.89 billion (2016)');
+    // Nor a figure for a year after the story (an archive story re-enriched with a newer file).
+    expect(economy('2015-06-01T00:00:00Z')).toBeNull();
   });
 
   it('rejects a malformed indicators file with the line and the fix', () => {
@@ -85,13 +102,21 @@ describe('enrich stage', () => {
     const jamaica = await createStory(db.knex, { title: 'Jamaica economy grows', region: 'Jamaica', tags: ['economy'], layers, external_data_feeds: null });
     const region = await createStory(db.knex, { title: 'Caribbean cricket', region: 'Atlantis', tags: ['sports'], layers, external_data_feeds: null });
     const unsummarised = await createStory(db.knex, { title: 'No layers yet', region: 'Jamaica', layers: [], external_data_feeds: null });
-    const stats = await enrichStories(ctx(), { enrichers: [countryFactsEnricher(), indicatorsEnricher(SAMPLE)], limit: 10 });
+    // A recent row (the stage dates each story by its creation, this year), and the sample's 2016 row, too old to show.
+    const dir = mkdtempSync(join(tmpdir(), 'c360-ind-'));
+    const year = new Date().getUTCFullYear() - 1;
+    writeFileSync(
+      join(dir, 'recent.csv'),
+      `country,indicator,unit,year,value,topics,source\nJamaica,Inflation (consumer prices),%,${year},4.1,economy,Bank of Jamaica\nJamaica,GDP (current US$),US$,2016,14056908749.35,economy,World Bank\n`,
+    );
+    const stats = await enrichStories(ctx(), { enrichers: [countryFactsEnricher(), indicatorsEnricher(join(dir, 'recent.csv'))], limit: 10 });
     expect(stats).toMatchObject({ processed: 2, enriched: 1, failed: 0 });
     const j = await db.knex('synced_content').where('id', jamaica.id).first();
     expect(j.external_data_feeds.map((f: { type: string }) => f.type)).toEqual(['country_facts', 'economic_indicators']);
     // The figure picked out of the text ("Home") is gone; only the indicator row remains.
     const table = j.layers[0].metricsTable.map((m: { label: string }) => m.label);
-    expect(table).toEqual(['GDP (current US$), Jamaica']);
+    expect(table).toEqual(['Inflation (consumer prices), Jamaica']);
+    expect(j.layers[0].metricsTable[0].current).toBe(`4.1% (${year})`);
     expect(j.audit_log.at(-1)).toMatchObject({ action: 'enriched', user: 'cli:enrich (tester)' });
     expect((await db.knex('synced_content').where('id', region.id).first()).external_data_feeds).toEqual([]);
     expect((await db.knex('synced_content').where('id', unsummarised.id).first()).external_data_feeds).toBeNull();

@@ -8,11 +8,19 @@ import type { MetricRow } from '../../stories/story';
  * feed (stored in external_data_feeds, with its source) and rows for the why_it_matters table. They
  * run locally (no network): country facts from the world-countries package (kept as data, not shown
  * in the table: a capital or an area is not why a story matters), economic indicators from a CSV file
- * the operator can replace. A table row is an indicator of the story's own country and topic, with
- * its year and source; nothing is taken from the story's text.
+ * the operator can replace. A table row is an indicator of the story's own country and topic, recent
+ * enough to say something about the story (see MAX_INDICATOR_AGE_YEARS), with its year and source;
+ * nothing is taken from the story's text.
  */
 
-export type EnrichInput = { storyId: string; region: string; tags: readonly string[]; topics: readonly string[] };
+/** `asOf`: when the story happened (its publication); an indicator older than that by more than the limit is left out. */
+export type EnrichInput = { storyId: string; region: string; tags: readonly string[]; topics: readonly string[]; asOf: Date };
+
+/**
+ * Annual national figures are published a year or two late: a row whose year is more than this many
+ * years before the story's is history, not why the story matters (a 2016 GDP beside a 2026 rate decision).
+ */
+export const MAX_INDICATOR_AGE_YEARS = 3;
 export type ExternalDataFeed = { enricher: string; type: string; source: string; source_url?: string; subject: string; data: unknown };
 export type Enrichment = { feed: ExternalDataFeed; metrics: MetricRow[] };
 export type Enricher = { name: string; enrich: (input: EnrichInput) => Enrichment | null };
@@ -164,9 +172,14 @@ export function indicatorsEnricher(file: string): Enricher {
     enrich(input) {
       const region = input.region.trim().toLowerCase();
       const wanted = region === 'caribbean' ? 'caribbean small states' : (ALIASES[region] ?? input.region).toLowerCase();
-      const interests = new Set([...input.tags, ...input.topics].map((t) => t.toLowerCase()));
-      // The story's country and one of its topics: a GDP row belongs on an economy story, not on a cricket one.
-      const matching = load().filter((r) => r.country.toLowerCase() === wanted && r.topics.some((t) => interests.has(t)));
+      // The story's own topics (the classifier's), not its section tags: tourism and Carnival stories are filed
+      // under Business, yet a GDP row is not theirs. Tags only for a story that has no topics recorded.
+      const interests = new Set((input.topics.length > 0 ? input.topics : input.tags).map((t) => t.toLowerCase()));
+      const oldest = input.asOf.getUTCFullYear() - MAX_INDICATOR_AGE_YEARS;
+      // The story's country and one of its topics (a GDP row belongs on an economy story, not on a cricket one), and recent.
+      const matching = load().filter(
+        (r) => r.country.toLowerCase() === wanted && r.topics.some((t) => interests.has(t)) && r.year >= oldest && r.year <= input.asOf.getUTCFullYear(),
+      );
       if (matching.length === 0) return null;
       return {
         feed: {

@@ -320,3 +320,131 @@ describe('our take: figures only (issue 24)', () => {
     expect(story.layers.our_take.sentences.map((s) => s.text)).toContain('Kingston Ledger and Island Wire give the same figure: 12 bands.');
   });
 });
+
+describe('our take: a comparison of the coverage (issue 24)', () => {
+  const at = (hour: number) => ({ publishedAt: `2026-11-19T${String(hour).padStart(2, '0')}:00:00Z` });
+  const takeOf = (story: StorySummary) => story.layers.our_take.sentences.map((s) => s.text);
+
+  it('never gives a day of the month after a full month name as a figure ("the same figure: 9")', () => {
+    const story = write(
+      source('Kingston Ledger', 'The Carnival season opens on February 9 in Port of Spain, the organisers said.', at(8)),
+      source('Island Wire', 'Organisers said the Carnival season opens in Port of Spain on February 9.', at(9)),
+    );
+    for (const s of takeOf(story)) expect(s).not.toMatch(/figures?: 9\b|gives 9\b/);
+  });
+
+  it('says where the outlets’ framing differs: each leads on a different fact under a headline of its own', () => {
+    const story = write(
+      source(
+        'Kingston Ledger',
+        'The Bank of Jamaica raised its policy rate to 7.5 per cent on Wednesday. The bank said inflation had stayed above its target for six months.',
+        { ...at(8), title: 'BOJ raises policy rate to 7.5 per cent' },
+      ),
+      source(
+        'Island Wire',
+        'Borrowers with variable-rate mortgages face higher monthly payments from next month. The Bank of Jamaica raised its policy rate to 7.5 per cent on Wednesday.',
+        { ...at(9), title: 'Mortgage holders brace for higher payments' },
+      ),
+    );
+    expect(takeOf(story)).toContain(
+      'Their headlines frame it differently: Kingston Ledger leads with “BOJ raises policy rate to 7.5 per cent”, Island Wire with “Mortgage holders brace for higher payments”.',
+    );
+    // One framing in two wordings is not a difference.
+    const alike = write(
+      source('Kingston Ledger', 'A man was shot dead in Laventille on Monday night. Police are investigating.', {
+        ...at(8),
+        title: 'Man shot dead in Laventille',
+      }),
+      source('Island Wire', 'Gunmen killed a Laventille man outside a parlour on Monday. Residents heard several shots.', {
+        ...at(9),
+        title: 'Laventille man shot dead outside parlour',
+      }),
+    );
+    expect(takeOf(alike).join(' ')).not.toMatch(/frame it differently/);
+  });
+
+  it('says what no outlet reports that a reader would want, named by the story, and nothing when the reports say it', () => {
+    const terminal = [
+      'The government will build a new passenger terminal at Sangster International Airport.',
+      'The terminal will add 12 gates and a second security hall.',
+      'Tourism interests in Montego Bay have long asked for more space.',
+      'The airport handled a record number of passengers last winter.',
+    ];
+    const story = write(
+      source('Kingston Ledger', terminal.join(' '), { ...at(8), title: 'New terminal for Sangster airport' }),
+      source(
+        'Island Wire',
+        'A new passenger terminal is to be built at Sangster International Airport in Montego Bay. It will have 12 gates. Hoteliers welcomed the plan. Arrivals have grown every year since 2022.',
+        { ...at(9), title: 'Sangster to get new terminal' },
+      ),
+    );
+    expect(takeOf(story)).toContain(
+      'Missing from every report on “New terminal for Sangster airport”: an official’s account, what it costs and when it happens.',
+    );
+    const told = [
+      'The government will build a new passenger terminal at Sangster International Airport at a cost of US$120 million.',
+      'Work starts on January 15 and the terminal will add 12 gates.',
+      '"This terminal is for the next thirty years," Transport Minister Daryl Vaz said.',
+      'The airport handled a record number of passengers last winter.',
+    ].join(' ');
+    const full = write(
+      source('Kingston Ledger', told, { ...at(8), title: 'New terminal for Sangster airport' }),
+      source(
+        'Island Wire',
+        'A new passenger terminal costing US$120 million is to be built at Sangster International Airport. Construction begins on January 15. It will have 12 gates, the Airports Authority said. Hoteliers welcomed the plan.',
+        { ...at(9), title: 'Sangster to get new terminal' },
+      ),
+    );
+    expect(takeOf(full).length).toBeGreaterThan(0);
+    expect(takeOf(full).join(' ')).not.toMatch(/Missing from/);
+    // A two-line feed item says little of its sources: no "official" gap is claimed for it.
+    const brief = write(
+      source('Kingston Ledger', 'A man was shot dead in Laventille on Monday.', at(8)),
+      source('Island Wire', 'Laventille man shot dead on Monday.', at(9)),
+    );
+    expect(takeOf(brief).join(' ')).not.toMatch(/official’s account/);
+  });
+
+  it('says what to watch next: an event the reports date after they were published, its day resolved from the report', () => {
+    const story = write(
+      source(
+        'Kingston Ledger',
+        'Parliament debated the minimum wage bill on Wednesday. The final vote will be held on Tuesday, the Leader of the House said.',
+        { publishedAt: '2026-11-19T08:00:00Z' },
+      ),
+      source('Island Wire', 'Members debated the minimum wage bill in Parliament on Wednesday. Unions marched outside the building.', {
+        publishedAt: '2026-11-19T09:00:00Z',
+      }),
+    );
+    // Thursday, November 19: "will be held on Tuesday" looks ahead, to November 24; Wednesday's debate is past, not next.
+    expect(takeOf(story)).toContain('Next, as Kingston Ledger reports: the final vote will be held on Tuesday (November 24), the Leader of the House said.');
+    expect(takeOf(story).join(' ')).not.toMatch(/Next, .*debated/);
+  });
+});
+
+describe('why it matters: who is affected and how (issue 24)', () => {
+  it('puts the reports’ statements of who is affected and how before lines that only look ahead', () => {
+    const story = write(
+      source(
+        'Kingston Ledger',
+        [
+          'The Bank of Jamaica raised its policy rate to 7.5 per cent on Wednesday.',
+          // Details with figures fill "what happened" (at most six facts), leaving the two lines below to "why it matters".
+          'Inflation stood at 6.1 per cent in October.',
+          'The bank last raised its rate in March 2023.',
+          'Its target range for inflation is 4 to 6 per cent.',
+          'The committee met for 2 days.',
+          'Reserves stood at US$5.8 billion at the end of October.',
+          'Analysts expect the bank to say more at its next briefing.',
+          'Borrowers with variable-rate loans will pay more each month from January.',
+        ].join(' '),
+        { publishedAt: '2026-11-19T08:00:00Z' },
+      ),
+      source('Island Wire', 'The central bank lifted its key rate to 7.5 per cent on Wednesday, the Bank of Jamaica said.', {
+        publishedAt: '2026-11-19T09:00:00Z',
+      }),
+    );
+    const why = story.layers.why_it_matters.sentences.map((s) => s.text);
+    expect(why[0]).toBe('Borrowers with variable-rate loans will pay more each month from January.');
+  });
+});

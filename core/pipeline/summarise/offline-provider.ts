@@ -30,6 +30,15 @@ const MAX_WHY_SENTENCES = 2;
 const MIN_SOLO_SCORE = 0.8;
 const IMPACT =
   /\b(will|would|expects?|expected|could|means|aims? to|in order to|to help|so that|benefit\w*|affect\w*|impact\w*|costs?|prices?|jobs|households?|families|consumers|businesses|workers|residents|visitors|economy|growth|inflation|revenue|loans?|bills?)\b/i;
+/**
+ * Why it matters: the reports' own statements of consequence, those saying who is affected (AFFECTED)
+ * and how (CONSEQUENCE) first: "Borrowers will pay more on loans", "Customers in Diego Martin will be
+ * without water", before a line that only looks ahead ("About 14 heads of government are expected to attend").
+ */
+const AFFECTED =
+  /\b(households?|famil(?:y|ies)|residents?|customers?|consumers?|motorists?|drivers?|commuters?|passengers?|travell?ers?|visitors?|tourists?|borrowers?|savers?|taxpayers?|workers?|employees?|staff|farmers?|fisher(?:men|folk)|vendors?|merchants?|traders?|businesses|firms|students?|pupils?|parents?|patients?|pensioners?|retirees?|tenants?|homeowners?|communities|people|citizens|nationals|public|users?|subscribers?|shareholders?|operators?|exporters?|importers?|investors?|small business(?:es)?|jobs?|schools?|homes?)\b/i;
+const CONSEQUENCE =
+  /\b(will|would|could|may|might|face[sd]?|facing|pay(?:s|ing)?|lose|losing|lost|costs?|cost(?:ing)?|save|saving|rise|rising|fall|falling|increase[sd]?|affect(?:s|ed|ing)?|hit|benefit(?:s|ed|ing)?|means?|lead to|leav(?:e|es|ing)|left|without|receive|need to|have to|must|advised|disrupt\w*|delay\w*|clos(?:e|ed|ing|ure)|shut)\b/i;
 
 export function createOfflineProvider(): AiProvider {
   return {
@@ -102,16 +111,19 @@ export function summariseOffline(input: SummariseInput): StorySummary {
     )
     .slice(0, quotes.length > 0 ? 1 : 2);
   reported.forEach((f) => used.add(f));
+  const whoAndHow = (f: Fact) => AFFECTED.test(f.seed.text) && CONSEQUENCE.test(f.seed.text);
   const why = statements
     .filter(
       (f) =>
         !used.has(f) &&
-        IMPACT.test(f.seed.text) &&
+        (IMPACT.test(f.seed.text) || whoAndHow(f)) &&
         !alreadySaid(
           f.seed,
           [...used].map((u) => u.seed),
         ),
     )
+    // Who is affected and how first; the facts' own order otherwise (a stable sort keeps it).
+    .sort((a, b) => Number(whoAndHow(b)) - Number(whoAndHow(a)))
     .slice(0, MAX_WHY_SENTENCES);
 
   const summarySentences =

@@ -2,6 +2,7 @@ import { withResolvedDates } from '../../nlp/dates';
 import { compareStatements, type Comparison } from '../../nlp/claim-match';
 import { sameValue, type Figure } from '../../nlp/figures';
 import { readStatement, type Statement } from '../../nlp/statements';
+import { contentWords, findEntities, splitSentences } from '../../nlp/analyse';
 import { findPlaces } from '../../nlp/gazetteer';
 import { sharedFigures, wordCoverage } from '../work/sentence-support';
 import { alreadySaid, type Fact } from './facts';
@@ -10,8 +11,10 @@ import type { SourcedSentence } from './schema';
 
 /**
  * "Our take", offline: what this story's sources agree on (the figures two or more independent
- * outlets give alike), where they differ (one fact, different figures), and what only one outlet
- * reports. Each sentence names the outlets it speaks of and is credited to them. With one voice,
+ * outlets give alike), where they differ (one fact, different figures; or framing: different
+ * openings under different headlines), what only one outlet reports, what no report gives that a
+ * reader would want (an official's account, a cost, a date), and what to watch next (a dated event
+ * still to come). Each sentence names the outlets it speaks of and is credited to them. With one voice,
  * or nothing of the kind to say, the layer is left empty: no sentence is written for every story.
  * Agreement and difference are decided by the fact-check's own claim matcher (core/nlp/claim-match.ts):
  * outlets "give the same figure" only when one's sentence supports the other's by that rule, and
@@ -191,5 +194,107 @@ export function writeOurTake(
     const clause = withResolvedDates(asClause(solo.seed, proper), reports.find((r) => r.index === solo.seed.report)!.published);
     out.push({ text: `Only ${outlet(solo.seed.report)} reports that ${clause}.`, sources: [solo.seed.report] });
   }
+  out.push(...differentLeads(facts, reports, voiceOf));
+  const gaps = missingFromCoverage(facts, reports, lead);
+  if (gaps) out.push(gaps);
+  const next = whatComesNext(facts, reports, proper, solo);
+  if (next) out.push(next);
   return out;
+}
+
+/**
+ * Emphasis: independent outlets that open on different facts (one leads on the rate rise, another on
+ * what it costs borrowers) frame the story differently; their headlines say how, in their own words.
+ */
+function differentLeads(facts: readonly Fact[], reports: readonly Report[], voiceOf: ReadonlyMap<number, number>): SourcedSentence[] {
+  // Each voice's first report, and the fact its first usable sentence belongs to.
+  const firstOf = new Map<number, Report>();
+  for (const r of [...reports].sort((a, b) => a.order - b.order)) if (!firstOf.has(voiceOf.get(r.index)!)) firstOf.set(voiceOf.get(r.index)!, r);
+  const opening = (r: Report) => {
+    let best: { fact: Fact; position: number; english: boolean } | undefined;
+    for (const f of facts)
+      for (const m of f.members)
+        if (m.report === r.index && !m.quoted && (!best || m.position < best.position)) best = { fact: f, position: m.position, english: m.english };
+    // Headlines in two languages differ in every word, not in framing.
+    return best?.english ? best.fact : undefined;
+  };
+  const leads = [...firstOf.values()]
+    .map((r) => ({ r, fact: opening(r), title: r.source.title.replace(/\s+/g, ' ').trim() }))
+    .filter((l) => l.fact && l.title.length > 0 && l.title.length <= 120);
+  if (leads.length < 2) return [];
+  const [a, b] = leads;
+  // Only when the two open on different facts (each may tell the other's further down), under headlines that
+  // share little ("Man shot dead in Laventille" and "Gunman kills Laventille man" are one framing in two wordings).
+  if (a!.fact === b!.fact) return [];
+  const words = (t: string) => new Set(contentWords(splitSentences(t)));
+  const [wa, wb] = [words(a!.title), words(b!.title)];
+  const shared = [...wa].filter((w) => wb.has(w)).length;
+  if (shared / Math.max(1, Math.min(wa.size, wb.size)) >= MAX_SHARED_HEADLINE) return [];
+  const bare = (t: string) => t.replace(/[.!?]+$/, '');
+  return [
+    {
+      text: `Their headlines frame it differently: ${a!.r.source.outlet} leads with “${bare(a!.title)}”, ${b!.r.source.outlet} with “${bare(b!.title)}”.`,
+      sources: [a!.r.index, b!.r.index],
+    },
+  ];
+}
+
+const OFFICIAL =
+  /\b(minister|ministry|government|police|official|spokes(?:man|woman|person)|director|commissioner|mayor|council|authority|agency|department|president|prime minister|governor|chairman|chairwoman|chief executive|ceo)\b/i;
+// Spending and projects, where the cost is what a reader asks first (not "investigation", nor repair works).
+const SPENDING =
+  /\b(build|built|construct(?:s|ed|ing|ion)?|projects?\b(?!\s+(?:\d|growth|that|a|an|the)\b)|contract(?:s|ed)?|programme|program|purchas(?:e|es|ed|ing)|subsid(?:y|ies|ise|ize)|fund(?:s|ed|ing)?|invest(?:s|ed|ing|ment|ments)?)\b/i;
+/** Two headlines sharing this much of the shorter one's content words frame the story alike. */
+const MAX_SHARED_HEADLINE = 0.34;
+const MIN_FULL_SENTENCES = 4;
+const PLANNED = /\b(will|plans?|planned|proposed|set to|is to|are to|expected to|scheduled|due to)\b/i;
+
+/**
+ * What no outlet reports that a reader would want: an official's word on it, what it costs (for a
+ * project or spending), when it happens (for a plan). Said only when every report was compared, and
+ * named by the outlets it speaks of, so it is never one sentence written for every story.
+ */
+function missingFromCoverage(facts: readonly Fact[], reports: readonly Report[], lead: Fact | undefined): SourcedSentence | undefined {
+  if (!lead) return undefined;
+  const everyone = facts.flatMap((f) => f.members);
+  const compared = new Set(everyone.map((m) => m.report));
+  if (reports.some((r) => !compared.has(r.index)) || everyone.some((c) => !c.english)) return undefined;
+  const missing: string[] = [];
+  // An official's account: no sentence of any report is an official or an institution speaking (quoted
+  // or reported); asked only of full-length reports (a feed's two-line item says little of its sources).
+  const fullLength = reports.every((r) => r.sentences.flat().length >= MIN_FULL_SENTENCES);
+  const official = (c: Candidate) => (c.speech || c.quoted) && (OFFICIAL.test(c.text) || findEntities(c.text, [c.sentence]).organisations.length > 0);
+  if (fullLength && !everyone.some(official)) missing.push('an official’s account');
+  // The cost of what the story is about (its lead), when that is spending or a project.
+  if (SPENDING.test(lead.seed.text) && !everyone.some((c) => c.figures.some((f) => f.kind === 'money'))) missing.push('what it costs');
+  // When a planned thing happens.
+  if (PLANNED.test(lead.seed.text) && !everyone.some((c) => c.dates.length > 0)) missing.push('when it happens');
+  if (missing.length === 0) return undefined;
+  const ordered = [...reports].sort((a, b) => a.order - b.order);
+  // Named by the story's first headline: what is missing is missing from this story, not a line for every story.
+  const title = ordered[0]!.source.title
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?]+$/, '');
+  return { text: `Missing from every report on “${title}”: ${listNames(missing)}.`, sources: ordered.map((r) => r.index) };
+}
+
+/**
+ * What to watch next: an event the reports date after they were published ("the vote is on Tuesday",
+ * "from January 1"), its day resolved against its report's publication, credited to the outlets that say it.
+ */
+function whatComesNext(facts: readonly Fact[], reports: readonly Report[], proper: ReadonlySet<string>, solo: Fact | undefined): SourcedSentence | undefined {
+  const published = (report: number) => reports.find((r) => r.index === report)!.published;
+  const upcoming = facts
+    .filter((f) => f !== solo && !f.seed.quoted && f.seed.wordCount <= MAX_CLAUSE_WORDS)
+    .map((f) => ({ f, day: f.seed.dates.find((d) => d > published(f.seed.report).toISOString().slice(0, 10)) }))
+    .filter((u): u is { f: Fact; day: string } => Boolean(u.day))
+    // The soonest, and among those the one most voices tell.
+    .sort((a, b) => a.day.localeCompare(b.day) || b.f.voices - a.f.voices)[0];
+  if (!upcoming) return undefined;
+  const { f } = upcoming;
+  const credited = f.credited.length > 0 ? f.credited : [f.seed.report];
+  const outlets = [...new Set(credited.map((i) => reports.find((r) => r.index === i)!.source.outlet))];
+  const clause = withResolvedDates(asClause(f.seed, proper), published(f.seed.report));
+  return { text: `Next, as ${listNames(outlets)} ${outlets.length === 1 ? 'reports' : 'report'}: ${clause}.`, sources: credited };
 }

@@ -8,7 +8,7 @@ import { STAGE_TONE } from '../stories/badges';
 import { Badge, Card, EmptyState, InlineError, PageHeader, Skeleton, StatCard, Tabs } from '../ui';
 import { known, useConsoleI18n } from '../console-i18n';
 import { pipelineApi, type Overview } from './api';
-import { chooseLastRun, lastRunOfConsoleRun } from './last-run';
+import { chooseLastRun, editorsRun } from './last-run';
 import { LastRunCard, PipelineArticleCard, PrinciplesList, RebuildLine, StepsView } from './parts';
 import { startOfToday } from './progress';
 import { RunProgressOverlay } from './RunProgress';
@@ -52,8 +52,7 @@ export default function AiPipeline() {
 
   const control = useRunControl({ onFinished: () => void load() });
   const me = useSession().user?.email ?? null;
-  // The editor's own finished run (one picked up from someone else is not "yours").
-  const myRun = control.run && control.run.startedBy === me ? lastRunOfConsoleRun(control.run) : null;
+  const myRun = editorsRun(control.run, me, overview?.yourLastRun);
 
   return (
     <div className="pl">

@@ -56,6 +56,8 @@ export type Overview = {
   principles: Principle[];
   principlesChecked: number;
   lastRun: LastRun | null;
+  /** The last finished run this editor started from the console: the card keeps it over a later scheduled run. */
+  yourLastRun: LastRun | null;
   /** The last `c360 cluster --rebuild` (dry run or applied). */
   lastRebuild: (RebuildReport & { actor: string; at: string }) | null;
   consoleRun: ConsoleRun | null;

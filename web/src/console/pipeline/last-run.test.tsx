@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
 import { I18nProvider } from '../../i18n/i18n';
 import type { ConsoleRun, LastRun } from './api';
-import { chooseLastRun, lastRunOfConsoleRun, runOrigin, runTime } from './last-run';
+import { chooseLastRun, editorsRun, lastRunOfConsoleRun, runOrigin, runTime } from './last-run';
 import { LastRunCard } from './parts';
 
 const ME = 'desk@c360.test';
@@ -79,6 +79,20 @@ describe('the last run card', () => {
     const choice = chooseLastRun({ latest: row({ id: '7' }), mine: lastRunOfConsoleRun(consoleRun), me: ME })!;
     expect(choice.newer).toBeNull();
     expect(html(<LastRunCard choice={choice} />)).not.toContain('newer run');
+  });
+
+  it('after a reload, keeps the editor’s run the server recorded over a later empty scheduled run', () => {
+    const recorded = row({ id: '7' });
+    const emptySchedule = { ...scheduled, processed: 0, autoPublished: 0, autoPublishRate: null };
+    const mine = editorsRun(null, ME, recorded);
+    const choice = chooseLastRun({ latest: emptySchedule, mine, me: ME })!;
+    expect(choice.shown.id).toBe('7');
+    expect(choice.origin.kind).toBe('yours');
+    expect(choice.newer?.run.id).toBe('8');
+    expect(html(<LastRunCard choice={choice} />)).toContain(`<dt>Processed</dt><dd>12</dd>`);
+    // The run watched on the page wins over the record; someone else's watched run is not "yours".
+    expect(editorsRun(consoleRun, ME, row({ id: '3' }))?.id).toBe('7');
+    expect(editorsRun({ ...consoleRun, startedBy: 'chief@c360.test' } as ConsoleRun, ME, null)).toBeNull();
   });
 
   it('without a run of the editor’s, shows the latest, labelled by who ran it', () => {

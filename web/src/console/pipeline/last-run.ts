@@ -40,6 +40,19 @@ export function lastRunOfConsoleRun(run: ConsoleRun | null): (LastRun & { pipeli
   };
 }
 
+/**
+ * The editor's own finished run: the one just watched on this page (a run picked up from someone else is
+ * not "yours"), else the server's record of their last console run, so a reload after a later scheduled
+ * run still shows what they started.
+ */
+export function editorsRun(
+  watched: ConsoleRun | null,
+  me: string | null,
+  recorded: LastRun | null | undefined,
+): (LastRun & { pipelineRunIds?: string[] }) | null {
+  return (watched && watched.startedBy === me ? lastRunOfConsoleRun(watched) : null) ?? recorded ?? null;
+}
+
 export type LastRunChoice = { shown: LastRun; origin: RunOrigin; newer: { run: LastRun; origin: RunOrigin } | null } | null;
 
 /** The editor's own finished run when they started one here, else the latest; a later run by someone else is `newer`. */
