@@ -66,12 +66,28 @@ export function requestListener(app: ServedApp): (req: IncomingMessage, res: Ser
 }
 
 /**
+ * How long a client may take, in ms: to send its headers (`headersMs`) and its whole request
+ * (`requestMs`); to send its next request on a kept-alive connection (`keepAliveMs`, longer than
+ * typical proxies' 60 s); and how long a connection may go with nothing sent or received
+ * (`idleMs`: a client that reads an answer a byte a second stalls the server's write, and is cut
+ * when it has stalled this long; live streams send a heartbeat well within it). The header and
+ * request limits are checked every `checkEveryMs` (Node's default, 30 s, would let a client that
+ * trickles its headers hold a connection up to 50 s instead of 20).
+ */
+export type ServerTimeouts = { headersMs: number; requestMs: number; keepAliveMs: number; idleMs: number; checkEveryMs: number };
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 20_000, requestMs: 60_000, keepAliveMs: 65_000, idleMs: 120_000, checkEveryMs: 5_000 };
+
+/**
  * Listens, and closes gracefully: stops accepting, lets requests in flight finish (up to
  * `graceMs`, then cuts what is left), then releases the app's own resources (listeners, timers).
  * The one way C360 serves: `c360 serve` (each worker of `--workers`), the tests and the e2e harness.
  */
-export async function startServer(app: ServedApp, options: { host: string; port: number; graceMs?: number }): Promise<RunningServer> {
-  const server: Server = createServer(requestListener(app));
+export async function startServer(
+  app: ServedApp,
+  options: { host: string; port: number; graceMs?: number; timeouts?: Partial<ServerTimeouts> },
+): Promise<RunningServer> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
+  const server: Server = createServer({ connectionsCheckingInterval: timeouts.checkEveryMs }, requestListener(app));
   // A listen error (EADDRINUSE, EADDRNOTAVAIL…) comes as an 'error' event: only 'listening' is success.
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => reject(error);
@@ -86,10 +102,11 @@ export async function startServer(app: ServedApp, options: { host: string; port:
       reject(error as Error); // a port out of range throws at once
     }
   });
-  // Slow clients cannot hold sockets forever; keep-alive outlives typical proxies' 60 s.
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
-  server.keepAliveTimeout = 65_000;
+  // Slow clients cannot hold sockets forever (see ServerTimeouts).
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  server.timeout = timeouts.idleMs;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;

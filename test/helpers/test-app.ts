@@ -8,7 +8,7 @@ import { loadConfig } from '../../core/config';
 import type { Database } from '../../core/db/open-database';
 import { silentLogger, type Logger } from '../../core/logger';
 import { createApp, type AppDeps, type C360App } from '../../server/app';
-import { startServer, type RunningServer } from '../../server/start-server';
+import { startServer, type RunningServer, type ServerTimeouts } from '../../server/start-server';
 import { TestClient } from './http-client';
 import { openTestDatabase } from './test-database';
 
@@ -20,6 +20,8 @@ export type TestApp = {
   app: C360App;
   server: RunningServer;
   url: string;
+  /** The web app's directory the server serves files from (a shell index.html and favicon). */
+  webDist: string;
   client: () => TestClient;
   /** A user of that role with a live session, and a client holding its cookies. */
   signedIn: (role: Role, email?: string) => Promise<{ user: User; client: TestClient }>;
@@ -30,23 +32,29 @@ let counter = 0;
 
 /** The app in-process on 127.0.0.1:0 over a fresh test database (or the one given). */
 export async function startTestApp(
-  options: Partial<Omit<AppDeps, 'db' | 'config' | 'webDist'>> & { env?: Record<string, string>; db?: Database; logger?: Logger } = {},
+  options: Partial<Omit<AppDeps, 'db' | 'config' | 'webDist'>> & {
+    env?: Record<string, string>;
+    db?: Database;
+    logger?: Logger;
+    serverTimeouts?: Partial<ServerTimeouts>;
+  } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await openTestDatabase());
   const webDist = mkdtempSync(join(tmpdir(), 'c360-web-'));
   writeFileSync(join(webDist, 'index.html'), SHELL_HTML);
   writeFileSync(join(webDist, 'favicon.ico'), 'icon');
   const config = loadConfig(options.env ?? {}, webDist);
-  const { env: _env, db: _db, ...rest } = options;
+  const { env: _env, db: _db, serverTimeouts, ...rest } = options;
   const app = createApp({ secret: TEST_SECRET, logger: silentLogger, ...rest, db, config, webDist });
   await app.ready;
-  const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  const server = await startServer(app, { host: '127.0.0.1', port: 0, timeouts: serverTimeouts });
   const clock = options.clock ?? (() => new Date());
   return {
     db,
     app,
     server,
     url: server.url,
+    webDist,
     client: () => new TestClient(server.url),
     signedIn: async (role, email) => {
       const user = await addUser(db.knex, { email: email ?? `${role}-${++counter}-${Date.now()}@c360.test`, role, password: 'correct horse 42' });
