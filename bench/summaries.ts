@@ -158,7 +158,9 @@ function main(): void {
         if (meta.reference && items.length > 0) rows.push(scoreEvent(event, items, meta.reference));
       }
     }
-    report(set, rows, total, Date.now() - started);
+    // A clustering set without reference summaries (world-dev2) has nothing to score: say so, print no zeros.
+    if (rows.length === 0) console.log(`\nset "${set}": no reference summaries (${total} events), not scored`);
+    else report(set, rows, total, Date.now() - started);
   }
   reportQuotes(process.argv.includes('--quotes-detail'));
 }
