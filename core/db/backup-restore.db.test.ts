@@ -10,10 +10,9 @@ import { insertRawItems, type FixtureItem } from '../../test/factories/raw-items
 import { databaseUrl } from '../../test/helpers/database-url';
 import { offlinePipelineDeps } from '../../test/helpers/pipeline-deps';
 import { startTestApp } from '../../test/helpers/test-app';
-import { openTestDatabase, postgresUrlOf, testDatabaseMode } from '../../test/helpers/test-database';
+import { openTestDatabase, postgresUrlOf, tableCounts, testDatabaseMode } from '../../test/helpers/test-database';
 import { addUser } from '../accounts/accounts';
 import { runPipeline } from '../pipeline/runner';
-import { listDataTables } from './catalog';
 import { pendingMigrations } from './migrations';
 import type { Database } from './open-database';
 
@@ -62,14 +61,9 @@ describe.skipIf(testDatabaseMode() !== 'postgres')('backup and restore drill (pg
     restored = { knex, mode: 'postgres', location: `postgres database ${restoredName}`, close: () => knex.destroy() };
 
     expect(await pendingMigrations(knex)).toEqual([]);
-    const counts = async (k: Knex) => {
-      const out: Record<string, number> = {};
-      for (const { name } of await listDataTables(k)) out[name] = Number((await k(name).count<{ n: string }[]>({ n: '*' }))[0]!.n);
-      return out;
-    };
-    const before = await counts(db.knex);
+    const before = await tableCounts(db.knex);
     expect(before.synced_content).toBeGreaterThan(5);
-    expect(await counts(knex)).toEqual(before);
+    expect(await tableCounts(knex)).toEqual(before);
     const story = await db.knex('synced_content').where({ status: 'published' }).first('id');
     expect(story).toBeDefined();
     const original = await startTestApp({ db, clock: () => now });

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
 import { inject } from 'vitest';
+import type { Knex } from 'knex';
+import { listDataTables } from '../../core/db/catalog';
 import { configurePgTypes, wrapPglite, type Database } from '../../core/db/open-database';
 import { databaseUrl } from './database-url';
 
@@ -58,4 +60,11 @@ async function openPostgresDatabase(url: string): Promise<Database> {
   };
   postgresUrls.set(db, own);
   return db;
+}
+
+/** Row counts of every data table, by name: two databases hold the same data only if these agree. */
+export async function tableCounts(knex: Knex): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const { name } of await listDataTables(knex)) result[name] = Number((await knex(name).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+  return result;
 }

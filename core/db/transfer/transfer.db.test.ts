@@ -7,7 +7,7 @@ import { insertRawItems, type FixtureItem } from '../../../test/factories/raw-it
 import { seedStorm } from '../../../test/factories/storms';
 import { offlinePipelineDeps } from '../../../test/helpers/pipeline-deps';
 import { startTestApp } from '../../../test/helpers/test-app';
-import { openEmbeddedTestDatabase, openTestDatabase, testDatabaseMode } from '../../../test/helpers/test-database';
+import { openEmbeddedTestDatabase, openTestDatabase, tableCounts, testDatabaseMode } from '../../../test/helpers/test-database';
 import { addUser } from '../../accounts/accounts';
 import { isC360Error } from '../../errors';
 import { addFeed } from '../../feeds/feed-repository';
@@ -25,12 +25,7 @@ const exported = join(dir, 'c360.ndjson');
 let source: Database;
 let target: Database | undefined;
 
-/** Row counts of every data table, by name. */
-async function counts(db: Database): Promise<Record<string, number>> {
-  const result: Record<string, number> = {};
-  for (const { name } of await listDataTables(db.knex)) result[name] = (await db.knex(name).count<{ n: number }[]>({ n: '*' }))[0]!.n;
-  return result;
-}
+const counts = (db: Database) => tableCounts(db.knex);
 
 /** Rows as JSON, generated columns aside, in a fixed order, for comparing two databases. */
 async function rows(db: Database, table: string, orderBy: string): Promise<string[]> {
