@@ -16,6 +16,11 @@ describe('resolveDate', () => {
     ['Wednesday', 'Jamaica launched an online portal on Wednesday for paying traffic tickets.', thursday, '2026-11-25'],
     ['Monday', 'Schools are expected to reopen on Monday.', thursday, '2026-11-30'],
     ['Thursday', 'The minister spoke on Thursday.', thursday, '2026-11-26'],
+    // A schedule in the present looks ahead (issue 24: "is on Tuesday" was read as the Tuesday before).
+    ['Tuesday', 'The vote in the House is on Tuesday.', thursday, '2026-12-01'],
+    ['Saturday', 'The festival opens on Saturday at the Savannah.', thursday, '2026-11-28'],
+    ['Tuesday', 'The minister says the road reopened on Tuesday.', thursday, '2026-11-24'],
+    ['Tuesday', 'It is not clear what happened on Tuesday.', thursday, '2026-11-24'],
     ['next Thursday', 'Talks resume next Thursday.', thursday, '2026-12-03'],
     ['last Thursday', 'Talks broke down last Thursday.', thursday, '2026-11-19'],
     ['yesterday', 'The bridge collapsed yesterday.', thursday, '2026-11-25'],

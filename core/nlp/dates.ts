@@ -5,7 +5,8 @@
  *
  * A weekday alone names a day within a week of the report, before or after it: "by Friday", "next
  * Friday" and "will meet on Friday" look ahead (a forecast "by Friday" in a Thursday report is the
- * next day, not six days before); "last Friday", "since Friday" and "reopened on Friday" look back.
+ * next day, not six days before), and so does a schedule in the present ("the vote is on Tuesday", "the
+ * festival opens on Friday"); "last Friday", "since Friday" and "reopened on Friday" look back.
  * Which way is read from the words just before it (bounded, so linear in the text).
  */
 
@@ -21,6 +22,9 @@ const BACKWARD_WORDS = /\b(?:last|since|past|previous|earlier)\s+$/i;
 const FUTURE =
   /\b(?:will|shall|'ll|going\s+to|expects?\s+to|expected\s+to|forecasts?|forecast\s+to|scheduled|due|set\s+to|plans?\s+to|planned|is\s+to|are\s+to|to\s+be\s+held|could|may|might|would)\b/g;
 const PAST = /\b(?:said|says|told|was|were|had|has|have|did|\w{3,}ed)\b/gi;
+/** The present of a schedule: "the vote is on Tuesday", "the festival opens on Friday". */
+const SCHEDULED =
+  /\b(?:is|are|opens?|starts?|begins?|closes?|ends?|meets?|takes?\s+place|kicks?\s+off|runs?|resumes?|returns?|goes|go|sits?|votes?|plays?|faces?|hosts?)\b/gi;
 
 function monthIndex(word: string): number {
   const w = word.toLowerCase().replace(/\.$/, '');
@@ -44,7 +48,7 @@ function direction(before: string): 1 | -1 | 0 {
   if (BACKWARD_WORDS.test(near)) return -1;
   // The clause the weekday is in: after the last stop, semicolon or "that".
   const clause = near.split(/[.;!?]\s|\bthat\b/).pop() ?? '';
-  const future = lastEnd(FUTURE, clause);
+  const future = Math.max(lastEnd(FUTURE, clause), lastEnd(SCHEDULED, clause));
   const past = lastEnd(PAST, clause);
   return future > past ? 1 : past >= 0 ? -1 : 0;
 }
