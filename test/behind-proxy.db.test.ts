@@ -1,9 +1,11 @@
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../core/accounts/accounts';
+import { createSession } from '../core/accounts/sessions';
 import type { Database } from '../core/db/open-database';
 import { createStory } from './factories/stories';
 import { TestClient } from './helpers/http-client';
+import { SseStream } from './helpers/sse-client';
 import { hasNginx, startNginx, type TestProxy } from './helpers/nginx';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { openTestDatabase, postgresUrlOf, testDatabaseMode } from './helpers/test-database';
@@ -11,8 +13,8 @@ import { openTestDatabase, postgresUrlOf, testDatabaseMode } from './helpers/tes
 /**
  * Issue 21, item 4 (in part): Debian's nginx as reverse proxy and round-robin load balancer in
  * front of two C360 servers on one PostgreSQL, each with its own pool and LISTEN connection. The
- * servers here run in the test's process (started as the app is in every other test); the full
- * item also asks for `c360 serve` processes, workers, a SIGKILL under wrk and a restart.
+ * servers here run in the test's process (started as the app is in every other test);
+ * test/serve-behind-proxy.db.test.ts runs `c360 serve` processes, a SIGKILL under wrk and a restart.
  */
 const run = testDatabaseMode() === 'postgres' && hasNginx();
 
@@ -42,6 +44,14 @@ afterAll(async () => {
 });
 
 const upstreamOf = (res: Response) => res.headers.get('x-upstream') ?? '';
+
+/** A browser holding one session, talking to the given address (cookies are per host in the jar). */
+function clientAt(url: string, tokens: { accessToken: string; refreshToken: string }): TestClient {
+  const client = new TestClient(url);
+  client.jar.set(client.host, 'c360_at', tokens.accessToken);
+  client.jar.set(client.host, 'c360_rt', tokens.refreshToken, '/api/auth');
+  return client;
+}
 
 describe.runIf(run)('two servers behind nginx', () => {
   it('ten failed sign-ins through the proxy land on both servers and count as ten; the eleventh is refused', async () => {
@@ -90,5 +100,30 @@ describe.runIf(run)('two servers behind nginx', () => {
     }
     expect(fresh.size).toBe(2);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('a console live stream opened through the proxy hears, at once, a change made on the other server', async () => {
+    const story = await createStory(db.knex, { title: 'Ferry to Carriacou runs again after the storm', daysAgo: 0, now: new Date() });
+    const user = await addUser(db.knex, { email: 'watcher@c360.test', role: 'editor', password: 'harbour-lights-19' });
+    const session = await createSession(db.knex, { user, method: 'password', now: new Date() });
+    const stream = await SseStream.open(clientAt(proxy.url, session), '/api/console/events');
+    try {
+      expect(stream.response.status).toBe(200);
+      await stream.next('ready', 20_000);
+      // The change goes to the server that does not hold the stream.
+      const holder = upstreamOf(stream.response);
+      const other = holder === new URL(a.url).host ? b : a;
+      expect(holder).not.toBe(new URL(other.url).host);
+      stream.clear();
+      const started = Date.now();
+      const changed = await clientAt(other.url, session).post(`/api/console/stories/${story.id}/feature`, { action: 'remove_homepage' });
+      expect(changed.status).toBe(200);
+      const event = await stream.next('stories', 20_000);
+      expect(event.data.ids ?? [story.id]).toContain(story.id);
+      // nginx passes the event on as it comes (proxy_buffering off, X-Accel-Buffering: no), not when a buffer fills.
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      stream.close();
+    }
   });
 });
