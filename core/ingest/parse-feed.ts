@@ -25,6 +25,8 @@ export type FeedEntry = {
   xmlBase?: string[];
   /** xml:base on the content element itself (Atom <content>): the content's links and images resolve against it. */
   contentBase?: string;
+  /** xml:base on the summary element (Atom <summary>): applies when the summary is the only body. */
+  summaryBase?: string;
 };
 
 export type ParsedFeed = {
@@ -309,20 +311,69 @@ export function wrapMarkupInCdata(xml: string): string {
 
 /**
  * Two Atom slips that make rss-parser throw on the whole document (it reads link.$.rel and entry
- * fields without checking): a link written as text, `<link>https://…</link>`, becomes
- * `<link href="…"/>`, and an empty `<entry/>` is dropped.
+ * fields without checking) or lose the entry's link: a link written as text, `<link>https://…</link>`
+ * or `<link rel="alternate">https://…</link>`, becomes `<link href="…"/>` with its attributes kept
+ * (so rel still picks the alternate one), and an empty `<entry/>` is dropped.
  */
 export function repairAtomShape(xml: string): string {
   return xml
-    .replace(/<link>\s*([^<\s]{1,2000})\s*<\/link>/g, (_whole, href: string) => `<link href="${href.replace(/"/g, '&quot;')}"/>`)
+    .replace(/<link(\s[^<>]{0,500})?>\s*([^<\s]{1,2000})\s*<\/link>/g, (whole, attrs: string | undefined, href: string) =>
+      /\shref\s*=/.test(attrs ?? '') ? whole : `<link${attrs ?? ''} href="${href.replace(/"/g, '&quot;')}"/>`,
+    )
     .replace(/<entry(?:\s[^<>]{0,500})?(?:\/>|>\s{0,1000}<\/entry>)/g, '');
 }
 
 const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 
+/** Whether XML 1.0 allows this code point as a character (its production Char). */
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+const NUMERIC_REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,8})|(\d{1,10}));/y;
+
+/**
+ * Numeric character references XML forbids, which make the parser refuse the whole document:
+ * UTF-16 surrogate pairs written as two references (`&#55357;&#56832;`, what encoders working in
+ * UTF-16 produce for an emoji) become the one character they stand for; a lone surrogate or a
+ * number past U+10FFFF becomes U+FFFD; a control character (`&#1;`) is dropped, as controls are
+ * from all feed text. One pass.
+ */
+export function repairCharacterReferences(xml: string): string {
+  const refs = /&#(?:[xX]([0-9a-fA-F]{1,8})|(\d{1,10}));/g;
+  const codeOf = (m: RegExpExecArray): number => (m[1] !== undefined ? Number.parseInt(m[1], 16) : Number.parseInt(m[2]!, 10));
+  let out = '';
+  let last = 0;
+  let match = refs.exec(xml);
+  while (match) {
+    const code = codeOf(match);
+    let replacement = match[0];
+    if (code >= 0xd800 && code <= 0xdbff) {
+      NUMERIC_REFERENCE.lastIndex = refs.lastIndex;
+      const next = NUMERIC_REFERENCE.exec(xml);
+      const low = next ? codeOf(next) : Number.NaN;
+      if (next && low >= 0xdc00 && low <= 0xdfff) {
+        replacement = `&#${0x10000 + (code - 0xd800) * 0x400 + (low - 0xdc00)};`;
+        refs.lastIndex += next[0].length;
+      } else replacement = '&#xFFFD;';
+    } else if (!isXmlChar(code)) replacement = code < 0x20 ? '' : '&#xFFFD;';
+    out += xml.slice(last, match.index) + replacement;
+    last = refs.lastIndex;
+    match = refs.exec(xml);
+  }
+  return out + xml.slice(last);
+}
+
 export function repairXml(xml: string): string {
   return (
-    xml
+    repairCharacterReferences(xml)
       .replace(/&([a-zA-Z][a-zA-Z0-9]{1,31});/g, (whole, name: string) => {
         if (XML_ENTITIES.has(name)) return whole;
         const decoded = decodeHTML(whole);
@@ -505,6 +556,7 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
       const content = isAtom ? decodeAtomContent(item.rawContent) : { decoded: false };
       const summary = isAtom ? decodeAtomContent(item.rawSummary) : { decoded: false };
       const contentBase = isAtom ? attrsOf(item.rawContent)?.['xml:base'] : undefined;
+      const summaryBase = isAtom ? attrsOf(item.rawSummary)?.['xml:base'] : undefined;
       const secondarySummary =
         text(item.dcDescription) ??
         text(item.mediaDescription) ??
@@ -532,6 +584,7 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
         image: imageOf(item),
         ...(xmlBase.length ? { xmlBase } : {}),
         ...(contentBase ? { contentBase } : {}),
+        ...(summaryBase ? { summaryBase } : {}),
       };
     }),
   };
