@@ -154,6 +154,18 @@ describe('feed quirks found by the public corpora (npm run bench:feeds)', () => 
     expect(parsed[0]!.content).toContain('href="https://cdn.example/test/test.html"');
   });
 
+  it('keeps the entries of a feed whose own header is broken (a stray end tag in <image>)', async () => {
+    const { items: parsed } = await items(
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><image><url>https://site.example/logo.png</url></height></image>` +
+        `<item><title>One</title><link>https://site.example/1</link></item><item><title>Two</title><link>https://site.example/2</link></item></channel></rss>`,
+    );
+    expect(parsed.map((i) => i.title)).toEqual(['One', 'Two']);
+    const { items: atomParsed } = await items(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><title>A</title></subtitle><entry><title>E</title><id>urn:e</id><link href="https://site.example/e"/></entry></feed>`,
+    );
+    expect(atomParsed.map((i) => i.title)).toEqual(['E']);
+  });
+
   it('reads an Atom link written as text with a rel (alternate first, whatever the order)', async () => {
     const { items: parsed } = await items(
       atom(`<entry><title>L1</title><id>urn:l1</id><link rel="alternate" type="text/html">https://site.example/alternate</link><link rel="enclosure" type="audio/mpeg">https://site.example/a.mp3</link></entry>

@@ -105,13 +105,22 @@ async function salvageEntries(xml: string, timeoutMs: number): Promise<{ raw: Ra
   const tag = local === 'feed' ? 'entry' : 'item';
   const chunks = elementChunks(xml, tag);
   if (chunks.length === 0) return null;
-  const head = xml.slice(0, chunks[0]!.start);
+  let head = xml.slice(0, chunks[0]!.start);
   const foot = local === 'rss' ? `</channel></${root}>` : `</${root}>`;
   let shell: RawFeed;
   try {
     shell = await parseXml(head + foot, timeoutMs);
   } catch {
-    return null;
+    // The feed's own elements are broken (a stray end tag in <image>): keep its entries under a
+    // bare head of the same root (and channel), losing only the feed's title and link.
+    const bare = bareHead(head, root, local);
+    if (!bare) return null;
+    try {
+      shell = await parseXml(bare + foot, timeoutMs);
+      head = bare;
+    } catch {
+      return null;
+    }
   }
   const items: RawItem[] = [];
   const skipped: SkippedEntry[] = [];
@@ -136,6 +145,15 @@ async function salvageEntries(xml: string, timeoutMs: number): Promise<{ raw: Ra
   // Nothing readable: the feed is broken, not one of its entries.
   if (items.length === 0) return null;
   return { raw: { ...shell, items }, skipped };
+}
+
+/** The root's start tag (namespaces kept) and, for RSS, the channel's: a head without the feed's own elements. */
+function bareHead(head: string, root: string, local: string): string | null {
+  const rootTag = new RegExp(`<${root.replace(/[.:]/g, '\\$&')}(?:\\s[^<>]{0,4000})?>`).exec(head)?.[0];
+  if (!rootTag || local === 'RDF') return null;
+  if (local !== 'rss') return rootTag;
+  const channelTag = /<channel(?:\s[^<>]{0,1000})?>/.exec(head)?.[0];
+  return channelTag ? rootTag + channelTag : null;
 }
 
 /** Each `<tag …>…</tag>` in document order, found in one pass; an entry with no end tag runs to the next one's start. */
