@@ -49,5 +49,6 @@ describe('expectationOf', () => {
   it('reads the Expect line of the leading comment', () => {
     expect(expectationOf("<!--\nDescription: x\nExpect:      not bozo and feed['title'] == 'T'\n-->\n<rss/>")).toBe("not bozo and feed['title'] == 'T'");
     expect(expectationOf('<rss/>')).toBeNull();
+    expect(expectationOf('{"__tests": ["feed.title == \'T\'", "len(entries) == 2"], "items": []}')).toBe("feed.title == 'T' and len(entries) == 2");
   });
 });

@@ -188,8 +188,21 @@ export function parseExpectation(expression: string): Clause[] {
   return clauses;
 }
 
-/** The `Expect:` expression of a feedparser test file (first comment), or null. */
+/**
+ * The expected result of a feedparser test file: the `Expect:` line of its first comment (XML), or
+ * its `__tests` conditions joined by `and` (JSON Feed tests), or the `Expect:` inside `__TEST__`.
+ */
 export function expectationOf(source: string): string | null {
+  if (source.trimStart().startsWith('{')) {
+    try {
+      const json = JSON.parse(source) as { __tests?: unknown; __TEST__?: unknown };
+      if (Array.isArray(json.__tests)) return json.__tests.filter((t) => typeof t === 'string').join(' and ') || null;
+      if (typeof json.__TEST__ === 'string') return /Expect:\s*(.+?)\s*(?:-->)?\s*$/.exec(json.__TEST__)?.[1] ?? null;
+    } catch {
+      return null;
+    }
+    return null;
+  }
   const comment = /<!--([\s\S]*?)-->/.exec(source.slice(0, 4000))?.[1];
   if (!comment) return null;
   const match = /^\s*Expect:\s*(.+)$/m.exec(comment);
