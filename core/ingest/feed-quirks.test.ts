@@ -125,3 +125,52 @@ describe('feed quirks', () => {
     expect(parsed[2]!.content).toBe('<p>Hello there.</p>');
   });
 });
+
+describe('feed quirks found by the public corpora (npm run bench:feeds)', () => {
+  it('reads a feed with surrogate-pair, out-of-range and control character references instead of refusing it', async () => {
+    const { items: parsed } = await items(
+      rss(
+        `<item><title>Smile &#55357;&#56832; and &#xD83D;&#xDE00;</title><link>https://site.example/s</link><description>a &#1114112; b &#55296; c &#1; d</description></item>`,
+      ),
+    );
+    expect(parsed.map((i) => [i.title, i.summary])).toEqual([['Smile \u{1F600} and \u{1F600}', 'a \uFFFD b \uFFFD c d']]);
+  });
+
+  it('keeps the fallback text of an <object> (the player is dropped, its "watch the video" line is not)', async () => {
+    const { items: parsed } = await items(
+      rss(
+        `<item><title>O</title><link>https://site.example/o</link><description>&lt;p&gt;Storm footage:&lt;/p&gt;&lt;object data="https://video.example/v.swf"&gt;&lt;param name="movie" value="v.swf"&gt;&lt;a href="https://video.example/v"&gt;Watch the video&lt;/a&gt;&lt;/object&gt;</description></item>`,
+      ),
+    );
+    expect(parsed[0]!.content).toBe('<p>Storm footage:</p><a rel="nofollow noopener noreferrer" href="https://video.example/v">Watch the video</a>');
+    expect(parsed[0]!.summary).toBe('Storm footage:Watch the video');
+  });
+
+  it("resolves a summary-only entry's links against the xml:base on its <summary>", async () => {
+    const { items: parsed } = await items(
+      atom(`<entry><title>S</title><id>urn:s</id><link href="https://site.example/s"/>
+        <summary type="xhtml" xml:base="https://cdn.example/test/"><div xmlns="http://www.w3.org/1999/xhtml">Example <a href="test.html">test</a></div></summary></entry>`),
+    );
+    expect(parsed[0]!.content).toContain('href="https://cdn.example/test/test.html"');
+  });
+
+  it('keeps the entries of a feed whose own header is broken (a stray end tag in <image>)', async () => {
+    const { items: parsed } = await items(
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><image><url>https://site.example/logo.png</url></height></image>` +
+        `<item><title>One</title><link>https://site.example/1</link></item><item><title>Two</title><link>https://site.example/2</link></item></channel></rss>`,
+    );
+    expect(parsed.map((i) => i.title)).toEqual(['One', 'Two']);
+    const { items: atomParsed } = await items(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><title>A</title></subtitle><entry><title>E</title><id>urn:e</id><link href="https://site.example/e"/></entry></feed>`,
+    );
+    expect(atomParsed.map((i) => i.title)).toEqual(['E']);
+  });
+
+  it('reads an Atom link written as text with a rel (alternate first, whatever the order)', async () => {
+    const { items: parsed } = await items(
+      atom(`<entry><title>L1</title><id>urn:l1</id><link rel="alternate" type="text/html">https://site.example/alternate</link><link rel="enclosure" type="audio/mpeg">https://site.example/a.mp3</link></entry>
+        <entry><title>L2</title><id>urn:l2</id><link rel="enclosure" type="audio/mpeg">https://site.example/b.mp3</link><link rel="alternate" type="text/html">https://site.example/alternate2</link></entry>`),
+    );
+    expect(parsed.map((i) => i.url)).toEqual(['https://site.example/alternate', 'https://site.example/alternate2']);
+  });
+});

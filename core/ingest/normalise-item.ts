@@ -89,8 +89,10 @@ export function normaliseEntry(entry: FeedEntry, context: { fetchedAt: Date; bas
   const xmlBase = resolveBases(entry.xmlBase, context.baseUrl);
   const url = canonicalUrl(entry.link, xmlBase ?? context.baseUrl);
   const base = xmlBase ?? url ?? context.baseUrl;
-  // xml:base on the content element applies to the content alone (its links and images).
-  const contentBase = entry.content && entry.contentBase ? (resolveBases([entry.contentBase], base) ?? base) : base;
+  // xml:base on the content element applies to the content alone (its links and images); on the
+  // summary, to the summary when it stands in for missing content.
+  const ownBase = entry.content ? entry.contentBase : entry.summaryBase;
+  const contentBase = ownBase ? (resolveBases([ownBase], base) ?? base) : base;
   const content = sanitiseHtml(entry.content ?? entry.summary, contentBase);
   const summary = toPlainText(entry.summary ?? entry.content, SUMMARY_MAX);
   const bodyText = toPlainText(content) || summary;

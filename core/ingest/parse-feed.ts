@@ -25,6 +25,8 @@ export type FeedEntry = {
   xmlBase?: string[];
   /** xml:base on the content element itself (Atom <content>): the content's links and images resolve against it. */
   contentBase?: string;
+  /** xml:base on the summary element (Atom <summary>): applies when the summary is the only body. */
+  summaryBase?: string;
 };
 
 export type ParsedFeed = {
@@ -103,13 +105,22 @@ async function salvageEntries(xml: string, timeoutMs: number): Promise<{ raw: Ra
   const tag = local === 'feed' ? 'entry' : 'item';
   const chunks = elementChunks(xml, tag);
   if (chunks.length === 0) return null;
-  const head = xml.slice(0, chunks[0]!.start);
+  let head = xml.slice(0, chunks[0]!.start);
   const foot = local === 'rss' ? `</channel></${root}>` : `</${root}>`;
   let shell: RawFeed;
   try {
     shell = await parseXml(head + foot, timeoutMs);
   } catch {
-    return null;
+    // The feed's own elements are broken (a stray end tag in <image>): keep its entries under a
+    // bare head of the same root (and channel), losing only the feed's title and link.
+    const bare = bareHead(head, root, local);
+    if (!bare) return null;
+    try {
+      shell = await parseXml(bare + foot, timeoutMs);
+      head = bare;
+    } catch {
+      return null;
+    }
   }
   const items: RawItem[] = [];
   const skipped: SkippedEntry[] = [];
@@ -134,6 +145,15 @@ async function salvageEntries(xml: string, timeoutMs: number): Promise<{ raw: Ra
   // Nothing readable: the feed is broken, not one of its entries.
   if (items.length === 0) return null;
   return { raw: { ...shell, items }, skipped };
+}
+
+/** The root's start tag (namespaces kept) and, for RSS, the channel's: a head without the feed's own elements. */
+function bareHead(head: string, root: string, local: string): string | null {
+  const rootTag = new RegExp(`<${root.replace(/[.:]/g, '\\$&')}(?:\\s[^<>]{0,4000})?>`).exec(head)?.[0];
+  if (!rootTag || local === 'RDF') return null;
+  if (local !== 'rss') return rootTag;
+  const channelTag = /<channel(?:\s[^<>]{0,1000})?>/.exec(head)?.[0];
+  return channelTag ? rootTag + channelTag : null;
 }
 
 /** Each `<tag …>…</tag>` in document order, found in one pass; an entry with no end tag runs to the next one's start. */
@@ -309,20 +329,69 @@ export function wrapMarkupInCdata(xml: string): string {
 
 /**
  * Two Atom slips that make rss-parser throw on the whole document (it reads link.$.rel and entry
- * fields without checking): a link written as text, `<link>https://…</link>`, becomes
- * `<link href="…"/>`, and an empty `<entry/>` is dropped.
+ * fields without checking) or lose the entry's link: a link written as text, `<link>https://…</link>`
+ * or `<link rel="alternate">https://…</link>`, becomes `<link href="…"/>` with its attributes kept
+ * (so rel still picks the alternate one), and an empty `<entry/>` is dropped.
  */
 export function repairAtomShape(xml: string): string {
   return xml
-    .replace(/<link>\s*([^<\s]{1,2000})\s*<\/link>/g, (_whole, href: string) => `<link href="${href.replace(/"/g, '&quot;')}"/>`)
+    .replace(/<link(\s[^<>]{0,500})?>\s*([^<\s]{1,2000})\s*<\/link>/g, (whole, attrs: string | undefined, href: string) =>
+      /\shref\s*=/.test(attrs ?? '') ? whole : `<link${attrs ?? ''} href="${href.replace(/"/g, '&quot;')}"/>`,
+    )
     .replace(/<entry(?:\s[^<>]{0,500})?(?:\/>|>\s{0,1000}<\/entry>)/g, '');
 }
 
 const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 
+/** Whether XML 1.0 allows this code point as a character (its production Char). */
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+const NUMERIC_REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,8})|(\d{1,10}));/y;
+
+/**
+ * Numeric character references XML forbids, which make the parser refuse the whole document:
+ * UTF-16 surrogate pairs written as two references (`&#55357;&#56832;`, what encoders working in
+ * UTF-16 produce for an emoji) become the one character they stand for; a lone surrogate or a
+ * number past U+10FFFF becomes U+FFFD; a control character (`&#1;`) is dropped, as controls are
+ * from all feed text. One pass.
+ */
+export function repairCharacterReferences(xml: string): string {
+  const refs = /&#(?:[xX]([0-9a-fA-F]{1,8})|(\d{1,10}));/g;
+  const codeOf = (m: RegExpExecArray): number => (m[1] !== undefined ? Number.parseInt(m[1], 16) : Number.parseInt(m[2]!, 10));
+  let out = '';
+  let last = 0;
+  let match = refs.exec(xml);
+  while (match) {
+    const code = codeOf(match);
+    let replacement = match[0];
+    if (code >= 0xd800 && code <= 0xdbff) {
+      NUMERIC_REFERENCE.lastIndex = refs.lastIndex;
+      const next = NUMERIC_REFERENCE.exec(xml);
+      const low = next ? codeOf(next) : Number.NaN;
+      if (next && low >= 0xdc00 && low <= 0xdfff) {
+        replacement = `&#${0x10000 + (code - 0xd800) * 0x400 + (low - 0xdc00)};`;
+        refs.lastIndex += next[0].length;
+      } else replacement = '&#xFFFD;';
+    } else if (!isXmlChar(code)) replacement = code < 0x20 ? '' : '&#xFFFD;';
+    out += xml.slice(last, match.index) + replacement;
+    last = refs.lastIndex;
+    match = refs.exec(xml);
+  }
+  return out + xml.slice(last);
+}
+
 export function repairXml(xml: string): string {
   return (
-    xml
+    repairCharacterReferences(xml)
       .replace(/&([a-zA-Z][a-zA-Z0-9]{1,31});/g, (whole, name: string) => {
         if (XML_ENTITIES.has(name)) return whole;
         const decoded = decodeHTML(whole);
@@ -505,6 +574,7 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
       const content = isAtom ? decodeAtomContent(item.rawContent) : { decoded: false };
       const summary = isAtom ? decodeAtomContent(item.rawSummary) : { decoded: false };
       const contentBase = isAtom ? attrsOf(item.rawContent)?.['xml:base'] : undefined;
+      const summaryBase = isAtom ? attrsOf(item.rawSummary)?.['xml:base'] : undefined;
       const secondarySummary =
         text(item.dcDescription) ??
         text(item.mediaDescription) ??
@@ -532,6 +602,7 @@ function fromRssParser(feed: RawFeed, xml: string): ParsedFeed {
         image: imageOf(item),
         ...(xmlBase.length ? { xmlBase } : {}),
         ...(contentBase ? { contentBase } : {}),
+        ...(summaryBase ? { summaryBase } : {}),
       };
     }),
   };

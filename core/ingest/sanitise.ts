@@ -80,8 +80,10 @@ export function sanitiseHtml(html: string | undefined, baseUrl?: string): string
     disallowedTagsMode: 'discard',
     // An image whose source was refused (javascript:, data:) is dropped rather than left empty.
     exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-    // Text inside these is dropped with the tag, not shown as text.
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'iframe', 'object'],
+    // Text inside these is dropped with the tag, not shown as text. Not <object>: what it holds
+    // is the fallback a browser shows when the player cannot load ("Watch the video" and a link),
+    // which is what a reader without the player should see; its <param> and <embed> are dropped.
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'iframe'],
     transformTags: {
       a: (tagName, attribs) => {
         const href = absolute(attribs.href, baseUrl);
@@ -124,7 +126,7 @@ export function toPlainText(value: string | undefined, maxLength = 100_000): str
     const stripped = sanitizeHtml(text, {
       allowedTags: [],
       allowedAttributes: {},
-      nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'iframe', 'object', 'title', 'head'],
+      nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'iframe', 'title', 'head'],
     });
     const decoded = decodeHTML(stripped);
     if (decoded === text) break;
