@@ -4,6 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { REFERENCE_DOCS } from './reference-docs';
 
 for (const [path, render] of Object.entries(REFERENCE_DOCS)) {
-  writeFileSync(fileURLToPath(new URL(`../${path}`, import.meta.url)), render());
+  writeFileSync(fileURLToPath(new URL(`../${path}`, import.meta.url)), await render());
   process.stdout.write(`wrote ${path}\n`);
 }

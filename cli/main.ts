@@ -1,4 +1,4 @@
-import { createProgram } from './program';
+import { commandNamed, createProgram } from './program';
 import { reportError } from './output';
 
 /**
@@ -17,7 +17,7 @@ endQuietlyOnClosedPipe(process.stdout);
 endQuietlyOnClosedPipe(process.stderr);
 
 try {
-  await createProgram().parseAsync(process.argv);
+  await (await createProgram(commandNamed(process.argv))).parseAsync(process.argv);
 } catch (error) {
   // The only place that reads the environment outside config: the error printer must work
   // even when the configuration itself is what failed.

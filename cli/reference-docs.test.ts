@@ -13,9 +13,9 @@ const read = (path: string) => {
 };
 
 describe('generated reference docs', () => {
-  it.each(Object.entries(REFERENCE_DOCS))('%s matches its source', (path, render) => {
+  it.each(Object.entries(REFERENCE_DOCS))('%s matches its source', async (path, render) => {
     const written = read(path);
-    const expected = render();
+    const expected = await render();
     // The message is what a developer who added a variable or a flag needs to read.
     expect(written === expected, `${path} is out of date with its source. Run \`npm run docs:generate\` and commit the result.`).toBe(true);
   });

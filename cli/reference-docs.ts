@@ -41,8 +41,8 @@ export function renderConfigurationDoc(): string {
   ].join('\n');
 }
 
-export function renderCliDoc(): string {
-  const program = createProgram();
+export async function renderCliDoc(): Promise<string> {
+  const program = await createProgram();
   const help = program.createHelp();
   const sections: string[] = [];
   const walk = (command: Command, path: string[]) => {
