@@ -187,6 +187,20 @@ describe('our take written by the model from the claim ledger, checked before it
     });
   }
 
+  it("an editor's own words in our take are kept: no call", async () => {
+    const { id } = await draftedStory(openai());
+    const row = await story(id);
+    const edited = row.layers.map((l: Layer) => (l.layerType === 'our_take' ? { ...l, content: 'Our editor compared the coverage by hand.' } : l));
+    await db
+      .knex('synced_content')
+      .where('id', id)
+      .update({ layers: JSON.stringify(edited) });
+    fake.setTake((l) => [agreed(l)]);
+    expect(await factCheckStories(ctx(), { ai: openai() })).toMatchObject({ processed: 1, ourTakeCalls: 0 });
+    expect(fake.takeCalls).toBe(0);
+    expect(takeOf((await story(id)).layers)).toBe('Our editor compared the coverage by hand.');
+  });
+
   it('the offline provider makes no call and leaves the offline take as it is', async () => {
     const offline = createOfflineProvider();
     expect(offline.writeTake).toBeUndefined();

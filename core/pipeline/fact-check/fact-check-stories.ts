@@ -5,7 +5,7 @@ import { getStoryById } from '../../stories/story-repository';
 import { emptyStats, type StageContext, type StageStats } from '../types';
 import { claimStories, holdsStoryLease } from '../work/leases';
 import { recordStageFailure, saveStory } from '../work/save-story';
-import { composeContent } from '../../stories/layer-text';
+import { composeContent, currentSentences } from '../../stories/layer-text';
 import type { Layer, LayerSentence } from '../../stories/story';
 import type { AiProvider } from '../summarise/provider';
 import { buildTakeInput, takeByModel, usageWithTake } from './ai-take';
@@ -89,17 +89,21 @@ async function checkOne(
   });
   // Our take by the model, written from the ledger just computed and checked against it (outside the
   // transaction: a model call is slow); the offline take stays when there is none.
-  const modelTake = take.ai?.writeTake
-    ? await takeByModel({
-        ai: take.ai,
-        input: buildTakeInput({ storyId: id, today: ctx.clock(), panel, sources }),
-        previous: work.ai_usage,
-        knownOutlets: await take.outletsKnown(),
-        itemsOf: (outlet) => sources.filter((s) => s.outlet === outlet).map((s) => s.id),
-        now: ctx.clock(),
-        logger: ctx.logger,
-      })
-    : undefined;
+  // An editor's own words in our take (content no longer the writer's sentences) are never replaced.
+  const draftTake = (story.layers as Layer[]).find((l) => l.layerType === 'our_take');
+  const editorsTake = draftTake !== undefined && draftTake.content.trim() !== '' && currentSentences(draftTake) === undefined;
+  const modelTake =
+    take.ai?.writeTake && !editorsTake
+      ? await takeByModel({
+          ai: take.ai,
+          input: buildTakeInput({ storyId: id, today: ctx.clock(), panel, sources }),
+          previous: work.ai_usage,
+          knownOutlets: await take.outletsKnown(),
+          itemsOf: (outlet) => sources.filter((s) => s.outlet === outlet).map((s) => s.id),
+          now: ctx.clock(),
+          logger: ctx.logger,
+        })
+      : undefined;
   if (modelTake?.called) {
     take.stats.ourTakeCalls++;
     if (modelTake.record.status === 'written') take.stats.ourTakesWritten++;
