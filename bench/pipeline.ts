@@ -3,7 +3,9 @@
  * through every stage with the offline provider, at 1k and 10k items. Prints items and published
  * stories per second, the cost per item and the 10k/1k ratio of that cost (goal: under 1.5, the cost
  * per item must not grow with the backlog). Then AI calls and tokens per story against the local
- * fake OpenAI-compatible server (goal: exactly 1 call per story). Never fails on a time.
+ * fake OpenAI-compatible server (goal: exactly 1 call per story), and the fact-check's "our take" calls
+ * per 100 stories: one per story whose claim ledger changed, none when it is fact-checked again
+ * unchanged. Never fails on a time. BENCH_SIZES= (empty) runs the AI part alone.
  *
  *   npm run bench:pipeline                      # embedded PGlite (in memory)
  *   BENCH_SIZES=1000,10000 DATABASE_URL=postgres://… npm run bench:pipeline
@@ -20,7 +22,7 @@ import { insertRawItems } from '../test/factories/raw-items';
 import { syntheticNews } from '../test/factories/synthetic-news';
 import { startFakeOpenAi } from '../test/helpers/fake-openai';
 
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').filter(Boolean).map(Number);
 const AI_ITEMS = Number(process.env.BENCH_AI_ITEMS ?? 200);
 
 function deps(knex: Knex, ai: AiProvider): PipelineDeps {
@@ -80,6 +82,23 @@ async function aiCalls(): Promise<void> {
     console.log(
       `  tokens per story:   ${Math.round(Number(usage.tokens) / Math.max(1, summarised))} (prompt ${Math.round(fake.promptTokens / Math.max(1, summarised))} + completion ${Math.round(fake.completionTokens / Math.max(1, summarised))}; the fake server counts ~4 characters a token)`,
     );
+    // Our take: the fact-check asks the model once per story whose ledger changed; again with nothing changed, not at all.
+    const checked = await runPipeline(deps(db.knex, ai), { stages: ['fact_check'] });
+    const first = checked.stages.fact_check!;
+    const stories = Math.max(1, first.processed);
+    const after = await db.knex('synced_content').select(db.knex.raw(`sum((ai_usage->>'total_tokens')::int)::int as tokens`)).first();
+    const takeTokens = (Number(after.tokens) - Number(usage.tokens)) / Math.max(1, first.ourTakeCalls ?? 0);
+    const takes = await db
+      .knex('synced_content')
+      .select(db.knex.raw(`ai_usage->'our_take'->>'status' as status, count(*)::int as n`))
+      .groupByRaw(`ai_usage->'our_take'->>'status'`);
+    await db.knex('synced_content').whereNotNull('pipeline_next').update({ pipeline_next: 'fact_check' });
+    const again = (await runPipeline(deps(db.knex, ai), { stages: ['fact_check'] })).stages.fact_check!;
+    console.log(
+      `  our take: ${first.processed} stories fact-checked, ${first.ourTakeCalls} calls (${((100 * (first.ourTakeCalls ?? 0)) / stories).toFixed(0)} per 100 stories; none for a story of one owner group), ${Math.round(takeTokens)} tokens a call`,
+    );
+    console.log(`            outcomes ${takes.map((t: { status: string | null; n: number }) => `${t.status ?? 'no call'} ${t.n}`).join(', ')}`);
+    console.log(`            fact-checked again unchanged: ${again.processed} stories, ${again.ourTakeCalls} calls (goal 0)`);
   } finally {
     await db.close();
     await fake.close();

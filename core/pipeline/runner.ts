@@ -42,6 +42,10 @@ export type StageResult = StageStats & {
   signalsDetected?: number;
   enriched?: number;
   aiConfirmations?: number;
+  /** Fact-check: "our take" calls to the model, takes stored after the check, and calls that failed (the offline take stayed). */
+  ourTakeCalls?: number;
+  ourTakesWritten?: number;
+  ourTakeFailures?: number;
 };
 export type RunResult = { runId: string; label: string; stats: StageStats; stages: Partial<Record<StageName, StageResult>> };
 
@@ -127,7 +131,7 @@ async function runStage(deps: PipelineDeps, stage: StageName, limit: number | un
       case 'summarise':
         return await summariseStories(deps, { ai: deps.ai, concurrency: deps.aiConcurrency, limit });
       case 'fact_check':
-        return await factCheckStories(deps, { limit });
+        return await factCheckStories(deps, { limit, ai: deps.ai });
       case 'patterns':
         return await detectPatterns(deps, { windowHours: deps.patternWindowHours });
       case 'enrich': {
@@ -207,7 +211,7 @@ export async function runPipelineForItem(
     if (storyId) {
       const only = [storyId];
       results.summarise = await summariseStories(deps, { ai: deps.ai, concurrency: 1, only });
-      results.fact_check = await factCheckStories(deps, { only });
+      results.fact_check = await factCheckStories(deps, { only, ai: deps.ai });
       results.publish = await autoPublish(deps, { only });
     }
   } catch (error) {

@@ -17,10 +17,30 @@ import { summariseOffline } from '../../core/pipeline/summarise/offline-provider
  * sameEventCalls, so they neither take scripted behaviours nor count as story calls. Readers'
  * translations (response format "translation") are answered apart too, with `translation`:
  * 'valid' (each text prefixed with "[<to>] "), 'garbage' (the wrong shape) or 'hang'; counted in
- * translationCalls.
+ * translationCalls. "Our take" calls (response format "our_take") are answered apart with `take`:
+ * 'valid' (a sentence on each corroborated claim naming its supporters, and one on a claim only one
+ * outlet gives, as a careful model would write them), 'garbage', 'hang', or a function of the
+ * request's ledger returning the answer's sentences; counted in takeCalls, their ledgers in takeRequests.
  */
 
 export type FakeBehaviour = 'valid' | 'invalid-json' | 'garbage' | 'rate-limit' | 'server-error' | 'hang';
+
+/** The ledger an "our take" request carries (see takeMessage in openai-provider.ts). */
+export type FakeTakeLedger = {
+  today: string;
+  claims: {
+    id: string;
+    claim: string;
+    verdict: string;
+    supported_by: string[];
+    independent: string[];
+    contradicted_by: { outlet: string; gives: string | null }[];
+  }[];
+  coverage: { id: string; outlet: string; owner_group: string; headline: string; lead: string }[];
+  dated_events: { id: string; date: string; event: string; outlet: string }[];
+};
+export type FakeTakeSentence = { text: string; kind: string; cites: string[]; outlets: string[] };
+export type FakeTake = 'valid' | 'garbage' | 'hang' | ((ledger: FakeTakeLedger) => FakeTakeSentence[]);
 
 export type FakeOpenAi = {
   baseUrl: string;
@@ -34,6 +54,9 @@ export type FakeOpenAi = {
   setSameEvent: (answer: boolean | 'garbage') => void;
   translationCalls: number;
   setTranslation: (answer: 'valid' | 'garbage' | 'hang') => void;
+  takeCalls: number;
+  takeRequests: FakeTakeLedger[];
+  setTake: (answer: FakeTake) => void;
   requests: { messages: { role: string; content: string }[]; model: string; response_format?: unknown }[];
   setScript: (script: FakeBehaviour[], fallback?: FakeBehaviour) => void;
   close: () => Promise<void>;
@@ -47,9 +70,11 @@ export async function startFakeOpenAi(
     delayMs?: number;
     sameEvent?: boolean | 'garbage';
     translation?: 'valid' | 'garbage' | 'hang';
+    take?: FakeTake;
   } = {},
 ): Promise<FakeOpenAi> {
   let translation = options.translation ?? 'valid';
+  let take: FakeTake = options.take ?? 'valid';
   let script = [...(options.script ?? [])];
   let sameEvent = options.sameEvent ?? true;
   let fallback: FakeBehaviour = options.fallback ?? 'valid';
@@ -68,6 +93,11 @@ export async function startFakeOpenAi(
     translationCalls: 0,
     setTranslation: (answer) => {
       translation = answer;
+    },
+    takeCalls: 0,
+    takeRequests: [],
+    setTake: (answer) => {
+      take = answer;
     },
     requests: [],
     setScript: (next, nextFallback) => {
@@ -118,6 +148,28 @@ export async function startFakeOpenAi(
           model: body.model,
           choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
           usage: { prompt_tokens: 200, completion_tokens: 200, total_tokens: 400 },
+        }),
+      );
+      return;
+    }
+    if (body.response_format?.json_schema?.name === 'our_take') {
+      state.takeCalls++;
+      const ledger = JSON.parse(body.messages.find((m: { role: string }) => m.role === 'user').content) as FakeTakeLedger;
+      state.takeRequests.push(ledger);
+      if (take === 'hang') return;
+      const content =
+        take === 'garbage'
+          ? '{"sentences": [{"text": "Outlets agree", "kind"'
+          : JSON.stringify({ sentences: take === 'valid' ? carefulTake(ledger) : take(ledger) });
+      const [prompt, completion] = [Math.ceil(JSON.stringify(ledger).length / 4), Math.ceil(content.length / 4)];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'our-take',
+          object: 'chat.completion',
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
+          usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
         }),
       );
       return;
@@ -210,4 +262,24 @@ export async function startFakeOpenAi(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return state;
+}
+
+/** What a careful model writes from a ledger: agreement only where the ledger shows it, one-outlet claims said as such. */
+function carefulTake(ledger: FakeTakeLedger): FakeTakeSentence[] {
+  const clause = (claim: string) => claim.replace(/[.!?]+$/, '');
+  const out: FakeTakeSentence[] = [];
+  const agreed = ledger.claims.find((c) => c.independent.length >= 2 && c.contradicted_by.length === 0);
+  if (agreed) {
+    const names = agreed.independent.slice(0, 2);
+    out.push({ text: `${names.join(' and ')} both report: ${clause(agreed.claim)}.`, kind: 'agree', cites: [agreed.id], outlets: names });
+  }
+  const single = ledger.claims.find((c) => c.independent.length === 1 && c.contradicted_by.length === 0);
+  if (single)
+    out.push({
+      text: `Only ${single.independent[0]} reports this: ${clause(single.claim)}.`,
+      kind: 'single',
+      cites: [single.id],
+      outlets: [single.independent[0]!],
+    });
+  return out;
 }

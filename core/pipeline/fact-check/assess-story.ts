@@ -5,7 +5,7 @@ import { SENSITIVE_WORDS } from '../../nlp/lexicons';
 import { applyClaimDecisions, claimsForRisk, type ClaimPanelItem, type EditorClaimDecision } from '../../stories/claim-resolution';
 import type { Layer, Story } from '../../stories/story';
 import { confirmingAlert, officialConfirmation, type OfficialConfirmation } from '../../storms/official-confirmation';
-import { loadStorySources } from '../work/story-sources';
+import { loadStorySources, type SourceItem } from '../work/story-sources';
 import { checkClaim, prepareVoices, type Claim } from './claims';
 import { assessIndependence, type Independence } from './independence';
 import { attributeDetails, attributeInLayers, corroboratedHeadline } from './lead';
@@ -40,6 +40,8 @@ export type StoryAssessment = {
   triangulated: boolean;
   /** What an official source (a hurricane advisory stating the same watch or warning) confirms of the reports. */
   official: OfficialConfirmation | null;
+  /** The story's source items as they were read. */
+  sources: SourceItem[];
 };
 
 /**
@@ -90,7 +92,7 @@ export async function assessStory(
     factualSentences: traced.factualSentences,
     sourcedSentences: traced.sourcedSentences,
   };
-  return { independence, panel, traced: { ...traced, layers }, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated, official };
+  return { independence, panel, traced: { ...traced, layers }, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated, official, sources };
 }
 
 /** A claim only one outlet states that the advisory states too: resolved, the official source named beside the outlet. */

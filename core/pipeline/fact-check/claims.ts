@@ -25,6 +25,8 @@ export type PanelItem = FactCheckItem & {
   supporting_outlets: string[];
   independent_outlets: string[];
   contradicting_outlets: string[];
+  /** The value each contradicting outlet gives where the claim gives another ("5 homes"): "our take" names both. */
+  contradicting_values?: { outlet: string; value: string }[];
   explanation: string;
   /** Its figures are on casualties, health, money or a disaster: a wrong one misleads most (risk.ts). */
   sensitive_figure?: boolean;
@@ -103,6 +105,9 @@ export function checkClaim(claim: Claim, voices: readonly VoiceText[], independe
     supporting_outlets: [...new Set(supporting.map((v) => v.outlet))],
     independent_outlets: independentOutlets,
     contradicting_outlets: [...new Set(contradicting.map((c) => c.voice.outlet))],
+    contradicting_values: contradicting
+      .filter((c) => c.comparison.reportFigure)
+      .map((c) => ({ outlet: c.voice.outlet, value: figureText(c.comparison.reportFigure!) })),
     explanation,
     figures: statement.quantities.map((f) => f.text),
     sensitive_figure: isSensitiveFigureClaim(claim.text, statement.quantities),

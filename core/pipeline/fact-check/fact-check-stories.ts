@@ -5,6 +5,10 @@ import { getStoryById } from '../../stories/story-repository';
 import { emptyStats, type StageContext, type StageStats } from '../types';
 import { claimStories, holdsStoryLease } from '../work/leases';
 import { recordStageFailure, saveStory } from '../work/save-story';
+import { composeContent, currentSentences } from '../../stories/layer-text';
+import type { Layer, LayerSentence } from '../../stories/story';
+import type { AiProvider } from '../summarise/provider';
+import { buildTakeInput, takeByModel, usageWithTake } from './ai-take';
 import { assessStory, parseClaims } from './assess-story';
 
 /**
@@ -16,8 +20,23 @@ import { assessStory, parseClaims } from './assess-story';
  * Editors' decisions on claims (confirm, dispute, dismiss) are applied while the sources are the ones
  * they were made on, and dropped when the sources changed; so is an editor's approval.
  */
-export async function factCheckStories(ctx: StageContext, options: { limit?: number; only?: readonly string[] } = {}): Promise<StageStats> {
-  const stats = emptyStats();
+export type FactCheckOptions = {
+  limit?: number;
+  only?: readonly string[];
+  /** With a provider that writes "our take" (writeTake), one call per story whose claim ledger changed writes it, checked against the ledger. */
+  ai?: AiProvider;
+};
+export type FactCheckStats = StageStats & { ourTakeCalls: number; ourTakesWritten: number; ourTakeFailures: number };
+
+export async function factCheckStories(ctx: StageContext, options: FactCheckOptions = {}): Promise<FactCheckStats> {
+  const stats: FactCheckStats = { ...emptyStats(), ourTakeCalls: 0, ourTakesWritten: 0, ourTakeFailures: 0 };
+  // Every outlet C360 knows, read once: a take naming one that has no part in the story is caught.
+  let knownOutlets: Promise<string[]> | undefined;
+  const outletsKnown = () =>
+    (knownOutlets ??= ctx
+      .db('feeds')
+      .distinct('outlet')
+      .then((rows) => rows.map((r: { outlet: string }) => r.outlet)));
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   ctx.onProgress?.({ stage: 'fact_check', status: 'started' });
   while (stats.processed + stats.failed < limit) {
@@ -32,7 +51,7 @@ export async function factCheckStories(ctx: StageContext, options: { limit?: num
     for (const id of ids) {
       try {
         // Flags are counted where the story is held back: in the publish stage.
-        if ((await checkOne(ctx, id)) !== 'skipped') stats.processed++;
+        if ((await checkOne(ctx, id, { ai: options.ai, stats, outletsKnown })) !== 'skipped') stats.processed++;
       } catch (error) {
         stats.failed++;
         const reason = error instanceof Error ? error.message : String(error);
@@ -48,18 +67,50 @@ export async function factCheckStories(ctx: StageContext, options: { limit?: num
 
 export { sensitiveTerms } from './assess-story';
 
-async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'flagged' | 'skipped'> {
+async function checkOne(
+  ctx: StageContext,
+  id: string,
+  take: { ai?: AiProvider; stats: FactCheckStats; outletsKnown: () => Promise<string[]> },
+): Promise<'checked' | 'flagged' | 'skipped'> {
   const story = await getStoryById(ctx.db, id);
-  const work = await ctx.db('synced_content').select('claims', 'sources_version', 'flag_origin', 'approved_sources_version').where('id', id).first();
+  const work = await ctx
+    .db('synced_content')
+    .select('claims', 'sources_version', 'flag_origin', 'approved_sources_version', 'ai_usage')
+    .where('id', id)
+    .first();
   if (!story || !work) return 'skipped';
   const version = Number(work.sources_version);
   // Editors' decisions on claims hold while the sources are the ones they decided on.
   const decisions = await listClaimDecisions(ctx.db, id, version);
-  const { independence, panel, traced, risk, scores, triangulated, official } = await assessStory(ctx.db, story, {
+  const { independence, panel, traced, risk, scores, triangulated, official, sources } = await assessStory(ctx.db, story, {
     claims: parseClaims(work.claims),
     decisions,
     now: ctx.clock(),
   });
+  // Our take by the model, written from the ledger just computed and checked against it (outside the
+  // transaction: a model call is slow); the offline take stays when there is none.
+  // An editor's own words in our take (content no longer the writer's sentences) are never replaced.
+  const draftTake = (story.layers as Layer[]).find((l) => l.layerType === 'our_take');
+  const editorsTake = draftTake !== undefined && draftTake.content.trim() !== '' && currentSentences(draftTake) === undefined;
+  const modelTake =
+    take.ai?.writeTake && !editorsTake
+      ? await takeByModel({
+          ai: take.ai,
+          input: buildTakeInput({ storyId: id, today: ctx.clock(), panel, sources }),
+          previous: work.ai_usage,
+          knownOutlets: await take.outletsKnown(),
+          itemsOf: (outlet) => sources.filter((s) => s.outlet === outlet).map((s) => s.id),
+          now: ctx.clock(),
+          logger: ctx.logger,
+        })
+      : undefined;
+  if (modelTake?.called) {
+    take.stats.ourTakeCalls++;
+    if (modelTake.record.status === 'written') take.stats.ourTakesWritten++;
+    if (modelTake.record.status === 'failed') take.stats.ourTakeFailures++;
+  }
+  const layers = modelTake?.sentences ? withTake(traced.layers as Layer[], modelTake.sentences) : traced.layers;
+  const aiUsage = modelTake?.called ? { ai_usage: usageWithTake(work.ai_usage, modelTake) } : {};
   // The official confirmation is shown as what it is (a flag beside the story) and read by the gate.
   const statusFlags = [...story.status_flags.filter((f) => f !== OFFICIALLY_CONFIRMED), ...(official ? [OFFICIALLY_CONFIRMED] : [])];
   // An approval holds while the sources are the ones the editor approved; it lapses when they change.
@@ -85,7 +136,9 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
     if (!held) return 'skipped';
     const next = await trx('synced_content').select('pipeline_next').where('id', id).first();
     if (held.sources_version !== Number(work.sources_version) || next?.pipeline_next !== 'fact_check') {
-      await trx('synced_content').where('id', id).update({ lease_owner: null, lease_expires_at: null });
+      await trx('synced_content')
+        .where('id', id)
+        .update({ lease_owner: null, lease_expires_at: null, ...aiUsage });
       return 'skipped';
     }
     const dropped = await dropStaleClaimDecisions(trx, id, version);
@@ -98,7 +151,7 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
     await saveStory(trx, id, {
       patch: {
         ...(approvalLapsed ? { human_verified: false } : {}),
-        layers: traced.layers,
+        layers,
         ai_fact_check_panel: panel,
         status_flags: statusFlags,
         triangulation_check: triangulated,
@@ -118,10 +171,21 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
         next_attempt_at: null,
         flag_origin: editorFlag ? 'editor' : flagReason ? 'pipeline' : null,
         sources: JSON.stringify(independence.verdicts),
+        ...aiUsage,
         ...(approvalLapsed ? { approved_sources_version: null } : {}),
       },
       audit: [
         ...notes,
+        ...(modelTake?.called
+          ? [
+              auditEntry(modelTake.record.status === 'failed' ? 'our_take_failed' : 'our_take_checked', ctx.actor, now, {
+                details:
+                  modelTake.record.status === 'failed'
+                    ? `${modelTake.record.provider} (${modelTake.record.model}): ${modelTake.record.reasons[0] ?? 'failed'}; the offline take stays`
+                    : `${modelTake.record.provider} (${modelTake.record.model}) wrote our take from the claim ledger: ${modelTake.record.kept} sentence(s) kept, ${modelTake.record.dropped} dropped by the check${modelTake.record.status === 'nothing_kept' ? '; the offline take stays' : ''}`,
+              }),
+            ]
+          : []),
         auditEntry('fact_checked', ctx.actor, now, {
           details: `${independence.independentOutlets.length} independent of ${story.source_count} outlet(s)${official ? `, confirmed by the ${official.source} (advisory ${official.advisoryNumber ?? '?'}: ${official.fact})` : ''}; ${panel.filter((p) => p.source_resolved).length}/${panel.length} claim(s) corroborated${decisions.length ? `, ${decisions.length} decided by an editor` : ''}; risk ${risk.level}${risk.reasons.length ? ` (${risk.reasons.join('; ')})` : ''}`,
         }),
@@ -129,4 +193,10 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
     });
     return flagReason && !editorFlag ? 'flagged' : 'checked';
   });
+}
+
+/** The layers with our take replaced by the checked sentences. */
+function withTake(layers: readonly Layer[], sentences: LayerSentence[]): Layer[] {
+  const take: Layer = { layerType: 'our_take', content: composeContent('our_take', sentences), sentences };
+  return layers.some((l) => l.layerType === 'our_take') ? layers.map((l) => (l.layerType === 'our_take' ? { ...l, ...take } : l)) : [...layers, take];
 }

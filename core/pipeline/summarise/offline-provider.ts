@@ -64,8 +64,7 @@ export function summariseOffline(input: SummariseInput): StorySummary {
 
   // The lead: the fact most independent voices tell, best placed in its reports, short enough to lead.
   // News before background: a state of things ("Some 400,000 tickets are outstanding") leads only when no event among the first facts can.
-  const leadable = statements.filter((f) => f.seed.wordCount <= SHORT_VERSION_MAX_WORDS);
-  const lead = leadable.slice(0, 3).find((f) => !f.seed.background) ?? leadable[0] ?? statements[0];
+  const lead = chooseLead(statements);
   const short = lead ? [lead] : [];
   // A second sentence only for a fact of weight: told by two voices (when there are two), or, from a lone voice, carrying a figure or date.
   const severalVoices = new Set(voiceOf.values()).size >= 2;
@@ -155,6 +154,20 @@ export function summariseOffline(input: SummariseInput): StorySummary {
       )
       .map((f) => claimOf(f.seed)),
   };
+}
+
+function chooseLead(statements: readonly Fact[]): Fact | undefined {
+  const leadable = statements.filter((f) => f.seed.wordCount <= SHORT_VERSION_MAX_WORDS);
+  return leadable.slice(0, 3).find((f) => !f.seed.background) ?? leadable[0] ?? statements[0];
+}
+
+/** The offline writer's "our take" alone, by the same rules as summariseOffline (another provider's story keeps it until the fact-check has a ledger). */
+export function summariseOurTakeOffline(input: SummariseInput): SourcedSentence[] {
+  const reports = prepareReports(input.sources, input.now);
+  const voiceOf = voicesOf(reports);
+  const headlines = reports.map((r) => new Set(contentWords(splitSentences(r.source.title.slice(0, 300)))));
+  const facts = groupFacts(usableCandidates(reports), voiceOf, headlines);
+  return writeOurTake(facts, reports, voiceOf, chooseLead(facts.filter((f) => !f.seed.quoted)));
 }
 
 function relativePlace(f: Fact): number {

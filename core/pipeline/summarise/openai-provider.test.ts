@@ -129,3 +129,45 @@ describe('OpenAI-compatible provider against a local fake server', () => {
     expect(fake.calls).toBe(0);
   });
 });
+
+describe('our take call (writeTake)', () => {
+  const ledger = {
+    storyId: 's1',
+    today: '2026-11-20',
+    claims: [
+      {
+        id: 'c1',
+        text: 'Fifteen people were left homeless.',
+        verdict: 'corroborated',
+        supporting: ['Kingston Ledger', 'Antilles Wire'],
+        independent: ['Kingston Ledger', 'Antilles Wire'],
+        contradicting: [],
+      },
+    ],
+    coverage: [
+      { id: 'o1', outlet: 'Kingston Ledger', ownerGroup: 'Kingston Ledger', headline: 'Blaze destroys four homes', lead: 'Four houses were gutted.' },
+      { id: 'o2', outlet: 'Antilles Wire', ownerGroup: 'Antilles Wire', headline: 'St Ann fire leaves 15 homeless', lead: 'Fifteen people are homeless.' },
+    ],
+    events: [],
+  };
+
+  it('sends the ledger with its ids in one call and returns the parsed sentences with the usage', async () => {
+    fake = await startFakeOpenAi();
+    const { p } = provider(fake);
+    const result = await p.writeTake!(ledger);
+    expect(fake.takeCalls).toBe(1);
+    expect(fake.calls).toBe(0);
+    expect(fake.takeRequests[0]!.claims[0]).toMatchObject({ id: 'c1', supported_by: ['Kingston Ledger', 'Antilles Wire'] });
+    expect(result.sentences[0]).toMatchObject({ kind: 'agree', cites: ['c1'] });
+    expect(result.usage).toMatchObject({ provider: 'openai', calls: 1 });
+  });
+
+  it('garbage: a failure that is not retried', async () => {
+    fake = await startFakeOpenAi({ take: 'garbage' });
+    const { p } = provider(fake);
+    const failure = (await p.writeTake!(ledger).catch((e: unknown) => e)) as AiFailure;
+    expect(failure).toBeInstanceOf(AiFailure);
+    expect(failure.retryable).toBe(false);
+    expect(fake.takeCalls).toBe(1);
+  });
+});

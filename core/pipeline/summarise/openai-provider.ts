@@ -2,8 +2,9 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import type { Logger } from '../../logger';
-import { AiFailure, emptyUsage, type AiProvider, type AiResult, type AiUsage, type SummariseInput } from './provider';
-import { storySummarySchema, validateSummary } from './schema';
+import { summariseOurTakeOffline } from './offline-provider';
+import { AiFailure, emptyUsage, type AiProvider, type AiResult, type AiUsage, type SummariseInput, type TakeInput } from './provider';
+import { storySummarySchema, validateSummary, type StorySummary } from './schema';
 
 /**
  * The OpenAI-compatible provider (OpenAI, or any server speaking the chat completions API). One
@@ -42,7 +43,7 @@ export const SYSTEM_PROMPT = [
   '- layers.what_happened.sentences: 1 to 6 distinct facts, most important first, one sentence each; timeline: dated events (YYYY-MM-DD) only when there are two dates or more, else an empty list.',
   '- layers.what_locals_saying: quotes only when the exact words appear in a report between quotation marks and the report names the person who said them (author: that name; role: their position or null; source: the report number). Copy the words exactly. Sentences: reported speech of named people, or an empty list.',
   '- layers.why_it_matters.sentences: what the reports say the consequences are for people in the region or the diaspora; an empty list when they say none.',
-  '- layers.our_take.sentences: specific to this story: which figures or facts independent reports agree on, where they differ (name the outlets and their figures), and what only one report states. Reports with the same owner_group, or near-identical wording (wire copy), count as one source. An empty list when there is nothing specific to say (for instance one report only).',
+  '- layers.our_take.sentences: always an empty list (it is written later, from the fact-check).',
   '- claims: the checkable statements of the summary (figures, dates, who did what), each with the figures and names it contains.',
   '- region: the country the story is about, or "Caribbean" when it spans several. urgency and diaspora_relevance: 0-100.',
 ].join('\n');
@@ -62,6 +63,31 @@ export const TRANSLATE_PROMPT = [
 ].join('\n');
 const translationSchema = z.object({ texts: z.array(z.string()) });
 
+export const TAKE_PROMPT = [
+  'You write "Our take" for C360, a news service for the Caribbean and its diaspora: a short comparison of how outlets covered one story.',
+  'You receive JSON: claims (the fact-check ledger: each claim, the outlets that support it, the independent ones among them, and the outlets that contradict it with the value they give), coverage (each outlet, its owner group, headline and lead) and dated_events (events the reports date).',
+  'Write 1 to 4 sentences, each one of these kinds:',
+  '- agree: what independent outlets agree on; only a claim whose independent list has two outlets or more, naming only outlets in its supported_by list.',
+  '- differ: where outlets differ in a figure (name each outlet and the value it gives, from the ledger) or in emphasis or framing (from their headlines and leads).',
+  '- single: what only one outlet reports (a claim with one outlet in supported_by), saying so.',
+  '- missing: what no outlet reports that a reader would want (an official account, a cost, a date), without guessing it.',
+  '- watch: what to watch next: a dated event still to come, with its date.',
+  'Rules: every sentence cites the ids of the entries it speaks of (claims "c…", coverage "o…", dated events "e…") and lists the outlets it names, spelled as given. Use only figures that appear in the cited entries, each with what it counts ("15 people", never a bare "15"); a day of the month is a date, never a figure. Never say outlets agree on anything the ledger does not show them supporting. No filler, nothing true of every story. Fewer sentences are better than a padded answer.',
+  'Reply with JSON {"sentences": [{"text": ..., "kind": ..., "cites": [...], "outlets": [...]}]}.',
+].join('\n');
+const takeSchema = z.object({
+  sentences: z
+    .array(
+      z.object({
+        text: z.string().min(1).max(400),
+        kind: z.enum(['agree', 'differ', 'single', 'missing', 'watch']),
+        cites: z.array(z.string()).max(8),
+        outlets: z.array(z.string()).max(8),
+      }),
+    )
+    .max(6),
+});
+
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
@@ -72,11 +98,13 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
   const responseFormat = zodResponseFormat(storySummarySchema, 'story_summary');
   const sameEventFormat = zodResponseFormat(sameEventSchema, 'same_event');
   const translationFormat = zodResponseFormat(translationSchema, 'translation');
+  const takeFormat = zodResponseFormat(takeSchema, 'our_take');
 
   async function complete(
     messages: Message[],
     usage: AiUsage,
-    format: typeof responseFormat | typeof sameEventFormat | typeof translationFormat = responseFormat,
+    format: typeof responseFormat | typeof sameEventFormat | typeof translationFormat | typeof takeFormat = responseFormat,
+    retries = maxRetries,
   ): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -96,7 +124,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       } catch (error) {
         if (error instanceof AiFailure) throw error;
         const retryable = isRetryable(error);
-        if (!retryable || attempt >= maxRetries) {
+        if (!retryable || attempt >= retries) {
           throw new AiFailure(`${describe(error)}${retryable ? ` (gave up after ${attempt + 1} attempts)` : ''}`, usage, { retryable, cause: error });
         }
         const wait = retryAfterMs(error) ?? Math.min(30_000, backoffMs * 2 ** attempt);
@@ -117,7 +145,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       ];
       const first = await complete(messages, usage);
       const checked = check(first, input.sources.length);
-      if (checked.ok) return { summary: checked.summary, usage };
+      if (checked.ok) return { summary: withOfflineTake(checked.summary, input), usage };
       // One repair: show the model what was wrong and ask for the whole object again.
       options.logger?.warn({ problems: checked.problems }, 'AI output invalid; asking once for a repair');
       messages.push(
@@ -129,7 +157,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       );
       const second = await complete(messages, usage);
       const repaired = check(second, input.sources.length);
-      if (repaired.ok) return { summary: repaired.summary, usage };
+      if (repaired.ok) return { summary: withOfflineTake(repaired.summary, input), usage };
       throw new AiFailure(`invalid output after one repair: ${repaired.problems.slice(0, 3).join('; ')}`, usage);
     },
     async sameEvent(input) {
@@ -155,6 +183,26 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         throw new AiFailure(`same-event answer is not {"same": boolean}: ${content.slice(0, 80)}`, usage, { retryable: false });
       }
       return { same: parsed.same, usage };
+    },
+    async writeTake(input: TakeInput) {
+      const usage = emptyUsage('openai', options.model);
+      // A short call, retried at most once: the offline take is already in place if it fails.
+      const content = await complete(
+        [
+          { role: 'system', content: TAKE_PROMPT },
+          { role: 'user', content: takeMessage(input) },
+        ],
+        usage,
+        takeFormat,
+        Math.min(1, maxRetries),
+      );
+      let parsed: z.infer<typeof takeSchema>;
+      try {
+        parsed = takeSchema.parse(JSON.parse(content));
+      } catch {
+        throw new AiFailure(`our take answer is not {"sentences": [...]}: ${content.slice(0, 80)}`, usage, { retryable: false });
+      }
+      return { sentences: parsed.sentences, usage };
     },
     async translate(input) {
       const usage = emptyUsage('openai', options.model);
@@ -190,6 +238,37 @@ function check(content: string, reportCount: number): ReturnType<typeof validate
     return { ok: false, problems: [`not valid JSON (${(error as Error).message.slice(0, 120)})`] };
   }
   return validateSummary(value, reportCount);
+}
+
+/**
+ * Until the fact-check has a ledger to write it from, a story's take is the offline writer's (built on
+ * the fact-check's claim matcher): the summary call no longer writes one from the raw reports.
+ */
+function withOfflineTake(summary: StorySummary, input: SummariseInput): StorySummary {
+  return { ...summary, layers: { ...summary.layers, our_take: { sentences: summariseOurTakeOffline(input) } } };
+}
+
+/** The ledger, the coverage and the dated events, with the ids the answer cites; text cut to keep the call short. */
+export function takeMessage(input: TakeInput): string {
+  return JSON.stringify({
+    today: input.today,
+    claims: input.claims.map((c) => ({
+      id: c.id,
+      claim: c.text.slice(0, 400),
+      verdict: c.verdict,
+      supported_by: c.supporting,
+      independent: c.independent,
+      contradicted_by: c.contradicting.map((x) => ({ outlet: x.outlet, gives: x.value })),
+    })),
+    coverage: input.coverage.map((o) => ({
+      id: o.id,
+      outlet: o.outlet,
+      owner_group: o.ownerGroup,
+      headline: o.headline.slice(0, 200),
+      lead: o.lead.slice(0, 300),
+    })),
+    dated_events: input.events.map((e) => ({ id: e.id, date: e.date, event: e.text.slice(0, 300), outlet: e.outlet })),
+  });
 }
 
 function sourcesMessage(input: SummariseInput, perSource: number, total: number): string {

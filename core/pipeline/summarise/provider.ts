@@ -30,6 +30,25 @@ export type SameEventInput = { report: EventBrief; story: readonly EventBrief[] 
 /** Texts of one story to translate, in order; the answer has the same number of texts in the same order. */
 export type TranslateInput = { from: string; to: string; texts: readonly string[] };
 
+/**
+ * What "our take" is written from once the fact-check has stored its claim ledger: each claim with the
+ * outlets that support it and those that contradict it (and the value each gives), how each outlet
+ * covered the story, and the dated events the reports mention. Every entry has an id the answer cites.
+ */
+export type TakeClaim = {
+  id: string;
+  text: string;
+  verdict: string;
+  supporting: readonly string[];
+  independent: readonly string[];
+  contradicting: readonly { outlet: string; value: string | null }[];
+};
+export type TakeCoverage = { id: string; outlet: string; ownerGroup: string; headline: string; lead: string };
+export type TakeEvent = { id: string; date: string; text: string; outlet: string };
+export type TakeInput = { storyId: string; today: string; claims: readonly TakeClaim[]; coverage: readonly TakeCoverage[]; events: readonly TakeEvent[] };
+/** One sentence of the answer: the ledger entries it speaks of (cites) and the outlets it names. */
+export type TakeSentence = { text: string; kind: 'agree' | 'differ' | 'single' | 'missing' | 'watch'; cites: string[]; outlets: string[] };
+
 export interface AiProvider {
   readonly name: string;
   readonly model: string;
@@ -42,6 +61,12 @@ export interface AiProvider {
   sameEvent?(input: SameEventInput): Promise<{ same: boolean; usage: AiUsage }>;
   /** One call: the texts translated (a reader's "Translate" on an article); absent offline. */
   translate?(input: TranslateInput): Promise<{ texts: string[]; usage: AiUsage }>;
+  /**
+   * One short call after the fact-check: "our take" written from the claim ledger and the coverage
+   * (parsed, not yet checked: the fact-check stage keeps only what the ledger bears out). Absent
+   * offline, where the offline writer's take stays.
+   */
+  writeTake?(input: TakeInput): Promise<{ sentences: TakeSentence[]; usage: AiUsage }>;
 }
 
 /** A provider gave up on a story (after its retries and its one repair); usage says what it spent. */

@@ -156,8 +156,10 @@ async function recordFailure(ctx: StageContext, id: string, reason: string, usag
 
 /** Token usage per story: totals over every call, and the last summary's own figures. */
 function addUsage(previous: unknown, usage: AiUsage): Record<string, unknown> {
-  const p = (typeof previous === 'string' ? JSON.parse(previous) : (previous ?? {})) as Record<string, number>;
+  const p = (typeof previous === 'string' ? JSON.parse(previous) : (previous ?? {})) as Record<string, number> & { our_take?: unknown };
   return {
+    // The model's last take and the ledger it was written from: the fact-check reuses it while the ledger is unchanged.
+    ...(p.our_take ? { our_take: p.our_take } : {}),
     provider: usage.provider,
     model: usage.model,
     calls: (p.calls ?? 0) + usage.calls,
