@@ -8,7 +8,7 @@ import { confirmingAlert, officialConfirmation, type OfficialConfirmation } from
 import { loadStorySources } from '../work/story-sources';
 import { checkClaim, prepareVoices, type Claim } from './claims';
 import { assessIndependence, type Independence } from './independence';
-import { attributeDetails, attributeInLayers, attributeOneOutletSentences, corroboratedHeadline } from './lead';
+import { attributeDetails, attributeInLayers, attributeInSummary, attributeOneOutletSentences, corroboratedHeadline } from './lead';
 import { traceLayers } from './provenance';
 import { assessRisk, citesNoNamedSource, scoreStory, type RiskInput } from './risk';
 
@@ -40,6 +40,8 @@ export type StoryAssessment = {
   triangulated: boolean;
   /** What an official source (a hurricane advisory stating the same watch or warning) confirms of the reports. */
   official: OfficialConfirmation | null;
+  /** The story's summary with the sentences the layers attribute to one outlet attributed alike. */
+  summary: string;
 };
 
 /**
@@ -93,7 +95,8 @@ export async function assessStory(
     factualSentences: traced.factualSentences,
     sourcedSentences: traced.sourcedSentences,
   };
-  return { independence, panel, traced: { ...traced, layers }, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated, official };
+  const summary = attributeInSummary(story.summary, traced.layers as Layer[], layers);
+  return { independence, panel, traced: { ...traced, layers }, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated, official, summary };
 }
 
 /** A claim only one outlet states that the advisory states too: resolved, the official source named beside the outlet. */

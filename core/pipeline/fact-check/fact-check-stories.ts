@@ -55,7 +55,7 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
   const version = Number(work.sources_version);
   // Editors' decisions on claims hold while the sources are the ones they decided on.
   const decisions = await listClaimDecisions(ctx.db, id, version);
-  const { independence, panel, traced, risk, scores, triangulated, official } = await assessStory(ctx.db, story, {
+  const { independence, panel, traced, risk, scores, triangulated, official, summary } = await assessStory(ctx.db, story, {
     claims: parseClaims(work.claims),
     decisions,
     now: ctx.clock(),
@@ -99,6 +99,7 @@ async function checkOne(ctx: StageContext, id: string): Promise<'checked' | 'fla
       patch: {
         ...(approvalLapsed ? { human_verified: false } : {}),
         layers: traced.layers,
+        ...(summary !== story.summary ? { summary } : {}),
         ai_fact_check_panel: panel,
         status_flags: statusFlags,
         triangulation_check: triangulated,

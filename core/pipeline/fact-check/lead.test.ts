@@ -4,7 +4,7 @@ import type { Layer } from '../../stories/story';
 import type { SourceItem } from '../work/story-sources';
 import { checkClaim, prepareVoices } from './claims';
 import { assessIndependence } from './independence';
-import { attributeDetails, attributeInLayers, attributeOneOutletSentences, corroboratedHeadline, mainClause } from './lead';
+import { attributeDetails, attributeInLayers, attributeInSummary, attributeOneOutletSentences, corroboratedHeadline, mainClause } from './lead';
 
 function report(outlet: string, title: string, text: string, publishedAt: string): SourceItem {
   return {
@@ -171,5 +171,18 @@ describe('the lead and the details', () => {
     // One outlet alone: nothing is a detail of one among several.
     const alone = assessIndependence([ledger]);
     expect(attributeOneOutletSentences(layers, { voices: prepareVoices(alone), independence: alone, panel })[0]).toBe(layers[0]);
+  });
+
+  it('writes the summary as the layers now write it: an attributed sentence is attributed there too, the rest untouched', () => {
+    const detail = { text: 'About 400,000 fines are unpaid (as of November 25).', item_ids: [], outlets: ['Kingston Ledger'] };
+    const shared = { text: 'Motorists can pay traffic tickets online.', item_ids: [], outlets: ['Kingston Ledger', 'Antilles Wire'] };
+    const before: Layer[] = [{ layerType: 'short_version', content: `${shared.text} ${detail.text}`, sentences: [shared, detail] }];
+    const after = attributeInLayers(before, [{ claim: 'About 400,000 fines are unpaid.', outlet: 'Kingston Ledger' }]);
+    const summary = `${shared.text} ${detail.text}`;
+    expect(attributeInSummary(summary, before, after)).toBe(
+      'Motorists can pay traffic tickets online. About 400,000 fines are unpaid (as of November 25), Kingston Ledger reported.',
+    );
+    expect(attributeInSummary('An editor wrote this summary.', before, after)).toBe('An editor wrote this summary.');
+    expect(attributeInSummary(summary, before, before)).toBe(summary);
   });
 });

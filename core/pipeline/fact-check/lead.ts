@@ -2,7 +2,7 @@ import { composeContent, currentSentences } from '../../stories/layer-text';
 import type { ClaimPanelItem } from '../../stories/claim-resolution';
 import type { Layer, LayerSentence } from '../../stories/story';
 import { foldText } from '../../nlp/text-key';
-import { compareTexts } from '../../nlp/claim-match';
+import { compareTexts, splitStatements } from '../../nlp/claim-match';
 import { checkClaim, type PanelItem, type prepareVoices } from './claims';
 import type { Independence } from './independence';
 
@@ -182,3 +182,24 @@ export function attributeOneOutletSentences(
 }
 
 const CORROBORATED = new Set(['corroborated', 'confirmed', 'official source']);
+
+/**
+ * The story's summary (its card, its page description, its RSS item) says what its layers say: a
+ * sentence the factual layers now write as one outlet's report is written so in the summary too. The
+ * summary is returned as it was when none of its sentences changed.
+ */
+export function attributeInSummary(summary: string, before: readonly Layer[], after: readonly Layer[]): string {
+  const rewritten = new Map<string, string>();
+  before.forEach((layer, i) => {
+    const was = currentSentences(layer);
+    const now = after[i]?.sentences;
+    if (!was || !now || after[i] === layer || was.length !== now.length) return;
+    was.forEach((s, k) => {
+      if (now[k]!.text !== s.text) rewritten.set(foldText(s.text), now[k]!.text);
+    });
+  });
+  if (rewritten.size === 0) return summary;
+  const sentences = splitStatements(summary);
+  const next = sentences.map((s) => rewritten.get(foldText(s)) ?? s);
+  return next.some((s, k) => s !== sentences[k]) ? next.join(' ') : summary;
+}
