@@ -129,6 +129,36 @@ describe('claim matcher', () => {
     ],
     ['another time', 'The Bahamas recorded 9.6 million visitors last year.', 'The Bahamas expects 10 million visitors this year.', 'unrelated'],
     [
+      'a duration that is the fact must be stated (not taken for a time frame)',
+      'The new cruise terminal in Roseau was built in 14 months.',
+      'The new cruise terminal in Roseau was built by a Chinese contractor.',
+      'unrelated',
+    ],
+    [
+      'a duration that is the fact, beside another span of time',
+      'The new cruise terminal in Roseau was built in 14 months.',
+      'The new cruise terminal in Roseau opened on Monday after two years of delays.',
+      'unrelated',
+    ],
+    [
+      'the same duration in words',
+      'The new cruise terminal in Roseau was built in 14 months.',
+      'Construction of the new Roseau cruise terminal took fourteen months, the port authority said.',
+      'supports',
+    ],
+    [
+      'more than doubled = a figure and the one it replaced',
+      'Cruise calls to Dominica more than doubled this season to 180 ships.',
+      'Dominica expects 180 cruise ship calls this season, up from 80 last season.',
+      'supports',
+    ],
+    [
+      'a rise short of doubling',
+      'Cruise calls to Dominica more than doubled this season to 180 ships.',
+      'Cruise ship calls to Dominica rose to 180 this season, up from 150.',
+      'contradicts',
+    ],
+    [
       'the opposite action',
       'The BWA said supply to St Philip would be restored on Thursday.',
       'The BWA said a burst main cut supply to St Philip on Thursday.',
@@ -144,6 +174,30 @@ describe('claim matcher', () => {
     expect(compare('The market was destroyed on 31 February.', 'The market was destroyed on 31 February.')).not.toBe('contradicts');
     expect(compare('', '')).toBe('unrelated');
     expect(compare('x'.repeat(10_000), '9'.repeat(5000))).toBe('unrelated');
+  });
+
+  it('reads a night as running into the next morning, and another night as another day', () => {
+    const claim = 'Keron passed south of Barbados on Wednesday night with sustained winds of 60 mph.';
+    const lifted = 'The storm watch for Barbados was discontinued on Thursday morning after Keron passed south of the island with sustained winds of 60 mph.';
+    expect(compare(claim, lifted, '2026-11-19')).toBe('supports');
+    expect(compare(claim, 'Keron passed south of Barbados early Thursday, packing sustained winds of 60 mph.', '2026-11-19')).toBe('supports');
+    expect(compare(claim, 'Keron passed south of Barbados on Thursday night with sustained winds of 60 mph.', '2026-11-19')).toBe('contradicts');
+    expect(compare(claim, 'Keron passed south of Barbados on Tuesday night with sustained winds of 60 mph.', '2026-11-19')).toBe('contradicts');
+    const fire = 'A fire broke out at the Marchand Road market on Saturday night, the fire service said.';
+    expect(compare(fire, 'Firefighters fought a fire that broke out at the Marchand Road market early Sunday.', '2026-11-23')).toBe('supports');
+    expect(compare(fire, 'A fire broke out at the Marchand Road market on Friday night, the fire service said.', '2026-11-23')).toBe('contradicts');
+  });
+
+  it('reads a sentence too short to tell its language in its report\u2019s language', () => {
+    expect(detectLanguage('Barbadian fast bowler Jaden Warner-Best earns a first call-up.')).toBeUndefined();
+    expect(
+      compare(
+        'Jaden Warner-Best, a Barbadian fast bowler, earns a first call-up for the series.',
+        'Cricket West Indies named a 15-member squad on Wednesday for the three-Test home series against Sri Lanka. Barbadian fast bowler Jaden Warner-Best earns a first call-up.',
+      ),
+    ).toBe('supports');
+    // A report in a language the rules do not read lends none.
+    expect(compare('Three people died in the floods.', 'Twa moun mouri nan inondasyon yo. Three people died.')).toBe('unrelated');
   });
 
   it('takes nothing from a language the rules do not read', () => {

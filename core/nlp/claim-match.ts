@@ -1,6 +1,7 @@
 import { OPPOSITES } from './concepts';
 import { placesConflict } from './gazetteer';
-import { readStatement, type Quantity, type Statement } from './statements';
+import type { Language } from './numbers';
+import { detectLanguage, readStatement, type Quantity, type Statement } from './statements';
 
 /**
  * One rule for whether a report states a claim's fact, used by the fact-check and by "our take"
@@ -96,6 +97,7 @@ export function datesDiffer(a: Statement, b: Statement): boolean {
   if (a.days.size > 0 && b.days.size > 0) {
     // "will open on Sunday" and "opens on Sunday": the same weekday, whatever the tense made of it.
     if (a.datedDays === 0 && b.datedDays === 0 && [...a.weekdays].some((w) => b.weekdays.has(w))) return false;
+    if ([...a.nightInto].some((d) => b.earlyDays.has(d)) || [...b.nightInto].some((d) => a.earlyDays.has(d))) return false;
     return ![...a.days].some((d) => b.days.has(d));
   }
   const ma = monthsOf(a);
@@ -125,10 +127,12 @@ export function compareStatements(claim: Statement, report: Statement): Comparis
   if (placesConflict(claim.places, report.places)) return { relation: 'unrelated', reason: 'about another place' };
   if (anotherEra(claim, report)) return { relation: 'unrelated', reason: 'about another time' };
   const coverage = conceptCoverage(claim, report);
-  const matched = (q: Quantity, others: readonly Quantity[]) => others.some((r) => comparableQuantities(q, r) && sameQuantityValue(q, r));
-  // A time frame ("in the first ten months") need not be restated, unless the report gives one of its own.
+  const matched = (q: Quantity, others: readonly Quantity[]) =>
+    others.some((r) => comparableQuantities(q, r) && (sameQuantityValue(q, r) || (q.atLeast === true && r.value >= q.value)));
+  // A time frame ("in the first ten months") need not be restated, unless the report gives one of its own;
+  // a duration that is the fact ("built in 14 months") must be.
   const unmatchedClaim = claim.quantities.filter(
-    (q) => !matched(q, report.quantities) && !(TIME_UNITS.has(q.unit ?? '') && !report.quantities.some((r) => comparableQuantities(q, r))),
+    (q) => !matched(q, report.quantities) && !(q.frame && TIME_UNITS.has(q.unit ?? '') && !report.quantities.some((r) => comparableQuantities(q, r))),
   );
   const unmatchedReport = report.quantities.filter((r) => !matched(r, claim.quantities));
   // The same quantity of the same thing with another value: same kind and unit, and the same thing counted.
@@ -170,7 +174,8 @@ export function compareStatements(claim: Statement, report: Statement): Comparis
         ? { relation: 'contradicts', reason: 'gives another date' }
         : { relation: 'unrelated', reason: 'another date' };
     }
-    return { relation: 'supports', reason: claim.quantities.length ? 'states the same figures' : 'states the same fact', sameFigures: claim.quantities };
+    const sameFigures = claim.quantities.filter((q) => matched(q, report.quantities));
+    return { relation: 'supports', reason: sameFigures.length ? 'states the same figures' : 'states the same fact', sameFigures };
   }
   return { relation: 'unrelated', reason: coverage.all < needed || !sameThing ? 'speaks of something else' : 'does not state the figures' };
 }
@@ -218,6 +223,8 @@ function joinStatements(a: Statement, b: Statement): Statement {
     years: new Set([...a.years, ...b.years]),
     weekdays: new Set([...a.weekdays, ...b.weekdays]),
     datedDays: a.datedDays + b.datedDays,
+    nightInto: new Set([...a.nightInto, ...b.nightInto]),
+    earlyDays: new Set([...a.earlyDays, ...b.earlyDays]),
     unreadable: a.unreadable + b.unreadable,
     names: new Set([...a.names, ...b.names]),
     places: [...a.places, ...b.places],
@@ -227,8 +234,14 @@ function joinStatements(a: Statement, b: Statement): Statement {
 /** Convenience for one-off comparisons (tests, the bench): both texts read here, each against its own publication date. */
 export function compareTexts(claim: { text: string; published: Date }, report: { text: string; published: Date }): Comparison {
   const c = readStatement(claim.text, claim.published);
-  return compareWithReport(
-    c,
-    splitStatements(report.text).map((s) => readStatement(s, report.published)),
-  );
+  return compareWithReport(c, readSentences(splitStatements(report.text), report.published, detectLanguage(report.text)));
+}
+
+/**
+ * A report's sentences, each in its own language, or the report's when the sentence alone is too short
+ * to tell ("Barbadian fast bowler Jaden Warner-Best earns a first call-up." has no function word). A
+ * report whose language the rules do not read lends none.
+ */
+export function readSentences(sentences: readonly string[], published: Date, reportLanguage: Language | undefined): Statement[] {
+  return sentences.map((s) => readStatement(s, published, detectLanguage(s) ?? reportLanguage));
 }

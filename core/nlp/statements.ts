@@ -23,6 +23,15 @@ export type Quantity = {
   label?: string;
   /** Fractions in words ("a third") are approximate. */
   approximate?: boolean;
+  /** A lower bound ("more than doubled"): any value at least this states it. */
+  atLeast?: boolean;
+  /** A change worked out from a figure and the one it replaced ("600 an hour, up from 250": +140%). */
+  derived?: boolean;
+  /**
+   * A span of time that frames another fact ("in the first ten months", "over the next three years"),
+   * as against a duration that is the fact ("built in 14 months", "owed for 14 months").
+   */
+  frame?: boolean;
   text: string;
 };
 export type Statement = {
@@ -40,6 +49,13 @@ export type Statement = {
   weekdays: Set<number>;
   /** A day written as a date ("20 November", "yesterday"), not only a weekday. */
   datedDays: number;
+  /**
+   * The mornings a night named runs into ("Wednesday night": Thursday's date) and the days named by
+   * their early hours ("Thursday morning", "early Thursday"): one outlet's "Wednesday night" is
+   * another's "early Thursday", not another day.
+   */
+  nightInto: Set<string>;
+  earlyDays: Set<string>;
   /** Figures and dates written so that they cannot be read ("1,2,3,4", an overflow, "31 February"): what states them is not checkable. */
   unreadable: number;
   /** Items from names (capitalised words inside a sentence, places): the setting, where the other items say what happened. */
@@ -493,6 +509,8 @@ export function readStatement(text: string, published: Date, language: Language 
     years: new Set(),
     weekdays: new Set(),
     datedDays: 0,
+    nightInto: new Set(),
+    earlyDays: new Set(),
     unreadable: 0,
     names: new Set(),
     places: [],
@@ -621,8 +639,11 @@ function readDates(tokens: readonly Token[], reference: Date, future: boolean, s
       }
       const back = (reference.getUTCDay() - weekday + 7) % 7;
       const forward = (weekday - reference.getUTCDay() + 7) % 7;
-      s.days.add(iso(new Date(reference.getTime() + (future ? forward : -back) * DAY_MS)));
+      const day = new Date(reference.getTime() + (future ? forward : -back) * DAY_MS);
+      s.days.add(iso(day));
       s.weekdays.add(weekday);
+      if (['night', 'overnight'].includes(tokens[i + 1]?.f ?? '') || tokens[i - 1]?.f === 'late') s.nightInto.add(iso(new Date(day.getTime() + DAY_MS)));
+      if (tokens[i + 1]?.f === 'morning' || tokens[i - 1]?.f === 'early') s.earlyDays.add(iso(day));
       used.add(i);
       continue;
     }
@@ -655,7 +676,31 @@ function matchesAt(tokens: readonly Token[], i: number, words: readonly string[]
   return words.every((w, k) => tokens[i + k]?.f === w);
 }
 
+const TIME_SPAN_UNITS = new Set(['year', 'month', 'day', 'hour', 'week']);
+/** Words before a span of time that make it the frame of another fact: "the first ten months", "over the next three years", "within 48 hours". */
+const FRAME_WORDS = new Set(
+  (
+    'first last past previous next coming recent the over within during ' +
+    'primeros primeras ultimos ultimas proximos proximas premiers premieres derniers dernieres prochains prochaines eerste laatste afgelopen komende volgende'
+  ).split(' '),
+);
+
 function readQuantities(tokens: readonly Token[], language: Language, s: Statement, used: Set<number>): void {
+  const starts = new Map<Quantity, number>();
+  readFigures(tokens, language, s, used, starts);
+  // "600 passengers an hour, up from 250": the change is stated too, as a share ("more than doubles").
+  const figures = s.quantities.filter((q) => starts.has(q) && q.kind !== 'percent');
+  figures.forEach((old, k) => {
+    const at = starts.get(old)!;
+    const from = tokens[at - 1]?.f === 'from' && ['up', 'down'].includes(tokens[at - 2]?.f ?? '');
+    const latest = figures[k - 1];
+    if (!from || !latest || old.value === 0 || latest.kind !== old.kind || latest.unit !== old.unit || latest.currency !== old.currency) return;
+    const change = (Math.abs(latest.value - old.value) / old.value) * 100;
+    s.quantities.push({ value: Math.round(change * 10) / 10, kind: 'percent', label: latest.label, derived: true, text: `${latest.text}, from ${old.text}` });
+  });
+}
+
+function readFigures(tokens: readonly Token[], language: Language, s: Statement, used: Set<number>, starts: Map<Quantity, number>): void {
   const words = tokens.map((t) => (t.type === 'word' ? t.f : `\u0000${t.f}`));
   for (let i = 0; i < tokens.length; i++) {
     if (used.has(i)) continue;
@@ -695,7 +740,8 @@ function readQuantities(tokens: readonly Token[], language: Language, s: Stateme
       // Shares in words: "a quarter", "by half", "halved", "la mitad", "een kwart".
       if (t.f in SHARE_VERBS) {
         used.add(i);
-        s.quantities.push({ value: SHARE_VERBS[t.f]!, kind: 'percent', text: t.raw, label: labelOf(tokens, i, i + 1, used) });
+        const atLeast = tokens[i - 2]?.f === 'more' && tokens[i - 1]?.f === 'than';
+        s.quantities.push({ value: SHARE_VERBS[t.f]!, kind: 'percent', text: t.raw, label: labelOf(tokens, i, i + 1, used), ...(atLeast ? { atLeast } : {}) });
         continue;
       }
       // "a decade", "a dozen"
@@ -804,12 +850,14 @@ function readQuantities(tokens: readonly Token[], language: Language, s: Stateme
     }
     if (money) kind = kind === 'percent' ? 'percent' : 'money';
     for (let k = start; k < end; k++) used.add(k);
+    const frame = unit !== undefined && TIME_SPAN_UNITS.has(unit) && FRAME_WORDS.has(tokens[start - 1]?.f ?? '');
     const quantity: Quantity = {
       value,
       kind,
       ...(money && kind === 'money' ? { currency } : {}),
       ...(unit ? { unit } : {}),
       ...(approximate ? { approximate } : {}),
+      ...(frame ? { frame } : {}),
       label: labelOf(tokens, start, end, used),
       text: tokens
         .slice(start, end)
@@ -817,6 +865,7 @@ function readQuantities(tokens: readonly Token[], language: Language, s: Stateme
         .join(' '),
     };
     s.quantities.push(quantity);
+    starts.set(quantity, start);
     i = end - 1;
   }
 }

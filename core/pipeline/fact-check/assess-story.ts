@@ -8,7 +8,7 @@ import { confirmingAlert, officialConfirmation, type OfficialConfirmation } from
 import { loadStorySources, type SourceItem } from '../work/story-sources';
 import { checkClaim, prepareVoices, type Claim } from './claims';
 import { assessIndependence, type Independence } from './independence';
-import { attributeDetails, attributeInLayers, corroboratedHeadline } from './lead';
+import { attributeDetails, attributeInLayers, attributeInSummary, attributeOneOutletSentences, corroboratedHeadline } from './lead';
 import { traceLayers } from './provenance';
 import { assessRisk, citesNoNamedSource, scoreStory, type RiskInput } from './risk';
 
@@ -42,6 +42,8 @@ export type StoryAssessment = {
   official: OfficialConfirmation | null;
   /** The story's source items as they were read. */
   sources: SourceItem[];
+  /** The story's summary with the sentences the layers attribute to one outlet attributed alike. */
+  summary: string;
 };
 
 /**
@@ -59,9 +61,11 @@ export async function assessStory(
   const independence = assessIndependence(sources);
   const voices = prepareVoices(independence);
   const checked = input.claims.map((c) => checkClaim(c, voices, independence));
-  // The lead as the outlets' own headlines state it: one two independent outlets support is checked beside the claims.
+  // The lead as the outlets' own headlines (or the lead sentence's main clause) state it: one two independent outlets support is checked beside the claims.
   const headline =
-    independence.independentOutlets.length >= 2 ? corroboratedHeadline([story.title, ...sources.map((s) => s.title)], voices, independence) : null;
+    independence.independentOutlets.length >= 2
+      ? corroboratedHeadline([story.title, ...sources.map((s) => s.title)], voices, independence, input.claims[0]?.text)
+      : null;
   const claims = headline && !checked.some((c) => foldText(c.claim) === foldText(headline.claim)) ? [headline, ...checked] : checked;
   const traced = traceLayers(story.layers as Layer[], independence.voices);
   const shortVersion = (traced.layers as Layer[]).find((l) => l.layerType === 'short_version')?.content ?? null;
@@ -80,7 +84,8 @@ export async function assessStory(
     (official !== null && !contradicted);
   const panel = triangulated ? attributeDetails(confirmed) : confirmed;
   const details = panel.filter((p) => typeof p.attributed_to === 'string').map((p) => ({ claim: p.claim, outlet: p.attributed_to as string }));
-  const layers = attributeInLayers(traced.layers as Layer[], details);
+  const withDetails = attributeInLayers(traced.layers as Layer[], details);
+  const layers = triangulated ? attributeOneOutletSentences(withDetails, { voices, independence, panel }) : withDetails;
   const weighed = claimsForRisk(panel);
   const sensitive = sensitiveTerms([story.title, story.summary, ...sources.map((s) => `${s.title}. ${s.summary}`)]);
   const riskInput = {
@@ -92,7 +97,18 @@ export async function assessStory(
     factualSentences: traced.factualSentences,
     sourcedSentences: traced.sourcedSentences,
   };
-  return { independence, panel, traced: { ...traced, layers }, risk: assessRisk(riskInput), scores: scoreStory(riskInput), triangulated, official, sources };
+  const summary = attributeInSummary(story.summary, traced.layers as Layer[], layers);
+  return {
+    independence,
+    panel,
+    traced: { ...traced, layers },
+    risk: assessRisk(riskInput),
+    scores: scoreStory(riskInput),
+    triangulated,
+    official,
+    sources,
+    summary,
+  };
 }
 
 /** A claim only one outlet states that the advisory states too: resolved, the official source named beside the outlet. */

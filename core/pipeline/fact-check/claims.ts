@@ -1,6 +1,7 @@
-import { compareWithReport, splitStatements, type Comparison } from '../../nlp/claim-match';
+import { compareWithReport, readSentences, splitStatements, type Comparison } from '../../nlp/claim-match';
 import { formatFigure } from '../../nlp/figures';
-import { readStatement, type Quantity, type Statement } from '../../nlp/statements';
+import type { Language } from '../../nlp/numbers';
+import { detectLanguage, readStatement, type Quantity, type Statement } from '../../nlp/statements';
 import type { FactCheckItem } from '../../stories/story';
 import type { Independence, Voice } from './independence';
 import { isSensitiveFigureClaim } from './risk';
@@ -41,11 +42,10 @@ type VoiceText = { voice: Voice; sentences: Statement[] };
 export function prepareVoices(independence: Independence): VoiceText[] {
   return independence.voices.map((voice) => {
     const published = validDate(voice.time) ?? new Date(0);
+    const text = voice.text.slice(0, MAX_VOICE_CHARS);
     return {
       voice,
-      sentences: splitStatements(voice.text.slice(0, MAX_VOICE_CHARS))
-        .slice(0, MAX_VOICE_SENTENCES)
-        .map((s) => readStatement(s, published)),
+      sentences: readSentences(splitStatements(text).slice(0, MAX_VOICE_SENTENCES), published, detectLanguage(text)),
     };
   });
 }
@@ -59,12 +59,19 @@ const figureText = (q: Quantity) => `${formatFigure(q.value, q.kind)}${q.label &
 
 /**
  * options.published: the date the claim's own relative dates ("on Tuesday") count from; by default
- * the story's first report, whose sentences the claims are drawn from.
+ * the story's first report, whose sentences the claims are drawn from. options.language: the claim's
+ * language when its text alone does not tell; by default the first report's.
  */
-export function checkClaim(claim: Claim, voices: readonly VoiceText[], independence: Independence, options: { published?: Date } = {}): PanelItem {
+export function checkClaim(
+  claim: Claim,
+  voices: readonly VoiceText[],
+  independence: Independence,
+  options: { published?: Date; language?: Language } = {},
+): PanelItem {
   const first = [...independence.voices].sort((a, b) => a.time.localeCompare(b.time))[0];
   const published = options.published ?? validDate(first?.time) ?? new Date(0);
-  const statement = readStatement(claim.text, published);
+  // A claim is a sentence of the story's reports: too short to tell its language alone, it is in theirs.
+  const statement = readStatement(claim.text, published, detectLanguage(claim.text) ?? options.language ?? detectLanguage(first?.text ?? ''));
   const supporting: Voice[] = [];
   const contradicting: { voice: Voice; comparison: Comparison }[] = [];
   for (const v of voices) {

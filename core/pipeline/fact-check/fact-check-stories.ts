@@ -82,7 +82,7 @@ async function checkOne(
   const version = Number(work.sources_version);
   // Editors' decisions on claims hold while the sources are the ones they decided on.
   const decisions = await listClaimDecisions(ctx.db, id, version);
-  const { independence, panel, traced, risk, scores, triangulated, official, sources } = await assessStory(ctx.db, story, {
+  const { independence, panel, traced, risk, scores, triangulated, official, sources, summary } = await assessStory(ctx.db, story, {
     claims: parseClaims(work.claims),
     decisions,
     now: ctx.clock(),
@@ -152,6 +152,7 @@ async function checkOne(
       patch: {
         ...(approvalLapsed ? { human_verified: false } : {}),
         layers,
+        ...(summary !== story.summary ? { summary } : {}),
         ai_fact_check_panel: panel,
         status_flags: statusFlags,
         triangulation_check: triangulated,
