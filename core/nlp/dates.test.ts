@@ -46,6 +46,11 @@ describe('withResolvedDates', () => {
     ],
     ['The market opens every Friday.', 'The market opens every Friday.'],
     ['Talks resume next week.', 'Talks resume next week.'],
+    // Found in the demo: a feast day, a recurring evening and a possessive were "dated" mid-word.
+    ['Carnival ends on Ash Wednesday.', 'Carnival ends on Ash Wednesday.'],
+    ['The market opens on Wednesday evenings.', 'The market opens on Wednesday evenings.'],
+    ["Officials cancelled today's ferry.", "Officials cancelled today's ferry."],
+    ['The ferry resumed on Wednesday evening.', 'The ferry resumed on Wednesday evening (November 25).'],
   ])('%s', (sentence, expected) => {
     expect(withResolvedDates(sentence, thursday)).toBe(expected);
   });

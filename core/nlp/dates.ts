@@ -100,6 +100,8 @@ const RELATIVE = new RegExp(
   String.raw`\b(?:(?:by|until|till|before|from|on|next|last|this|since|starting|coming)\s+)?(?:${WEEKDAYS.join('|')})\b(?:\s+(?:morning|afternoon|evening|night))?|\b(?:yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b`,
   'gi',
 );
+/** Days named for a feast, a sale or a vote, not the week's day: "Ash Wednesday", "Black Friday", "Super Tuesday". */
+const NAMED_DAY = /\b(?:ash|good|holy|maundy|black|cyber|giving|easter|whit|super|shrove|palm|boxing|emancipation|discovery)\s+$/i;
 /** Already dated: "Friday, November 27", "Friday 27 November", "Friday (Nov 27)". */
 const DATED_AFTER = new RegExp(String.raw`^,?\s*\(?(?:\d{1,2}\b|(?:${MONTHS.map((m) => m.slice(0, 3)).join('|')})[a-z]*\.?\s+\d)`, 'i');
 
@@ -118,7 +120,11 @@ export function withResolvedDates(sentence: string, reference: Date): string {
   let last = 0;
   for (const m of sentence.matchAll(RELATIVE)) {
     const end = m.index + m[0].length;
-    if (DATED_AFTER.test(sentence.slice(end, end + 12)) || /\bevery\s+$/i.test(sentence.slice(Math.max(0, m.index - 8), m.index))) continue;
+    const after = sentence.slice(end, end + 12);
+    const before = sentence.slice(Math.max(0, m.index - 12), m.index);
+    // Left alone: a day already dated, a recurring one ("every Friday", "Wednesday evenings"), a possessive
+    // ("today's vote": a date inside it reads badly) and a feast or sale day ("Ash Wednesday", "Black Friday").
+    if (DATED_AFTER.test(after) || /^(?:['’]s|s)\b/.test(after) || /\bevery\s+$/i.test(before) || NAMED_DAY.test(before)) continue;
     const date = resolveDate(m[0], reference, sentence.slice(Math.max(0, m.index - LOOK_BACK), end));
     if (!date) continue;
     out += `${sentence.slice(last, end)} (${spoken(date, reference)})`;
