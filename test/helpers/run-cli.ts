@@ -33,7 +33,8 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
     extendEnv: false,
     reject: false,
     input: options.input,
-    timeout: 60_000,
+    // A start on a loaded machine has taken 10-40 s; killing a slow but working command would fail the test for nothing.
+    timeout: 120_000,
   });
 }
 
