@@ -8,10 +8,11 @@ import { detectLanguage, readStatement, type Quantity, type Statement } from './
  * alike (one rule, one answer). A report sentence supports a claim when it speaks of the same thing
  * (most of the claim's concepts, names by their short forms too) and states every figure of the
  * claim with the same value, in any wording ("a quarter" = 25%, "three million" = 3,000,000,
- * "EC$8" = "eight Eastern Caribbean dollars"), and no date that differs. It contradicts the claim
- * only when it speaks of the same thing and gives a different value for the same quantity of the same
- * thing (same kind, unit or currency, and what is counted), or a different day for the same fact.
- * Anything else is unrelated, and so is text in a language the rules do not read.
+ * "EC$8" = "eight Eastern Caribbean dollars", a tally "21-3" = "by 21 votes to 3"), and no date
+ * that differs. It contradicts the claim only when it speaks of the same thing and gives a different
+ * value for the same quantity of the same thing (same kind, unit or currency, and what is counted),
+ * or a different day for the same fact. Anything else is unrelated, and so is text in a language
+ * the rules do not read.
  */
 
 export type Relation = 'supports' | 'contradicts' | 'unrelated';
