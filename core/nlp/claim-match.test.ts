@@ -208,3 +208,79 @@ describe('claim matcher', () => {
     );
   });
 });
+
+describe('vote tallies and scores', () => {
+  const claim = 'Parliament voted 21-3 to pass the Data Protection Bill, which lets the regulator fine firms.';
+  it.each([
+    ['21-3', 'The bill passed 21-3 and lets the regulator fine companies.'],
+    ['21–3 (en dash)', 'The bill passed 21–3 and lets the regulator fine companies.'],
+    ['21 to 3', 'Lawmakers approved the Data Protection Bill 21 to 3, letting the regulator fine businesses.'],
+    ['by 21 votes to 3', 'The bill passed by 21 votes to 3 and lets the regulator fine companies.'],
+    ['21 votes in favour and 3 against', 'The Data Protection Bill was adopted with 21 votes in favour and 3 against; the regulator may fine firms.'],
+    ['21 for, 3 against', 'The Data Protection Bill passed 21 for, 3 against, letting the regulator fine firms.'],
+    ['a 21-3 vote', 'In a 21-3 vote, parliament approved the bill that lets the regulator fine companies.'],
+  ])('"%s" states the same tally', (_form, report) => {
+    expect(compare(claim, report)).toBe('supports');
+  });
+
+  it.each([
+    ['21-3 vs 20-4', 'The bill passed 20-4 and lets the regulator fine companies.'],
+    ['21-3 vs by 20 votes to 4', 'The bill passed by 20 votes to 4 and lets the regulator fine companies.'],
+    ['21-3 vs 21 votes in favour and 2 against', 'The Data Protection Bill was adopted with 21 votes in favour and 2 against; the regulator may fine firms.'],
+  ])('%s: the same vote with another tally contradicts', (_case, report) => {
+    expect(compare(claim, report)).toBe('contradicts');
+  });
+
+  it('reads the demo outlets as stating the same vote', () => {
+    expect(
+      compare(
+        "Barbados' lower house voted 21-3 on Tuesday for amendments that let the data protection regulator fine firms up to BDS$500,000 for breaches.",
+        'The House of Assembly passed the Data Protection (Amendment) Bill on Tuesday by 21 votes to 3, giving the Data Protection Commissioner power to fine companies up to BDS$500,000.',
+        '2026-11-19',
+      ),
+    ).toBe('supports');
+  });
+
+  it('reads Spanish and French tallies', () => {
+    expect(compare('El parlamento aprobó la ley de datos por 21 votos a favor y 3 en contra.', 'El parlamento aprobó la ley de datos 21-3.')).toBe('supports');
+    expect(compare('El parlamento aprobó la ley de datos por 21 votos a favor y 3 en contra.', 'El parlamento aprobó la ley de datos 20-4.')).toBe(
+      'contradicts',
+    );
+    expect(compare("L'Assemblée a adopté la loi sur les données par 21 voix contre 3.", "L'Assemblée a adopté la loi sur les données 21-3.")).toBe('supports');
+  });
+
+  it('reads a tally as one figure, either way round, and a range as two', () => {
+    const tallies = (text: string) =>
+      readStatement(text, day('2026-11-18'))
+        .quantities.filter((q) => q.against !== undefined)
+        .map((q) => [q.value, q.against]);
+    expect(tallies('The House voted 21-3 on Tuesday.')).toEqual([[21, 3]]);
+    expect(tallies('The motion was carried by 21 votes to 3.')).toEqual([[21, 3]]);
+    expect(tallies('Jamaica beat Trinidad and Tobago 2-1 on Tuesday.')).toEqual([[2, 1]]);
+    expect(tallies('Between 20-30 people were hurt.')).toEqual([]);
+    expect(tallies('Rainfall of 3-4 inches is expected from 5 to 7 pm.')).toEqual([]);
+    expect(tallies('The storm hit on 2026-11-18.')).toEqual([]);
+  });
+
+  it('keeps reading sports scores as before', () => {
+    const jamaica = 'Jamaica beat Trinidad and Tobago 2-1 on Tuesday.';
+    expect(compare(jamaica, 'A goal three minutes from time gave Jamaica a 2-1 Nations League win over Trinidad and Tobago on Tuesday.')).toBe('supports');
+    expect(compare(jamaica, 'Trinidad and Tobago lost 1-2 to Jamaica on Tuesday.')).toBe('supports');
+    expect(compare(jamaica, 'Jamaica beat Trinidad and Tobago 3-1 on Tuesday.')).toBe('contradicts');
+    expect(compare(jamaica, 'Jamaica beat Haiti 3-0 on Tuesday.')).toBe('unrelated');
+  });
+});
+
+describe('paraphrase word pairs', () => {
+  it.each([
+    ['firms = companies, voted = vote', 'Small firms voted against the merger.', 'Small companies cast a vote against the merger.'],
+    ['businesses = firms, voted = vote', 'Small businesses voted against the merger.', 'In a vote, small firms rejected the merger.'],
+    ['companies = businesses, voting = voted', 'Voting companies backed the merger.', 'Businesses voted to back the merger.'],
+  ])('%s', (_pair, claim, report) => {
+    expect(compare(claim, report)).toBe('supports');
+  });
+
+  it('keeps other words apart', () => {
+    expect(compare('Small firms voted against the merger.', 'Small farmers protested against the merger.')).toBe('unrelated');
+  });
+});

@@ -8,10 +8,11 @@ import { detectLanguage, readStatement, type Quantity, type Statement } from './
  * alike (one rule, one answer). A report sentence supports a claim when it speaks of the same thing
  * (most of the claim's concepts, names by their short forms too) and states every figure of the
  * claim with the same value, in any wording ("a quarter" = 25%, "three million" = 3,000,000,
- * "EC$8" = "eight Eastern Caribbean dollars"), and no date that differs. It contradicts the claim
- * only when it speaks of the same thing and gives a different value for the same quantity of the same
- * thing (same kind, unit or currency, and what is counted), or a different day for the same fact.
- * Anything else is unrelated, and so is text in a language the rules do not read.
+ * "EC$8" = "eight Eastern Caribbean dollars", a tally "21-3" = "by 21 votes to 3"), and no date
+ * that differs. It contradicts the claim only when it speaks of the same thing and gives a different
+ * value for the same quantity of the same thing (same kind, unit or currency, and what is counted),
+ * or a different day for the same fact. Anything else is unrelated, and so is text in a language
+ * the rules do not read.
  */
 
 export type Relation = 'supports' | 'contradicts' | 'unrelated';
@@ -35,6 +36,11 @@ export const WORD_COVERAGE = 0.5;
 const TIME_UNITS = new Set(['year', 'month', 'day', 'hour', 'week']);
 
 export function sameQuantityValue(a: Quantity, b: Quantity): boolean {
+  if (a.against !== undefined || b.against !== undefined) {
+    // Tallies: the same two numbers, either way round ("won 2-1", "lost 1-2").
+    if (a.against === undefined || b.against === undefined) return false;
+    return (a.value === b.value && a.against === b.against) || (a.value === b.against && a.against === b.value);
+  }
   if (a.value === b.value) return true;
   const tolerance = a.approximate || b.approximate ? 0.5 : Math.max(Math.abs(a.value), Math.abs(b.value)) * 0.005;
   return Math.abs(a.value - b.value) <= tolerance;
@@ -45,6 +51,19 @@ export function comparableQuantities(a: Quantity, b: Quantity): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'money') return !a.currency || !b.currency || a.currency === b.currency;
   return (a.unit ?? '') === (b.unit ?? '');
+}
+
+/**
+ * A tally one side reads as one figure and the other states as two numbers in a form the tally rule
+ * does not read (or the other way round): the same numbers, as they matched before tallies were read.
+ */
+export function tallyStatedApart(q: Quantity, others: readonly Quantity[]): boolean {
+  const plain = (x: Quantity) => x.kind === 'count' && x.unit === undefined;
+  if (q.against !== undefined) {
+    const values = others.filter(plain).map((r) => r.value);
+    return values.includes(q.value) && values.includes(q.against);
+  }
+  return plain(q) && others.some((r) => r.against !== undefined && (r.value === q.value || r.against === q.value));
 }
 
 function acronymFits(acronym: string, initials: string): boolean {
@@ -128,7 +147,7 @@ export function compareStatements(claim: Statement, report: Statement): Comparis
   if (anotherEra(claim, report)) return { relation: 'unrelated', reason: 'about another time' };
   const coverage = conceptCoverage(claim, report);
   const matched = (q: Quantity, others: readonly Quantity[]) =>
-    others.some((r) => comparableQuantities(q, r) && (sameQuantityValue(q, r) || (q.atLeast === true && r.value >= q.value)));
+    others.some((r) => comparableQuantities(q, r) && (sameQuantityValue(q, r) || (q.atLeast === true && r.value >= q.value))) || tallyStatedApart(q, others);
   // A time frame ("in the first ten months") need not be restated, unless the report gives one of its own;
   // a duration that is the fact ("built in 14 months") must be.
   const unmatchedClaim = claim.quantities.filter(
@@ -146,7 +165,8 @@ export function compareStatements(claim: Statement, report: Statement): Comparis
     const only =
       candidates.length === 1 &&
       unmatchedClaim.filter((x) => comparableQuantities(x, candidates[0]!)).length === 1 &&
-      (q.label === undefined || candidates[0]!.label === undefined)
+      // A sentence tells one vote or one result: its tally is what the other's counts, whatever word is near it.
+      (q.label === undefined || candidates[0]!.label === undefined || (q.against !== undefined && candidates[0]!.against !== undefined))
         ? candidates[0]
         : undefined;
     if (same ?? only) {

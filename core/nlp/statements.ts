@@ -32,6 +32,12 @@ export type Quantity = {
    * as against a duration that is the fact ("built in 14 months", "owed for 14 months").
    */
   frame?: boolean;
+  /**
+   * The other side of a tally or a score, read as one figure ("21-3", "by 21 votes to 3", "21 voix
+   * contre 3": value 21, against 3; unit 'tally'). Two tallies are the same when they hold the same two
+   * numbers, either way round ("won 2-1" and "lost 1-2" tell one result).
+   */
+  against?: number;
   text: string;
 };
 export type Statement = {
@@ -63,13 +69,18 @@ export type Statement = {
   places: Place[];
 };
 
-type Token = { raw: string; f: string; type: 'cur' | 'num' | 'pct' | 'word' | 'punct'; cap: boolean };
+/** dash: joined to the token before by a hyphen or a dash ("21-3", "21 – 3"), which is no token of its own. */
+type Token = { raw: string; f: string; type: 'cur' | 'num' | 'pct' | 'word' | 'punct'; cap: boolean; dash?: boolean };
 
 const TOKEN = /([A-Z]{0,3}\$|€|£)|(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+(?:[.,]\d+)*)|(%)|([\p{L}\p{M}]+(?:['’&][\p{L}\p{M}]+)*)|([.!?;:,()"“”«»/])/gu;
 
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
+  let after = 0;
   for (const m of text.matchAll(TOKEN)) {
+    const dash = out.length > 0 && /^ ?[-\u2010\u2011\u2013] ?$/u.test(text.slice(after, m.index));
+    after = m.index + m[0].length;
+    const count = out.length;
     if (m[1]) out.push({ raw: m[1], f: m[1].toLowerCase(), type: 'cur', cap: false });
     else if (m[2]) out.push({ raw: m[2], f: m[2], type: 'num', cap: false });
     else if (m[3]) out.push({ raw: '%', f: '%', type: 'pct', cap: false });
@@ -80,6 +91,7 @@ function tokenize(text: string): Token[] {
       if (elided) raw = elided[2]!;
       out.push({ raw, f: foldWord(raw), type: 'word', cap: /^\p{Lu}/u.test(raw) });
     } else if (m[5]) out.push({ raw: m[5], f: m[5], type: 'punct', cap: false });
+    if (dash && out.length > count) out[out.length - 1]!.dash = true;
   }
   return out;
 }
@@ -458,6 +470,9 @@ const PHRASES: [readonly string[], string][] = [
   [['ran', 'aground'], 'aground'],
   [['went', 'aground'], 'aground'],
   [['sent', 'back'], 'deport'],
+  // A chamber, not a cut or a rise: "the lower house voted".
+  [['lower', 'house'], 'parliament'],
+  [['upper', 'house'], 'parliament'],
   [['prime', 'minister'], 'pm'],
   [['primer', 'ministro'], 'pm'],
   [['premier', 'ministre'], 'pm'],
@@ -687,6 +702,7 @@ const FRAME_WORDS = new Set(
 
 function readQuantities(tokens: readonly Token[], language: Language, s: Statement, used: Set<number>): void {
   const starts = new Map<Quantity, number>();
+  readTallies(tokens, language, s, used);
   readFigures(tokens, language, s, used, starts);
   // "600 passengers an hour, up from 250": the change is stated too, as a share ("more than doubles").
   const figures = s.quantities.filter((q) => starts.has(q) && q.kind !== 'percent');
@@ -698,6 +714,123 @@ function readQuantities(tokens: readonly Token[], language: Language, s: Stateme
     const change = (Math.abs(latest.value - old.value) / old.value) * 100;
     s.quantities.push({ value: Math.round(change * 10) / 10, kind: 'percent', label: latest.label, derived: true, text: `${latest.text}, from ${old.text}` });
   });
+}
+
+/**
+ * A pair of numbers is a tally or a score beside a word of voting or of a result: before it ("voted
+ * 21-3", "passes the amendment 21 to 3", "beat Haiti 2-1") or after it ("a 21-3 vote", "a 2-1 Nations
+ * League win"). Without one, "20-30 people" and "5 to 7" are ranges, read as two figures as before.
+ */
+const TALLY_BEFORE = new Set(
+  (
+    'vote votes voted voting pass passes passed approve approves approved adopt adopts adopted reject rejects rejected carried defeated ' +
+    'beat beats won win wins lost lose loses defeat defeats edge edges edged drew draw thrashed trounced downed routed whipped ' +
+    'voto votaron aprobo aprobada aprobado rechazo gano vencio derroto perdio empato adopte adoptee rejete battu gagne remporte perdu ' +
+    'stemde stemden aangenomen verworpen versloeg verloor'
+  ).split(' '),
+);
+const TALLY_AFTER = new Set(
+  'vote votes win victory defeat loss draw margin majority decision verdict result scoreline triumph votacion victoria derrota victoire defaite stemming overwinning nederlaag'.split(
+    ' ',
+  ),
+);
+/** What the numbers of "21 votes to 3" count: kept as the sentence's words, since they say what happened. */
+const TALLY_NOUNS = new Set(['vote', 'votes', 'voto', 'votos', 'voix', 'stemmen', 'goal', 'goals', 'gol', 'goles', 'but', 'buts']);
+/** "X votes to Y", "21 voix contre 3", "21 votos contra 3". */
+const TALLY_VERSUS = new Set(['to', 'against', 'contre', 'contra', 'tegen']);
+/** "X in favour and Y against", "21 for, 3 against", "21 votos a favor y 3 en contra", "21 voix pour et 3 contre". */
+const TALLY_FOR: readonly (readonly string[])[] = [['in', 'favour'], ['in', 'favor'], ['a', 'favor'], ['for'], ['pour'], ['voor']];
+const TALLY_AGAINST: readonly (readonly string[])[] = [['against'], ['en', 'contra'], ['contra'], ['contre'], ['tegen']];
+const TALLY_JOINERS = new Set([',', 'and', 'with', 'y', 'et', 'en', 'to']);
+/** Words before a pair of numbers that make it a range ("from 5 to 7", "between 20-30"), whatever follows. */
+const RANGE_BEFORE = new Set(['from', 'between', 'de', 'desde', 'entre', 'van', 'tussen', 'aged', 'ages', 'up']);
+
+/**
+ * Tallies and scores (Quantity.against), each read as one figure, so "21-3" and "by 21 votes to 3"
+ * state the same vote and "20-4" another tally of it. One rule for votes and sports scores alike.
+ */
+function readTallies(tokens: readonly Token[], language: Language, s: Statement, used: Set<number>): void {
+  const words = tokens.map((t) => (t.type === 'word' ? t.f : `\u0000${t.f}`));
+  const free = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (used.has(k)) return false;
+    return true;
+  };
+  // A whole number in digits ("21") or in words ("twenty-one"), never a share, a sum or a measure.
+  const numberAt = (k: number, wordsToo: boolean): { value: number; end: number } | undefined => {
+    const t = tokens[k];
+    if (!t || used.has(k) || tokens[k - 1]?.type === 'cur') return undefined;
+    let read: { value: number; end: number } | undefined;
+    if (t.type === 'num' && /^\d{1,4}$/.test(t.f)) read = { value: Number(t.f), end: k + 1 };
+    else if (t.type === 'word' && wordsToo) read = readNumberWords(words, k, language);
+    if (!read || !Number.isInteger(read.value) || !free(k, read.end)) return undefined;
+    const next = tokens[read.end];
+    if (next && (next.type === 'pct' || next.f in UNITS || next.f in CURRENCY_WORDS || next.f in SCALE_WORDS[language] || CENT_WORDS.has(next.f)))
+      return undefined;
+    if (next && PERCENT_AFTER.some((p) => matchesAt(tokens, read.end, p))) return undefined;
+    return read;
+  };
+  const near = (from: number, step: 1 | -1, reach: number, set: ReadonlySet<string>) => {
+    for (let k = from, n = 0; n < reach && k >= 0 && k < tokens.length; k += step, n++) {
+      const t = tokens[k]!;
+      if (t.type === 'punct' || t.type === 'num') return false;
+      if (set.has(t.f)) return true;
+    }
+    return false;
+  };
+  const inContext = (start: number, end: number) => near(start - 1, -1, 6, TALLY_BEFORE) || near(end, 1, 4, TALLY_AFTER);
+  const matchAny = (k: number, forms: readonly (readonly string[])[]) => forms.find((f) => matchesAt(tokens, k, f))?.length ?? 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const first = numberAt(i, true);
+    if (!first || RANGE_BEFORE.has(tokens[i - 1]?.f ?? '')) continue;
+    let k = first.end;
+    let noun: number | undefined;
+    let second: { value: number; end: number } | undefined;
+    let end = k;
+    const digits = tokens[i]!.type === 'num';
+    if (digits && tokens[k]?.dash && !tokens[i]!.dash) {
+      // "21-3", "21–3": not a date's or a code's run of numbers ("2026-11-18").
+      const b = numberAt(k, false);
+      if (b && !tokens[b.end]?.dash && inContext(i, b.end)) [second, end] = [b, b.end];
+    } else {
+      if (TALLY_NOUNS.has(tokens[k]?.f ?? '')) noun = k++;
+      const favour = matchAny(k, TALLY_FOR);
+      if (favour > 0) {
+        // "21 votes in favour and 3 against": the second number, then the word against.
+        k += favour;
+        while (TALLY_JOINERS.has(tokens[k]?.f ?? '')) k++;
+        const b = numberAt(k, true);
+        if (b) {
+          let after = b.end;
+          if (TALLY_NOUNS.has(tokens[after]?.f ?? '')) after++;
+          const against = matchAny(after, TALLY_AGAINST);
+          if (against > 0) [second, end] = [b, after + against];
+        }
+      } else if (TALLY_VERSUS.has(tokens[k]?.f ?? '') && (noun !== undefined || tokens[k]!.f === 'to')) {
+        // "by 21 votes to 3", "21 voix contre 3"; a bare "21 to 3" only beside a vote and before no noun of its own.
+        const b = numberAt(k + 1, true);
+        const next = b && tokens[b.end];
+        const bare = noun === undefined;
+        if (b && (!bare || (digits && inContext(i, b.end) && (!next || next.type === 'punct' || STOP.has(next.f) || TALLY_AFTER.has(next.f)))))
+          [second, end] = [b, b.end];
+      }
+    }
+    if (!second) continue;
+    for (let j = i; j < end; j++) if (j !== noun) used.add(j);
+    s.quantities.push({
+      value: first.value,
+      against: second.value,
+      kind: 'count',
+      unit: 'tally',
+      label: noun !== undefined ? itemOf(tokens[noun]!.f) : labelOf(tokens, i, end, used),
+      text: tokens
+        .slice(i, end)
+        .map((t) => (t.dash ? `-${t.raw}` : ` ${t.raw}`))
+        .join('')
+        .trim()
+        .replace(/ ,/g, ','),
+    });
+    i = end - 1;
+  }
 }
 
 function readFigures(tokens: readonly Token[], language: Language, s: Statement, used: Set<number>, starts: Map<Quantity, number>): void {

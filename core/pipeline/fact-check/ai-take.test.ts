@@ -172,4 +172,9 @@ describe('numbersIn', () => {
     expect(numbersIn('EC$1.2 million', { asWritten: true })).toContain(1.2);
     expect(numbersIn('on November 24, 2026')).toEqual(expect.arrayContaining([24, 2026]));
   });
+
+  it('reads both numbers of a vote tally, so a take may say either', () => {
+    expect(numbersIn('The House voted 21-3 on Tuesday.')).toEqual(expect.arrayContaining([21, 3]));
+    expect(numbersIn('The bill passed by 21 votes to 3.')).toEqual(expect.arrayContaining([21, 3]));
+  });
 });

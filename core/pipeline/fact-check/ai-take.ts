@@ -210,7 +210,8 @@ export function numbersIn(text: string, options: { asWritten?: boolean } = {}): 
   if (!text) return [];
   // Read as English when the text is too short to tell ("Fifteen people"): the take is written in English.
   const quantities = readStatement(text, new Date(0), detectLanguage(text) ?? 'en').quantities;
-  const out = quantities.map((q) => q.value);
+  // A tally ("21-3") is one figure of two numbers; a sentence may give either.
+  const out = quantities.flatMap((q) => (q.against === undefined ? [q.value] : [q.value, q.against]));
   for (const m of text.matchAll(/\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?/g)) {
     if (options.asWritten || !quantities.some((q) => q.text.includes(m[0]))) out.push(Number(m[0].replace(/,/g, '')));
   }

@@ -1,7 +1,7 @@
 import { withResolvedDates } from '../../nlp/dates';
 import { compareStatements, type Comparison } from '../../nlp/claim-match';
 import { sameValue, type Figure } from '../../nlp/figures';
-import { readStatement, type Statement } from '../../nlp/statements';
+import { readStatement, type Quantity, type Statement } from '../../nlp/statements';
 import { contentWords, findEntities, splitSentences } from '../../nlp/analyse';
 import { findPlaces } from '../../nlp/gazetteer';
 import { sharedFigures, wordCoverage } from '../work/sentence-support';
@@ -22,6 +22,11 @@ import type { SourcedSentence } from './schema';
  */
 
 const MAX_CLAUSE_WORDS = 35;
+
+/** A quantity gives the value, or one side of it when it is a tally ("21-3" gives 21 and 3). */
+function givesValue(q: Quantity, value: number): boolean {
+  return sameValue(q.value, value) || (q.against !== undefined && sameValue(q.against, value));
+}
 
 export function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
@@ -118,9 +123,9 @@ export function writeOurTake(
       .map((m) => ({ m, same: compare(fact.seed, m).sameFigures ?? [] }));
     const quantities = statementOf(fact.seed).quantities;
     for (const figure of fact.seed.figures.filter((f) => /\d/.test(f.text) && isShowable(f, fact.seed))) {
-      if (!quantities.some((q) => sameValue(q.value, figure.value))) continue;
+      if (!quantities.some((q) => givesValue(q, figure.value))) continue;
       if (agreed.some((a) => a.figure.kind === figure.kind && sameValue(a.figure.value, figure.value))) continue;
-      const holders = [fact.seed, ...others.filter((o) => o.same.some((q) => sameValue(q.value, figure.value))).map((o) => o.m)];
+      const holders = [fact.seed, ...others.filter((o) => o.same.some((q) => givesValue(q, figure.value))).map((o) => o.m)];
       if (new Set(holders.map((m) => voiceOf.get(m.report))).size < 2) continue;
       // Never a bare number: "29 (proposal)" when the sentence does not put what it counts right after it.
       agreed.push({ figure, text: withLabel(figure, fact.seed.text), reports: new Set(holders.map((m) => m.report)) });
