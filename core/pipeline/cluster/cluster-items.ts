@@ -7,7 +7,7 @@ import { auditEntry, type AuditEntry } from '../../stories/story';
 import { CHANNELS, notify } from '../../db/notify';
 import { createTimeSlicer } from '../../event-loop';
 import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '../types';
-import { claimRawItems } from '../work/leases';
+import { claimRawItems, lockClustering } from '../work/leases';
 import { saveStory } from '../work/save-story';
 import { loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
 import type { AiProvider } from '../summarise/provider';
@@ -27,8 +27,6 @@ import { stormMatcher } from './storm-link';
  * stories, members that left, merges) are then written in a handful of statements.
  */
 
-/** One lock for every clustering decision (and the archive's rebuild). */
-export const CLUSTER_LOCK = 3_600_001;
 const DOCS_TERM = '__docs__';
 /** Items claimed per batch when the caller allows it: the lock and the reload are paid once per batch. */
 const CLAIM = 200;
@@ -167,7 +165,7 @@ async function decideAndWrite(
 ): Promise<number> {
   if (batch.length === 0) return 0;
   return ctx.db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?)', [CLUSTER_LOCK]);
+    await lockClustering(trx);
     const held = new Set(
       (
         (await trx('raw_feeds')
@@ -669,7 +667,7 @@ async function refreshCarriers(ctx: StageContext): Promise<number> {
   let updated = 0;
   for (const { story_id: id } of rows.rows as { story_id: string }[]) {
     await ctx.db.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?)', [CLUSTER_LOCK]);
+      await lockClustering(trx);
       const story = await trx('synced_content').select('source_list').where('id', id).forUpdate().first();
       const outlets = outletsOf(await loadStorySources(trx, id));
       const added = outlets.filter((o) => !(story.source_list as string[]).includes(o));

@@ -7,7 +7,8 @@ import type { StageContext } from '../types';
 import { saveStory } from '../work/save-story';
 import { loadRawItems, loadStorySources, outletsOf, type SourceItem } from '../work/story-sources';
 import { clusterEvents } from './cluster-engine';
-import { CLUSTER_LOCK, featuresOf } from './cluster-items';
+import { featuresOf } from './cluster-items';
+import { lockClustering } from '../work/leases';
 import { CLUSTER_PARAMS } from './event-clustering';
 
 /**
@@ -39,7 +40,7 @@ type Row = { id: string; story_id: string; title: string; slug: string | null; p
 export async function rebuildClusters(ctx: StageContext, options: RebuildOptions): Promise<RebuildReport> {
   const params = { ...CLUSTER_PARAMS, ...(options.windowHours ? { windowHours: options.windowHours } : {}) };
   return ctx.db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?)', [CLUSTER_LOCK]);
+    await lockClustering(trx);
     const rows = (
       await trx.raw(
         `select r.id, r.story_id, s.title, s.slug, s.published_at, s.source_count

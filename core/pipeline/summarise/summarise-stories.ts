@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { auditEntry } from '../../stories/story';
 import { isLive } from '../../stories/publishing';
 import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '../types';
-import { claimStories, holdsStoryLease } from '../work/leases';
+import { claimStories, holdsStoryLease, waitForClustering } from '../work/leases';
 import { saveStory } from '../work/save-story';
 import { centralFirst, loadStorySources } from '../work/story-sources';
 import { AiFailure, emptyUsage, type AiProvider, type AiUsage } from './provider';
@@ -76,6 +76,7 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
     });
     const s = result.summary;
     return await ctx.db.transaction(async (trx) => {
+      await waitForClustering(trx);
       const held = await holdsStoryLease(trx, id, ctx.workerId);
       if (!held) return 'skipped'; // another worker took it over after our lease ran out
       if (held.sources_version !== version || (await trx('synced_content').select('pipeline_next').where('id', id).first())?.pipeline_next !== 'summarise') {
@@ -133,6 +134,7 @@ async function summariseOne(ctx: StageContext, ai: AiProvider, id: string): Prom
 
 async function recordFailure(ctx: StageContext, id: string, reason: string, usage: AiUsage, previousUsage: unknown): Promise<void> {
   await ctx.db.transaction(async (trx: Knex.Transaction) => {
+    await waitForClustering(trx);
     if (!(await holdsStoryLease(trx, id, ctx.workerId))) return;
     const row = await trx('synced_content').select('work_attempts').where('id', id).first();
     const attempts = Number(row?.work_attempts ?? 0) + 1;

@@ -8,6 +8,23 @@ import type { Knex } from 'knex';
  * Lease times use the database clock, the one clock every worker shares.
  */
 
+/** One lock for every clustering decision (and the archive's rebuild). */
+export const CLUSTER_LOCK = 3_600_001;
+
+/** Taken first by a transaction that decides which items belong to which story. */
+export async function lockClustering(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(?)', [CLUSTER_LOCK]);
+}
+
+/**
+ * Taken first by a transaction that locks a story and then its items (a summary marking them
+ * processed). Clustering locks items and then stories; without this the two deadlock, and the
+ * summary is thrown away and retried. Shared: such transactions only wait for a clustering batch.
+ */
+export async function waitForClustering(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock_shared(?)', [CLUSTER_LOCK]);
+}
+
 export async function claimRawItems(db: Knex, options: { workerId: string; leaseMs: number; limit: number }): Promise<string[]> {
   const result = await db.raw(
     `update raw_feeds r
