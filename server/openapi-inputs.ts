@@ -10,6 +10,7 @@ import { NEWSLETTER_REQUEST_BODIES } from './routes/newsletter';
 import { OG_IMAGE_QUERIES } from './routes/og-image';
 import { PAGE_VIEW_REQUEST_BODIES } from './routes/page-views';
 import { PUBLIC_STORY_QUERIES } from './routes/public-stories';
+import { SANITY_REQUEST_BODIES } from './routes/sanity-webhook';
 import { TRANSLATION_REQUEST_BODIES } from './routes/story-translations';
 import { STORM_QUERIES } from './routes/storms';
 
@@ -19,6 +20,7 @@ export const REQUEST_BODIES: Record<string, z.ZodType> = {
   ...ME_REQUEST_BODIES,
   ...NEWSLETTER_REQUEST_BODIES,
   ...PAGE_VIEW_REQUEST_BODIES,
+  ...SANITY_REQUEST_BODIES,
   ...TRANSLATION_REQUEST_BODIES,
   ...CONSOLE_REQUEST_BODIES,
   ...EDITORIAL_REQUEST_BODIES,

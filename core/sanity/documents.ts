@@ -71,6 +71,15 @@ export const layerPackDocument = z
   })
   .passthrough();
 
+/**
+ * A delivery's body as docs/openapi.json describes it: the member schemas schemaFor() hands to the
+ * webhook's validation (by `_type`), so the document cannot drift from them.
+ */
+export const syncedDocument = z.discriminatedUnion('_type', [articleDocument, storyDocument, layerPackDocument]).meta({
+  description:
+    'One published Sanity document, as the webhook sends it with an empty projection. A delete (`"operation": "delete"` in a signed body; unsigned, the `sanity-operation: delete` header) needs only the `_id`, which an unsigned delete may send in the `sanity-document-id` header instead.',
+});
+
 export type ArticleDocument = z.infer<typeof articleDocument>;
 export type StoryDocument = z.infer<typeof storyDocument>;
 export type LayerPackDocument = z.infer<typeof layerPackDocument>;

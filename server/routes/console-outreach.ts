@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import { alertInputSchema } from '../../core/alerts/alert-rules';
 import { alertHistory, createAlert, deleteAlert, listAlerts, setAlertEnabled } from '../../core/alerts/alerts';
 import { readerAnalytics, RANGES } from '../../core/analytics/reader-analytics';
 import { C360Error } from '../../core/errors';
 import { changeSubscriberSegments, estimateRecipients, listAudienceSegments, listSubscribers } from '../../core/newsletter/audience';
+import { ruleInputSchema } from '../../core/newsletter/curation-rules';
 import { changeRule, createRule, listRules, removeRule } from '../../core/newsletter/manage-rules';
 import { listNewsletters } from '../../core/newsletter/newsletter-repository';
 import {
@@ -102,14 +104,19 @@ export const OUTREACH_QUERIES = {
   'GET /api/console/analytics': rangeQuery,
 };
 
-/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+/**
+ * The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts).
+ * New rules and alerts go to core as they came: the use case parses them with its own schema, listed here.
+ */
 export const OUTREACH_REQUEST_BODIES = {
   'PATCH /api/console/newsletter/subscribers/{id}': subscriberBody,
+  'POST /api/console/newsletter/rules': ruleInputSchema,
   'PATCH /api/console/newsletter/rules/{id}': rulePatch,
   'POST /api/console/newsletters': generateBody,
   'PATCH /api/console/newsletters/{id}': editBody,
   'POST /api/console/newsletters/{id}/send': sendBody,
   'POST /api/console/newsletters/{id}/retry': retryBody,
+  'POST /api/console/alerts': alertInputSchema,
   'PATCH /api/console/alerts/{id}': alertToggleBody,
   'PUT /api/admin/settings/sanity': sanityUpdateSchema,
   'PUT /api/admin/settings/notifications': notificationsBody,

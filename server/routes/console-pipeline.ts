@@ -58,6 +58,8 @@ const runBody = z
   .strict()
   .refine((b) => (b.kind === 'step') === (b.step !== undefined), { message: 'step is required for a step run, and only for one', path: ['step'] });
 const retryBody = z.object({ stage: z.string().min(1).max(40) }).strict();
+/** A full run takes no options: an empty object (or no body), so a misspelt option is refused rather than ignored. */
+const fullRunBody = z.object({}).strict();
 const signalQuery = z.object({
   type: z.enum(SIGNAL_TYPES).optional(),
   strength: z.enum(SIGNAL_STRENGTHS).optional(),
@@ -99,6 +101,7 @@ export const PIPELINE_QUERIES = {
 export const PIPELINE_REQUEST_BODIES = {
   'POST /api/console/pipeline/runs': runBody,
   'POST /api/console/pipeline/runs/{id}/retry': retryBody,
+  'POST /api/admin/pipeline/run': fullRunBody,
   'POST /api/admin/pipeline/process': processBody,
   'PUT /api/admin/scheduler': schedulerBody,
 };
@@ -222,7 +225,7 @@ export const PIPELINE_ROUTES: readonly ConsoleRoute[] = [
     path: '/admin/pipeline/run',
     role: 'admin',
     handler: async (req, res, ctx) => {
-      parseBody(z.object({}).strict(), req);
+      parseBody(fullRunBody, req);
       const { done } = await ctx.pipeline.runs.start({ kind: 'full', email: ctx.actor(res).email });
       const run = await done;
       if (run.status === 'cancelled') throw new C360Error('conflict', 'The pipeline run was cancelled before it finished.');

@@ -5,10 +5,11 @@ import { changePassword, deleteOwnAccount } from '../../core/accounts/accounts';
 import { getEmailConfirmation, requestEmailConfirmation, type ConfirmationRequest, type EmailConfirmationState } from '../../core/accounts/email-confirmation';
 import type { Logger } from '../../core/logger';
 import type { Mailer } from '../../core/mail/mailer';
+import { readerAlertInputSchema } from '../../core/alerts/reader-alert-rules';
 import { createReaderAlert, deleteReaderAlert, listReaderAlerts, setReaderAlertEnabled } from '../../core/alerts/reader-alerts';
 import type { Alert } from '../../core/alerts/alert-repository';
 import { C360Error } from '../../core/errors';
-import { FOLLOW_REGIONS, FOLLOW_TOPICS } from '../../core/readers/follow-rules';
+import { FOLLOW_REGIONS, FOLLOW_TOPICS, followsSchema } from '../../core/readers/follow-rules';
 import {
   getFollows,
   listMyCaribbean,
@@ -51,9 +52,14 @@ export const ME_QUERIES = {
   'GET /api/me/saved/ids': savedQuery,
 };
 
-/** The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts). */
+/**
+ * The JSON bodies these routes parse, by operation as docs/openapi.json names it (its request bodies are derived from these; server/openapi.db.test.ts).
+ * Follows and new alerts go to core as they came: the use case parses them with its own schema, listed here.
+ */
 export const ME_REQUEST_BODIES = {
+  'PUT /api/me/follows': followsSchema,
   'POST /api/me/saved': saveBody,
+  'POST /api/me/alerts': readerAlertInputSchema,
   'PATCH /api/me/alerts/{id}': toggleBody,
   'POST /api/me/password': passwordBody,
   'DELETE /api/me': deleteBody,

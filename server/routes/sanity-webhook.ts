@@ -1,6 +1,7 @@
 import express, { Router, type ErrorRequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from '../../core/logger';
+import { syncedDocument } from '../../core/sanity/documents';
 import { describeWebhookSecurity, handleSanityWebhook, recordOversizedDelivery, SANITY_BODY_LIMIT_BYTES } from '../../core/sanity/handle-webhook';
 import { sendError } from '../http-errors';
 
@@ -10,6 +11,12 @@ import { sendError } from '../http-errors';
  * wherever it is mounted as long as that is before any JSON body parser.
  */
 export const SANITY_WEBHOOK_PATH = '/api/sync-sanity';
+
+/**
+ * The body, by operation as docs/openapi.json names it (its request body is derived from this; server/openapi.db.test.ts).
+ * Not parsed here: the signature covers the raw bytes, so core parses them and validates with these schemas.
+ */
+export const SANITY_REQUEST_BODIES = { 'POST /api/sync-sanity': syncedDocument };
 
 export function sanityWebhookRouter(deps: { db: Knex; clock: () => Date; logger: Logger; secret?: string; insecureDev?: boolean }): Router {
   const router = Router();
