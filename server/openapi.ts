@@ -6,7 +6,7 @@ export type OpenApiOperation = {
   summary?: string;
   description?: string;
   'x-roles'?: string[];
-  parameters?: { name: string; in: 'path' | 'query'; required?: boolean; schema?: unknown }[];
+  parameters?: { name: string; in: 'path' | 'query' | 'header'; required?: boolean; description?: string; schema?: unknown }[];
   requestBody?: { required?: boolean; content: Record<string, { schema?: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
 };
