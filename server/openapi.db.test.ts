@@ -14,7 +14,7 @@ import { listRoutes } from '../test/helpers/list-routes';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/helpers/smtp-server';
 import { addUserPerRole, browserOf, startTestApp, type TestApp } from '../test/helpers/test-app';
 import { CONSOLE_ROUTES } from './routes/console';
-import { createResponseValidator } from '../test/helpers/openapi-validator';
+import { createRequestBodyValidator, createResponseValidator } from '../test/helpers/openapi-validator';
 import { operationKey, type OpenApiDocument } from './openapi';
 import { QUERIES, queryParameters, REQUEST_BODIES, requestBodySchema } from './openapi-inputs';
 
@@ -348,6 +348,9 @@ describe('docs/openapi.json', () => {
 
   it('answers every documented operation with a documented status and body', async () => {
     const validate = createResponseValidator(doc);
+    // A body the server accepts must be one the document describes: an operation that reads a
+    // body without documenting it fails here, not only when someone lists its schema.
+    const validateRequest = createRequestBodyValidator(doc);
     const operations = documentedOperations();
     expect(
       operations.filter((o) => !CALLS[o.key]).map((o) => o.key),
@@ -364,6 +367,10 @@ describe('docs/openapi.json', () => {
       const client = await browserFor(callerFor(key, roles.get(key)!));
       await call.setup?.(client, fixtures);
       const body = call.body?.(fixtures);
+      if (body !== undefined) {
+        const problems = validateRequest({ method, path: pattern, body });
+        if (problems.length > 0) failures.push(`${key} (the body this test sends): ${problems.join('; ')}`);
+      }
       const res = await client.request(method, call.path ? call.path(fixtures) : pattern, { body: method === 'GET' ? undefined : (body ?? {}) });
       const type = res.headers.get('content-type') ?? '';
       const payload = type.includes('json') ? await res.json() : await res.arrayBuffer();
