@@ -172,6 +172,56 @@ describe('resolveClaim', () => {
     expect(await work(story.id)).toMatchObject({ flag_origin: 'pipeline', pipeline_next: null });
   });
 
+  it("our take: a dispute drops the sentence saying the outlets agree on the claim's figure; a confirm leaves it as it was", async () => {
+    const story = await byTitle('Saint Lucia stayover arrivals');
+    const takeOf = (s: Story) => s.layers.find((l) => l.layerType === 'our_take')!;
+    const agreement = 'Castries Voice and Antilles Wire give the same figure: 9% more stayover.';
+    expect(takeOf(story).content).toBe(agreement);
+    const sentence = story.ai_fact_check_panel.findIndex((p) => p.claim.startsWith('Saint Lucia welcomed 9% more stayover visitors'));
+    const headline = story.ai_fact_check_panel.findIndex((p) => p.claim === 'Saint Lucia stayover arrivals up 9 percent');
+    expect([sentence, headline].every((i) => i >= 0)).toBe(true);
+
+    // Confirming a claim changes nothing the take says.
+    const confirmed = await resolveClaim(db.knex, {
+      id: story.id,
+      claim: String(headline + 1),
+      action: 'confirm',
+      reason: 'Tourism Authority release',
+      actor: editor,
+      now,
+    });
+    expect(takeOf(confirmed.story)).toEqual(takeOf(story));
+    expect(confirmed.story.audit_log.at(-1)!.details).not.toContain('our take');
+
+    const disputed = await resolveClaim(db.knex, {
+      id: story.id,
+      claim: String(sentence + 1),
+      action: 'dispute',
+      reason: 'The authority gives 7%, not 9%',
+      actor: editor,
+      now,
+    });
+    // Stored without the agreement: the layer is emptied, nothing written in its place.
+    const stored = (await getStoryById(db.knex, story.id))!;
+    for (const s of [disputed.story, stored]) {
+      expect(takeOf(s).content).not.toContain('give the same figure');
+      expect(takeOf(s).sentences ?? []).toEqual([]);
+    }
+    expect(stored.audit_log.at(-1)).toMatchObject({ action: 'claim_disputed', user: editor });
+    expect(stored.audit_log.at(-1)!.details).toContain(`our take: 1 sentence(s) dropped: "${agreement}" (says outlets agree on "Saint Lucia welcomed 9% more`);
+    expect(stored.audit_log.at(-1)!.details).toContain(`disputed by ${editor})`);
+
+    // Checked again at the same sources, the offline take it was summarised with is held to the decision too.
+    await db
+      .knex('synced_content')
+      .where('id', story.id)
+      .update({ layers: JSON.stringify(story.layers), pipeline_next: 'fact_check' });
+    await factCheckStories(deps());
+    const checked = (await getStoryById(db.knex, story.id))!;
+    expect(takeOf(checked).content).not.toContain('give the same figure');
+    expect(checked.audit_log.map((e) => e.action)).toContain('our_take_rechecked');
+  });
+
   it('refuses an unknown story or claim, a bad decision, and an empty or oversized reason, saying what to do', async () => {
     const story = await byTitle('Jamaica visitor arrivals');
     const attempt = (input: Partial<Parameters<typeof resolveClaim>[1]>) =>

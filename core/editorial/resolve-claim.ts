@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { C360Error } from '../errors';
+import { buildTakeInput, takeRecordOf, usageWithRecord } from '../pipeline/fact-check/ai-take';
 import { assessStory, parseClaims } from '../pipeline/fact-check/assess-story';
+import { droppedText, recheckTake } from '../pipeline/fact-check/recheck-take';
+import { loadStorySources } from '../pipeline/work/story-sources';
 import { saveStory, type StoryWorkPatch } from '../pipeline/work/save-story';
 import {
   applyClaimDecisions,
@@ -14,7 +17,7 @@ import {
   type ClaimPanelItem,
 } from '../stories/claim-resolution';
 import { checkPublishGate, decidePublication, isLive } from '../stories/publishing';
-import { auditEntry, type Story, type StoryPatch } from '../stories/story';
+import { auditEntry, type Layer, type Story, type StoryPatch } from '../stories/story';
 import { listClaimDecisions, saveClaimDecision } from './claim-decision-repository';
 import { lockedStory } from './publish-story';
 
@@ -48,7 +51,7 @@ export async function resolveClaim(
     const story = await lockedStory(trx, input.id);
     if (!story) throw new C360Error('not_found', `No story with id ${input.id}.`, { hint: 'Use `c360 stories list` or `c360 review` to see story ids.' });
     const work = await trx('synced_content')
-      .select('pipeline_next', 'sources_version', 'claims', 'flag_origin', 'approved_sources_version')
+      .select('pipeline_next', 'sources_version', 'claims', 'flag_origin', 'approved_sources_version', 'ai_usage')
       .where('id', story.id)
       .first();
     if (work.pipeline_next === 'summarise' || work.pipeline_next === 'fact_check') {
@@ -100,6 +103,24 @@ export async function resolveClaim(
       last_updated_by: input.actor,
     };
     const workPatch: StoryWorkPatch = {};
+    // Our take is checked against the claims as they now stand (no model call): what it said of a claim
+    // now disputed, dismissed or contradicted is dropped, never rewritten; an editor's own words stay.
+    const sources = assessed?.sources ?? (await loadStorySources(trx, story.id));
+    const take = recheckTake(
+      story.layers as Layer[],
+      takeRecordOf(work.ai_usage),
+      {
+        panel: panelNow,
+        input: buildTakeInput({ storyId: story.id, today: input.now, panel: panelNow, sources }),
+        knownOutlets: await trx('feeds')
+          .distinct('outlet')
+          .then((rows) => rows.map((r: { outlet: string }) => r.outlet)),
+        itemsOf: (outlet) => sources.filter((s) => s.outlet === outlet).map((s) => s.id),
+      },
+      input.now,
+    );
+    if (take.dropped.length > 0) patch.layers = take.layers;
+    if (take.record) workPatch.ai_usage = usageWithRecord(work.ai_usage, take.record);
     let queued = false;
     if (!isLive(story)) {
       const highRisk = riskLevel === 'high' || riskLevel === 'critical';
@@ -140,7 +161,7 @@ export async function resolveClaim(
       work: workPatch,
       audit: auditEntry(`claim_${decision}`, input.actor, input.now, {
         reason,
-        details: `claim ${found.index + 1} (${key}): ${truncate(found.item.claim, 160)}${queued ? '; passes the gate, queued for publishing' : ''}`,
+        details: `claim ${found.index + 1} (${key}): ${truncate(found.item.claim, 160)}${queued ? '; passes the gate, queued for publishing' : ''}${take.dropped.length ? `; our take: ${droppedText(take.dropped)}` : ''}`,
       }),
     });
     return { story: updated, claim, index: found.index, queued };

@@ -11,6 +11,7 @@ import { createOpenAiProvider } from '../summarise/openai-provider';
 import type { AiProvider } from '../summarise/provider';
 import { summariseStories } from '../summarise/summarise-stories';
 import type { StageContext } from '../types';
+import { resolveClaim } from '../../editorial/resolve-claim';
 import { factCheckStories } from './fact-check-stories';
 
 /**
@@ -199,6 +200,42 @@ describe('our take written by the model from the claim ledger, checked before it
     expect(await factCheckStories(ctx(), { ai: openai() })).toMatchObject({ processed: 1, ourTakeCalls: 0 });
     expect(fake.takeCalls).toBe(0);
     expect(takeOf((await story(id)).layers)).toBe('Our editor compared the coverage by hand.');
+  });
+
+  it("an editor's claim decision checks the model's take again, with no call: a dispute drops the agreement on it, a confirm changes nothing", async () => {
+    const { id } = await draftedStory(openai());
+    fake.setTake((l) => [agreed(l), onlyOne(l)]);
+    await factCheckStories(ctx(), { ai: openai() });
+    const written = await story(id);
+    expect(takeOf(written.layers)).toBe(`${AGREED} ${ONLY_ONE}`);
+    const number = (text: string) => String(written.ai_fact_check_panel.findIndex((p: { claim: string }) => p.claim === text) + 1);
+    const now = new Date('2026-11-18T13:00:00Z');
+
+    const confirmed = await resolveClaim(db.knex, { id, claim: number(KITCHEN), action: 'confirm', reason: 'Fire brigade report', actor: 'ed', now });
+    expect(confirmed.story.layers.find((l) => l.layerType === 'our_take')).toEqual(written.layers.find((l: Layer) => l.layerType === 'our_take'));
+    expect((await story(id)).ai_usage.our_take).toEqual(written.ai_usage.our_take);
+
+    await resolveClaim(db.knex, { id, claim: number(HOMELESS), action: 'dispute', reason: 'The council counts 12', actor: 'ed', now });
+    const row = await story(id);
+    expect(takeOf(row.layers)).toBe(ONLY_ONE);
+    expect(row.layers.find((l: Layer) => l.layerType === 'our_take').sentences.map((s: { text: string }) => s.text)).toEqual([ONLY_ONE]);
+    expect(fake.takeCalls).toBe(1);
+    expect(row.ai_usage.calls).toBe(written.ai_usage.calls);
+    expect(row.ai_usage.our_take).toMatchObject({
+      status: 'written',
+      kept: 1,
+      rechecked: { dropped: [{ text: AGREED, reason: expect.stringMatching(/agree on c\d, which the fact-check found disputed/) }] },
+    });
+    expect(row.audit_log.at(-1)).toMatchObject({ action: 'claim_disputed', user: 'ed' });
+    expect(row.audit_log.at(-1).details).toContain(`our take: 1 sentence(s) dropped: "${AGREED}"`);
+
+    // Dismissing the other claim leaves nothing the ledger bears out: the layer is emptied, not rewritten.
+    await resolveClaim(db.knex, { id, claim: number(KITCHEN), action: 'dismiss', reason: 'Not a claim', actor: 'ed', now });
+    const emptied = await story(id);
+    expect(takeOf(emptied.layers)).toBe('');
+    expect(emptied.ai_usage.our_take).toMatchObject({ status: 'nothing_kept', kept: 0 });
+    expect(emptied.audit_log.at(-1).details).toMatch(/our take: 1 sentence\(s\) dropped: "Only Kingston Ledger.*dismissed by ed/);
+    expect(fake.takeCalls).toBe(1);
   });
 
   it('the offline provider makes no call and leaves the offline take as it is', async () => {

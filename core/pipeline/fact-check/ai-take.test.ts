@@ -50,7 +50,9 @@ const sentence = (text: string, cites: string[], kind: TakeSentence['kind'] = 'd
 });
 
 describe('checkTake: a model-written take keeps only what the claim ledger bears out', () => {
-  const cases: { name: string; s: TakeSentence; kept: boolean; reason?: RegExp }[] = [
+  // c2 as the ledger gives it once an editor disputed it.
+  const disputed: TakeInput = { ...ledger, claims: ledger.claims.map((c) => (c.id === 'c2' ? { ...c, verdict: 'disputed' } : c)) };
+  const cases: { name: string; s: TakeSentence; kept: boolean; reason?: RegExp; input?: TakeInput }[] = [
     {
       name: 'agreement the fact-check found, outlets named',
       s: sentence('Kingston Ledger and Antilles Wire agree that 15 people were left homeless.', ['c1'], 'agree', ['Kingston Ledger', 'Antilles Wire']),
@@ -78,6 +80,19 @@ describe('checkTake: a model-written take keeps only what the claim ledger bears
       name: 'a difference with the values the ledger gives',
       s: sentence('Island Post counts 5 houses lost where Kingston Ledger and Antilles Wire report four.', ['c3'], 'differ'),
       kept: true,
+    },
+    {
+      name: 'a contradicted claim stated as fact, not as the difference it is',
+      s: sentence('Only Kingston Ledger and Antilles Wire report that four houses were destroyed.', ['c3'], 'single'),
+      kept: false,
+      reason: /states c3, which the fact-check found contradicted/,
+    },
+    {
+      name: 'a claim an editor disputed, stated as what comes next',
+      s: sentence('Watch for word on the kitchen fire at about 3 am.', ['c2'], 'watch'),
+      kept: false,
+      reason: /states c2, which the fact-check found disputed/,
+      input: disputed,
     },
     {
       name: 'a number no cited entry gives (digits)',
@@ -135,7 +150,7 @@ describe('checkTake: a model-written take keeps only what the claim ledger bears
   ];
   for (const c of cases) {
     it(`${c.kept ? 'keeps' : 'drops'} ${c.name}`, () => {
-      const checked = checkTake([c.s], ledger, context);
+      const checked = checkTake([c.s], c.input ?? ledger, context);
       expect(checked.sentences.map((s) => s.text)).toEqual(c.kept ? [c.s.text] : []);
       if (!c.kept) expect(checked.dropped[0]!.reason).toMatch(c.reason!);
     });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { splitStatements } from '../../nlp/claim-match';
 import { withResolvedDates } from '../../nlp/dates';
 import { detectLanguage, readStatement } from '../../nlp/statements';
-import { claimsForRisk, type ClaimPanelItem } from '../../stories/claim-resolution';
+import { claimKey, claimsForRisk, type ClaimPanelItem } from '../../stories/claim-resolution';
 import type { LayerSentence } from '../../stories/story';
 import type { Logger } from '../../logger';
 import {
@@ -34,10 +34,12 @@ const MAX_EVENT_WORDS = 60;
 export const MAX_TAKE_SENTENCES = 4;
 
 /** Words that say outlets agree, whatever kind the model gave its sentence. */
-const AGREEMENT =
+export const AGREEMENT =
   /\b(agree[sd]?|agreement|alike|the same|concur\w*|corroborat\w*|confirm(?:s|ed)?|consistent|in common|all (?:report|say|state|give)|both (?:report|say|state|give))\b/i;
 /** Verdicts under which outlets cannot be said to agree on a claim. */
 const NOT_AGREED = new Set(['contradicted', 'disputed', 'unsupported']);
+/** Verdicts under which a claim may be told only as a difference between outlets, never stated. */
+const NOT_STATED = new Set(['contradicted', 'disputed']);
 
 /** The ledger and the coverage as the model reads them (today: the date "what to watch next" counts from). */
 export function buildTakeInput(args: { storyId: string; today: Date; panel: readonly ClaimPanelItem[]; sources: readonly SourceItem[] }): TakeInput {
@@ -107,7 +109,8 @@ export function ledgerKey(input: TakeInput): string {
 }
 
 export type DroppedSentence = { text: string; reason: string };
-export type CheckedTake = { sentences: LayerSentence[]; dropped: DroppedSentence[] };
+/** kept: the answer's sentences that survived, as the model gave them (their cites, kind and named outlets), in the order of sentences. */
+export type CheckedTake = { sentences: LayerSentence[]; dropped: DroppedSentence[]; kept: TakeSentence[] };
 
 /**
  * The model's sentences that the ledger bears out, with the source items of the outlets each speaks of
@@ -126,6 +129,7 @@ export function checkTake(
   const inStory = (name: string) => storyOutlets.find((o) => fold(o) === fold(name));
   const strangers = context.knownOutlets.filter((o) => !inStory(o));
   const kept: LayerSentence[] = [];
+  const keptAnswer: TakeSentence[] = [];
   const dropped: DroppedSentence[] = [];
   for (const s of answer) {
     const text = s.text.replace(/\s+/g, ' ').trim();
@@ -156,6 +160,12 @@ export function checkTake(
         continue;
       }
     }
+    // A claim the fact-check found contradicted, or an editor disputed, is told only as a difference.
+    const contested = s.kind === 'differ' ? undefined : citedClaims.find((c) => NOT_STATED.has(c.verdict));
+    if (contested) {
+      drop(`states ${contested.id}, which the fact-check found ${contested.verdict}`);
+      continue;
+    }
     const allowed = [
       ...citedClaims.flatMap((c) => [c.text, ...c.contradicting.map((x) => x.value ?? '')]).flatMap((t) => numbersIn(t, { asWritten: true })),
       ...citedEvents.flatMap((e) => [...numbersIn(e.text, { asWritten: true }), ...e.date.split('-').map(Number)]),
@@ -174,9 +184,11 @@ export function checkTake(
         ...cites.map((c) => coverage.get(c)?.outlet).filter((o): o is string => Boolean(o)),
       ]),
     ].filter((o) => inStory(o));
-    kept.push({ text: /[.!?]["”’)]?$/.test(text) ? text : `${text}.`, item_ids: [...new Set(outlets.flatMap(context.itemsOf))], outlets });
+    const stored = /[.!?]["”’)]?$/.test(text) ? text : `${text}.`;
+    kept.push({ text: stored, item_ids: [...new Set(outlets.flatMap(context.itemsOf))], outlets });
+    keptAnswer.push({ text: stored, kind: s.kind, cites, outlets: s.outlets });
   }
-  return { sentences: kept, dropped };
+  return { sentences: kept, dropped, kept: keptAnswer };
 }
 
 /** Why a sentence may not say these outlets agree on these claims; undefined when the fact-check found them supporting each. */
@@ -231,6 +243,14 @@ export type TakeRecord = {
   dropped: number;
   reasons: string[];
   sentences?: LayerSentence[];
+  /**
+   * The stored sentences as the model gave them, each entry it cites named so that it survives a new
+   * ledger ("claim:<key>", "event:<date> <text>", "outlet:<name>"): what the take is checked again
+   * against when an editor decides on a claim (recheck-take.ts). Absent on takes written before it was kept.
+   */
+  answer?: TakeSentence[];
+  /** Sentences dropped since it was written, when the claims were weighed again (an editor's decision). */
+  rechecked?: { at: string; dropped: DroppedSentence[] };
 };
 
 export type TakeOutcome = { record: TakeRecord; called: boolean; usage?: AiUsage; sentences?: LayerSentence[] };
@@ -265,6 +285,7 @@ export async function takeByModel(args: {
     if (checked.dropped.length > 0)
       args.logger.info({ story: input.storyId, dropped: reasons }, 'our take: sentences the ledger does not bear out were dropped');
     const status = checked.sentences.length > 0 ? 'written' : 'nothing_kept';
+    const answerKept = checked.kept.map((s) => ({ ...s, cites: s.cites.map((c) => citeRef(c, input)) }));
     return {
       called: true,
       usage: answer.usage,
@@ -275,7 +296,7 @@ export async function takeByModel(args: {
         kept: checked.sentences.length,
         dropped: checked.dropped.length,
         reasons,
-        ...(status === 'written' ? { sentences: checked.sentences } : {}),
+        ...(status === 'written' ? { sentences: checked.sentences, answer: answerKept } : {}),
       },
     };
   } catch (error) {
@@ -288,6 +309,29 @@ export async function takeByModel(args: {
       record: { ...base, status: 'failed', kept: 0, dropped: 0, reasons: [reason] },
     };
   }
+}
+
+/** A cited ledger id as a name that outlives the ledger's numbering (a claim by its key, an event by its date and text, an outlet by its name). */
+export function citeRef(id: string, input: TakeInput): string {
+  const claim = input.claims.find((c) => c.id === id);
+  if (claim) return `claim:${claimKey(claim.text)}`;
+  const event = input.events.find((e) => e.id === id);
+  if (event) return `event:${event.date} ${event.text}`;
+  const outlet = input.coverage.find((o) => o.id === id);
+  return outlet ? `outlet:${outlet.outlet}` : id;
+}
+
+/** The ledger id a stored cite names in this ledger; undefined when the entry is no longer in it. */
+export function citeId(ref: string, input: TakeInput): string | undefined {
+  if (ref.startsWith('claim:')) return input.claims.find((c) => claimKey(c.text) === ref.slice(6))?.id;
+  if (ref.startsWith('event:')) return input.events.find((e) => `${e.date} ${e.text}` === ref.slice(6))?.id;
+  if (ref.startsWith('outlet:')) return input.coverage.find((o) => o.outlet === ref.slice(7))?.id;
+  return undefined;
+}
+
+/** The record of the model's take kept in a story's ai_usage, if any. */
+export function takeRecordOf(value: unknown): TakeRecord | undefined {
+  return asRecord(value);
 }
 
 function asRecord(value: unknown): TakeRecord | undefined {
@@ -311,4 +355,10 @@ export function usageWithTake(previous: unknown, outcome: TakeOutcome): string {
     total_tokens: n('total_tokens') + (u?.totalTokens ?? 0),
     our_take: outcome.record,
   });
+}
+
+/** ai_usage with the take's record replaced (re-checked: no call, the totals stay). */
+export function usageWithRecord(previous: unknown, record: TakeRecord): string {
+  const p = ((typeof previous === 'string' ? JSON.parse(previous) : previous) ?? {}) as Record<string, unknown>;
+  return JSON.stringify({ ...p, our_take: record });
 }

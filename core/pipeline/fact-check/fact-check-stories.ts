@@ -8,8 +8,9 @@ import { recordStageFailure, saveStory } from '../work/save-story';
 import { composeContent, currentSentences } from '../../stories/layer-text';
 import type { Layer, LayerSentence } from '../../stories/story';
 import type { AiProvider } from '../summarise/provider';
-import { buildTakeInput, takeByModel, usageWithTake } from './ai-take';
+import { buildTakeInput, takeByModel, takeRecordOf, usageWithRecord, usageWithTake } from './ai-take';
 import { assessStory, parseClaims } from './assess-story';
+import { droppedText, recheckTake } from './recheck-take';
 
 /**
  * Stage 3, fact-check and score: independence of the sources, each claim checked across them (the
@@ -92,14 +93,16 @@ async function checkOne(
   // An editor's own words in our take (content no longer the writer's sentences) are never replaced.
   const draftTake = (story.layers as Layer[]).find((l) => l.layerType === 'our_take');
   const editorsTake = draftTake !== undefined && draftTake.content.trim() !== '' && currentSentences(draftTake) === undefined;
+  const takeInput = buildTakeInput({ storyId: id, today: ctx.clock(), panel, sources });
+  const itemsOf = (outlet: string) => sources.filter((s) => s.outlet === outlet).map((s) => s.id);
   const modelTake =
     take.ai?.writeTake && !editorsTake
       ? await takeByModel({
           ai: take.ai,
-          input: buildTakeInput({ storyId: id, today: ctx.clock(), panel, sources }),
+          input: takeInput,
           previous: work.ai_usage,
           knownOutlets: await take.outletsKnown(),
-          itemsOf: (outlet) => sources.filter((s) => s.outlet === outlet).map((s) => s.id),
+          itemsOf,
           now: ctx.clock(),
           logger: ctx.logger,
         })
@@ -109,8 +112,18 @@ async function checkOne(
     if (modelTake.record.status === 'written') take.stats.ourTakesWritten++;
     if (modelTake.record.status === 'failed') take.stats.ourTakeFailures++;
   }
-  const layers = modelTake?.sentences ? withTake(traced.layers as Layer[], modelTake.sentences) : traced.layers;
-  const aiUsage = modelTake?.called ? { ai_usage: usageWithTake(work.ai_usage, modelTake) } : {};
+  // Whichever take stays (the offline one, or the model's written from an earlier ledger) is checked
+  // against the claims as they stand: editors' decisions and contradictions drop what they no longer bear out.
+  const record = modelTake?.called ? modelTake.record : takeRecordOf(work.ai_usage);
+  const rechecked = recheckTake(
+    modelTake?.sentences ? withTake(traced.layers as Layer[], modelTake.sentences) : (traced.layers as Layer[]),
+    record,
+    { panel, input: takeInput, knownOutlets: await take.outletsKnown(), itemsOf },
+    ctx.clock(),
+  );
+  const layers = rechecked.layers;
+  const usage = modelTake?.called ? usageWithTake(work.ai_usage, modelTake) : undefined;
+  const aiUsage = rechecked.record ? { ai_usage: usageWithRecord(usage ?? work.ai_usage, rechecked.record) } : usage ? { ai_usage: usage } : {};
   // The official confirmation is shown as what it is (a flag beside the story) and read by the gate.
   const statusFlags = [...story.status_flags.filter((f) => f !== OFFICIALLY_CONFIRMED), ...(official ? [OFFICIALLY_CONFIRMED] : [])];
   // An approval holds while the sources are the ones the editor approved; it lapses when they change.
@@ -184,6 +197,13 @@ async function checkOne(
                   modelTake.record.status === 'failed'
                     ? `${modelTake.record.provider} (${modelTake.record.model}): ${modelTake.record.reasons[0] ?? 'failed'}; the offline take stays`
                     : `${modelTake.record.provider} (${modelTake.record.model}) wrote our take from the claim ledger: ${modelTake.record.kept} sentence(s) kept, ${modelTake.record.dropped} dropped by the check${modelTake.record.status === 'nothing_kept' ? '; the offline take stays' : ''}`,
+              }),
+            ]
+          : []),
+        ...(rechecked.dropped.length
+          ? [
+              auditEntry('our_take_rechecked', ctx.actor, now, {
+                details: `our take checked against the claims as they stand: ${droppedText(rechecked.dropped)}`,
               }),
             ]
           : []),

@@ -88,6 +88,21 @@ function isShowable(figure: Figure, c: Candidate): boolean {
   return !(figure.kind === 'count' && figure.label === figure.kind && asWritten(figure, c.text) === figure.text);
 }
 
+/**
+ * What an offline take's sentence does, read from the forms writeOurTake writes (kept beside it so the two
+ * agree): agree ("X and Y give the same figure: …"), differ, single ("Only X reports that …"), frame,
+ * missing, watch ("Next, as X reports: …"). Undefined for a sentence of no such form.
+ */
+export function offlineTakeKind(text: string): 'agree' | 'differ' | 'single' | 'frame' | 'missing' | 'watch' | undefined {
+  if (/^.+ give the same figures?: /.test(text)) return 'agree';
+  if (text.startsWith('They differ on one figure: ')) return 'differ';
+  if (/^Only .+ reports that /.test(text)) return 'single';
+  if (text.startsWith('Their headlines frame it differently: ')) return 'frame';
+  if (text.startsWith('Missing from every report on ')) return 'missing';
+  if (/^Next, as .+ reports?: /.test(text)) return 'watch';
+  return undefined;
+}
+
 export function writeOurTake(
   facts: readonly Fact[],
   reports: readonly Report[],
