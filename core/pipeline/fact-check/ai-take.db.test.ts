@@ -185,6 +185,12 @@ describe('our take written by the model from the claim ledger, checked before it
       expect(JSON.stringify(row.ai_usage)).not.toContain('"k"');
       expect(row.audit_log.at(-1)).toMatchObject({ action: 'fact_checked' });
       expect(row.audit_log.map((e: { action: string }) => e.action)).toContain('our_take_failed');
+
+      // Checked again with the same ledger once the model answers: the failed call is tried again.
+      fake.setTake((l) => [agreed(l)]);
+      await db.knex('synced_content').where('id', id).update({ pipeline_next: 'fact_check' });
+      expect(await factCheckStories(ctx(), { ai: openai() })).toMatchObject({ processed: 1, ourTakeCalls: 1, ourTakesWritten: 1 });
+      expect(takeOf((await story(id)).layers)).toBe(AGREED);
     });
   }
 

@@ -274,7 +274,9 @@ export async function takeByModel(args: {
   if (new Set(input.coverage.map((o) => o.ownerGroup)).size < 2 || (input.claims.length === 0 && input.events.length === 0)) return undefined;
   const ledger = ledgerKey(input);
   const previous = asRecord(args.previous);
-  if (previous && previous.ledger === ledger && previous.model === ai.model) {
+  // An unchanged ledger is not asked again, unless the last call failed (a timeout or an outage is
+  // passing; the story is checked again only when its sources change or an operator re-runs it).
+  if (previous && previous.ledger === ledger && previous.model === ai.model && previous.status !== 'failed') {
     return { record: previous, called: false, sentences: previous.status === 'written' ? previous.sentences : undefined };
   }
   const base = { provider: ai.name, model: ai.model, ledger, checked: true as const, at: args.now.toISOString() };
