@@ -280,6 +280,48 @@ describe('event clustering rules', () => {
     expect(runoff.places.map((p) => p.country)).toEqual(['Colombia']);
   });
 
+  it('joins two sides of one match, each led on the other country, and keeps two states that name each other in passing apart', () => {
+    const idf = makeIdf(new Map(), 0);
+    const scored = (id: string, outlet: string, title: string, summary: string, text: string) =>
+      withVector(item(id, outlet, '2026-07-04T22:00:00Z', title, summary, text), idf);
+    const rabat = scored(
+      'ma',
+      'Morocco World News',
+      'Atlas Lions roar past Japan into World Cup last 16',
+      'Youssef Amrani scored twice as the Atlas Lions came from behind to win 2-1.',
+      'Fans poured into the streets of Casablanca after the final whistle. Morocco will meet the winner of the group in the last 16. Amrani said the squad had never doubted itself.',
+    );
+    const tokyo = scored(
+      'jp',
+      'The Japan Times',
+      "Samurai Blue's World Cup run ends with loss to Morocco",
+      'Two goals from Youssef Amrani ended the campaign after Ryota Hashimoto had given the Samurai Blue the lead.',
+      'Japan had hoped to reach the quarterfinals for the first time. Hashimoto said the players were heartbroken and apologised to supporters at home.',
+    );
+    expect(rabat.places.map((p) => p.country)).toEqual(['Japan']);
+    expect(tokyo.places.map((p) => p.country)).toEqual(['Morocco']);
+    expect(pairScore(rabat, tokyo).blocked).toBeUndefined();
+    expect(pairScore(rabat, tokyo).score).toBeGreaterThan(0.4);
+    // Each report must name the other's country: a report that never does stays a different event.
+    expect(pairScore({ ...rabat, mentions: ['Japan'] }, tokyo).blocked).toBe('place');
+    // Two fires in two provinces of one country, each naming the other in passing, are two events.
+    const alberta = scored(
+      'ab',
+      'CBC News',
+      'Fox Creek residents ordered to leave as wildfire grows in Alberta',
+      'The out-of-control fire is 5 kilometres from the town.',
+      'Crews from Saskatchewan and British Columbia have been sent to help.',
+    );
+    const sask = scored(
+      'sk',
+      'CBC News',
+      'La Ronge evacuated as fire jumps Highway 2 in Saskatchewan',
+      'About 2,000 residents left the northern town overnight.',
+      'Firefighting crews are stretched with another large fire burning in Alberta.',
+    );
+    expect(pairScore(alberta, sask).blocked).toBe('place');
+  });
+
   it('names the member that no longer fits its story (the speech that slipped into the rate story leaves)', () => {
     const idf = makeIdf(new Map(), 0);
     const story = bojWeek.map((m) => withVector(m, idf));

@@ -1,4 +1,4 @@
-import { caribbeanCountries, placesConflict } from '../../nlp/gazetteer';
+import { caribbeanCountries, placesConflict, type Place } from '../../nlp/gazetteer';
 
 const CARIBBEAN = new Set(caribbeanCountries());
 import type { EventFeatures } from './event-features';
@@ -209,13 +209,28 @@ export function headlinesConflict(a: Pick<EventFeatures, 'headline' | 'figures'>
   return false;
 }
 
+/**
+ * Two countries that each report leads on and the other names too are one event seen from both sides (a
+ * match between Morocco and Japan, a Kenyan firm's results led on its Ethiopian unit): a country-level
+ * conflict does not hold then. Two towns or states of one country still do (the fires in Alberta and in
+ * Saskatchewan each name the other in passing).
+ */
+function bothSides(pa: readonly Place[], pb: readonly Place[], a: Pick<EventFeatures, 'mentions'>, b: Pick<EventFeatures, 'mentions'>): boolean {
+  const countries = (ps: readonly Place[]) => new Set(ps.filter((p) => !p.ambiguous).map((p) => p.country));
+  const [ca, cb] = [countries(pa), countries(pb)];
+  if (ca.size === 0 || cb.size === 0 || [...ca].some((c) => cb.has(c))) return false;
+  const names = (x: Pick<EventFeatures, 'mentions'>, cs: Set<string>) => [...cs].every((c) => x.mentions?.includes(c));
+  return names(b, ca) && names(a, cb);
+}
+
 export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_PARAMS): PairScore {
   if (Math.abs(a.time - b.time) > params.windowHours * 3_600_000) return { score: 0, text: 0, figures: 0, blocked: 'window' };
   // A report about the region (a CARICOM meeting, the West Indies team) names member countries without
   // happening in each; a country outside the region it names (the Test in Sri Lanka) still places it.
   const places = (x: Scored, other: Scored) =>
     x.regional || other.regional ? x.places.filter((p) => !CARIBBEAN.has(p.country) || (p.level !== 'country' && p.country === other.country)) : x.places;
-  if (placesConflict(places(a, b), places(b, a))) return { score: 0, text: 0, figures: 0, blocked: 'place' };
+  const [pa, pb] = [places(a, b), places(b, a)];
+  if (placesConflict(pa, pb) && !bothSides(pa, pb, a, b)) return { score: 0, text: 0, figures: 0, blocked: 'place' };
   if (headlinesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: 'figures' };
   const evidence = pairEvidence(a, b);
   const text = evidence.text;

@@ -40,6 +40,8 @@ export type EventFeatures = {
   language: string;
   outlet: string;
   time: number;
+  /** Every country the report names anywhere (title, lead and body): where it says the event touches. */
+  mentions?: string[];
 };
 
 /** Words of several languages that carry no event: articles, pronouns, auxiliaries, reporting verbs. */
@@ -455,6 +457,7 @@ export function eventFeatures(input: EventItem): EventFeatures {
     places,
     country,
     regional,
+    mentions: [...new Set([...named, ...inBody].filter((p) => !p.ambiguous).map((p) => p.country))].sort(),
     language: guessLanguage(`${item.title} ${lead}`),
     outlet: item.outlet,
     time: new Date(item.publishedAt ?? item.createdAt).getTime(),
