@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../core/accounts/accounts';
 import { ROLES, type Role, type User } from '../core/accounts/user';
+import { DELIVERY_CHANGES, SANITY_BODY_LIMIT_BYTES } from '../core/sanity/handle-webhook';
 import { LAYER_TYPES, PIPELINE_STAGES, RISK_LEVELS } from '../core/stories/story';
 import { VERIFICATION_STATES } from '../core/stories/verification';
 import { createCruiseSignal } from '../test/factories/signals';
@@ -36,9 +38,15 @@ type Call = {
   keep?: (body: any, f: Fixtures) => void;
   /** Makes what the call needs through the API first, as the caller. */
   setup?: (client: TestClient, f: Fixtures) => Promise<void>;
+  /** Headers made from the body as sent (JSON.stringify of it), e.g. a signature over its bytes. */
+  headers?: (body: unknown) => Promise<Record<string, string>>;
 };
 
 const NO_SUCH_ID = '00000000-0000-4000-8000-00000000abcd';
+/** SANITY_WEBHOOK_SECRET of the app under test: the webhook is called as Sanity calls it, signed. */
+const WEBHOOK_SECRET = 'openapi-webhook-secret-0123456789';
+/** Sanity's signature header over the exact bytes sent. */
+const signWebhook = async (raw: string, secret = WEBHOOK_SECRET) => ({ 'sanity-webhook-signature': await encodeSignatureHeader(raw, Date.now(), secret) });
 
 /** One call per documented operation, run in this order. */
 const CALLS: Record<string, Call> = {
@@ -58,7 +66,11 @@ const CALLS: Record<string, Call> = {
   'POST /api/page-views': { body: (f) => ({ path: `/article/${f.storyKey}`, storyId: f.storyId }), status: 202 },
   'GET /api/og-image': { path: () => '/api/og-image?title=OpenAPI&region=Jamaica', status: 200 },
   'POST /api/newsletter/subscribe': { body: (f) => ({ email: `openapi-${f.seq()}@example.org` }), status: 202 },
-  'POST /api/sync-sanity': { body: (f) => ({ _id: `openapi-${f.seq()}`, _type: 'article', title: 'OpenAPI article' }), status: 200 },
+  'POST /api/sync-sanity': {
+    body: (f) => ({ _id: `openapi-${f.seq()}`, _type: 'article', title: 'OpenAPI article' }),
+    headers: (body) => signWebhook(JSON.stringify(body)),
+    status: 200,
+  },
   // Accounts
   'GET /api/auth/session': { status: 200 },
   'GET /api/auth/user': { status: 200 },
@@ -240,7 +252,7 @@ let fixtures: Fixtures;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   const now = new Date();
-  t = await startTestApp({ env: { SMTP_URL: smtp.url, C360_SANITY_INSECURE_DEV: '1' } });
+  t = await startTestApp({ env: { SMTP_URL: smtp.url, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET } });
   Object.assign(users, await addUserPerRole(t, 'openapi', 'openapi-pass-42'));
   const target = await addUser(t.db.knex, { email: 'openapi-target@c360.test', role: 'reader', password: 'openapi-pass-42' });
   const storm = await seedStorm(t.db.knex, now);
@@ -371,7 +383,9 @@ describe('docs/openapi.json', () => {
         const problems = validateRequest({ method, path: pattern, body });
         if (problems.length > 0) failures.push(`${key} (the body this test sends): ${problems.join('; ')}`);
       }
-      const res = await client.request(method, call.path ? call.path(fixtures) : pattern, { body: method === 'GET' ? undefined : (body ?? {}) });
+      const sent = method === 'GET' ? undefined : (body ?? {});
+      const headers = sent === undefined ? undefined : await call.headers?.(sent);
+      const res = await client.request(method, call.path ? call.path(fixtures) : pattern, { body: sent, headers });
       const type = res.headers.get('content-type') ?? '';
       const payload = type.includes('json') ? await res.json() : await res.arrayBuffer();
       if (res.status !== call.status) {
@@ -384,6 +398,57 @@ describe('docs/openapi.json', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000); // ~120 requests one at a time: 15-45 s alone on PGlite, more beside other test files
+
+  it('answers the Sanity webhook (secret configured) as documented: applied, duplicate, wrong signature, over the limit, invalid, unsynced type', async () => {
+    const validate = createResponseValidator(doc);
+    const validateRequest = createRequestBodyValidator(doc);
+    const article = (id: string, extra: Record<string, unknown> = {}) => ({ _id: id, _type: 'article', title: 'OpenAPI webhook article', ...extra });
+    // `documented`: whether the document accepts the body; the server refuses (400, 413, 422) exactly those it does not.
+    const ways = [
+      { name: 'applied', body: article('openapi-hook-1'), key: 'openapi-hook-key', documented: true },
+      { name: 'duplicate', body: article('openapi-hook-1', { title: 'Changed in a retry' }), key: 'openapi-hook-key', documented: true },
+      { name: 'wrong signature', body: article('openapi-hook-2'), secret: 'another-secret', documented: true },
+      { name: 'over the limit', body: article('openapi-hook-3', { summary: 'x'.repeat(SANITY_BODY_LIMIT_BYTES) }), documented: false },
+      { name: 'invalid document', body: article('openapi-hook-4', { title: '' }), documented: false },
+      { name: 'unsynced type', body: { _id: 'openapi-hook-5', _type: 'person', name: 'Someone' }, documented: false },
+    ];
+    const answers: { name: string; status: number; body: any }[] = [];
+    const failures: string[] = [];
+    for (const way of ways) {
+      const requestProblems = validateRequest({ method: 'POST', path: '/api/sync-sanity', body: way.body });
+      if ((requestProblems.length === 0) !== way.documented)
+        failures.push(`${way.name}: the document ${way.documented ? 'refuses' : 'accepts'} the body sent (${requestProblems.join('; ')})`);
+      const raw = JSON.stringify(way.body);
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(await signWebhook(raw, way.secret)) };
+      if (way.key) headers['idempotency-key'] = way.key;
+      const res = await fetch(`${t.url}/api/sync-sanity`, { method: 'POST', headers, body: raw });
+      const body = await res.json();
+      answers.push({ name: way.name, status: res.status, body });
+      const problems = validate({ method: 'POST', path: '/api/sync-sanity', status: res.status, contentType: res.headers.get('content-type') ?? '', body });
+      if (problems.length > 0) failures.push(`${way.name} ${res.status}: ${problems.join('; ')}`);
+    }
+    expect(failures).toEqual([]);
+    expect(answers.map((a) => [a.name, a.status, a.body.result ?? a.body.error?.code])).toEqual([
+      ['applied', 200, 'applied'],
+      ['duplicate', 200, 'duplicate'],
+      ['wrong signature', 401, 'unauthorized'],
+      ['over the limit', 413, 'payload_too_large'],
+      ['invalid document', 400, 'invalid_document'],
+      ['unsynced type', 422, 'unknown_type'],
+    ]);
+    expect(answers[1]!.body).toMatchObject({ idempotencyKey: 'openapi-hook-key', storyId: answers[0]!.body.storyId, firstAppliedAt: expect.any(String) });
+
+    // The console's webhook health shows the last refusal as the document says: { at, code, message }.
+    const editor = await browserFor('editor');
+    for (const path of ['/api/console/sync', '/api/console/sanity/documents']) {
+      const res = await editor.get(path);
+      const body = await res.json();
+      expect(res.status).toBe(200);
+      expect(validate({ method: 'GET', path, status: 200, contentType: res.headers.get('content-type') ?? '', body }), path).toEqual([]);
+      expect(body.health.lastError, path).toEqual({ at: expect.any(String), code: 'unknown_type', message: expect.stringContaining('"person"') });
+      expect(Date.parse(body.health.lastError.at)).not.toBeNaN();
+    }
+  }, 60_000);
 
   it('refuses an answer with a field the document does not name', async () => {
     const validate = createResponseValidator(doc);
@@ -401,6 +466,10 @@ describe('docs/openapi.json', () => {
     expect(schemas.Role!.enum).toEqual([...ROLES]);
     expect(schemas.VerificationState!.enum).toEqual([...VERIFICATION_STATES]);
     expect(schemas.Layer!.properties!.layerType!.enum).toEqual([...LAYER_TYPES]);
+    const webhook = doc.paths['/api/sync-sanity']!.post!.responses['200']!.content!['application/json']!.schema as {
+      oneOf: { properties: { change?: { enum: unknown[] } } }[];
+    };
+    expect(webhook.oneOf[0]!.properties.change!.enum).toEqual([...DELIVERY_CHANGES]);
   });
 
   it("documents each request body as the route's own zod schema, and no other", () => {

@@ -180,7 +180,19 @@ function storyFields(doc: Exclude<SyncedDocument, { _type: 'layerPack' }>): Stor
   return patch;
 }
 
-type Applied = { storyId: string | null; change: string };
+/** What an applied delivery did, as its answer's `change` names it (docs/openapi.json lists the same). */
+export const DELIVERY_CHANGES = [
+  'created',
+  'updated',
+  'unchanged',
+  'layers updated',
+  'deleted',
+  'nothing to delete',
+  'layer pack deleted in Sanity; story layers kept',
+] as const;
+export type DeliveryChange = (typeof DELIVERY_CHANGES)[number];
+
+type Applied = { storyId: string | null; change: DeliveryChange };
 
 async function apply(
   trx: Knex,
