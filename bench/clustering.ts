@@ -18,6 +18,8 @@ import { loadUciSample, UCI_SAMPLE } from './clustering/uci';
  *   `-- --train` fits on all three and prints the result beside the weights in use);
  * - check and world-check: written separately and never tuned on (world-check: news from outside the
  *   region, by writers who saw neither the rule nor the other sets);
+ * - world-long-dev and world-long-check: full-length reports (450-900 words, as national outlets publish),
+ *   the first read for misses, the second never;
  * - the UCI headline sample in ../shared/data (outside data, headlines only), when it is there.
  * The world sets are also clustered through the database path (`c360 cluster`), which gives the same
  * stories as the in-memory function (core/pipeline/cluster/one-answer.db.test.ts).
@@ -105,7 +107,7 @@ async function quality(set: string, items: readonly LabelledItem[], files: reado
   }
 }
 
-for (const set of ['dev', 'check', 'world-dev', 'world-dev2', 'world-check', 'world-check2'].filter(wanted)) {
+for (const set of ['dev', 'check', 'world-dev', 'world-dev2', 'world-long-dev', 'world-check', 'world-check2', 'world-long-check'].filter(wanted)) {
   const files = loadSet(set);
   if (files.length === 0) console.log(`${set}: no fixture files`);
   else

@@ -366,6 +366,34 @@ const ENGLISH_NAMES: Record<string, string[]> = {
   'United Arab Emirates': ['UAE', 'Dubai'],
 };
 
+/**
+ * The states and provinces of the large federations whose news names them as often as the country:
+ * two floods in Kerala and Karnataka, or in Rio Grande do Sul and Santa Catarina, are two events.
+ * Left out: names that are also words, people or other places (Delta, Rivers, Plateau and Niger in
+ * Nigeria; Guerrero, Hidalgo and Morelos in Mexico; Pará, Acre and Amazonas in Brazil; Bayern the club).
+ */
+const DIVISIONS: Record<string, string> = {
+  India: `Andhra_Pradesh Arunachal_Pradesh Assam Bihar Chhattisgarh Goa Gujarat Haryana Himachal_Pradesh Jharkhand Karnataka Kerala
+    Madhya_Pradesh Maharashtra Manipur Meghalaya Mizoram Nagaland Odisha Punjab Rajasthan Sikkim Tamil_Nadu Telangana Tripura
+    Uttar_Pradesh Uttarakhand West_Bengal Jammu_and_Kashmir Ladakh`,
+  Pakistan: 'Punjab Sindh Khyber_Pakhtunkhwa Balochistan Gilgit-Baltistan',
+  Brazil: `São_Paulo Rio_de_Janeiro Minas_Gerais Bahia Paraná Rio_Grande_do_Sul Santa_Catarina Pernambuco Ceará Maranhão Piauí
+    Alagoas Sergipe Paraíba Rio_Grande_do_Norte Espírito_Santo Goiás Mato_Grosso Mato_Grosso_do_Sul Rondônia Roraima Amapá Tocantins`,
+  Mexico: `Jalisco Nuevo_León Chihuahua Sonora Sinaloa Oaxaca Chiapas Michoacán Veracruz Puebla Yucatán Quintana_Roo Tamaulipas
+    Coahuila Durango Zacatecas Aguascalientes Guanajuato Querétaro Nayarit Colima Baja_California Baja_California_Sur Campeche Tlaxcala
+    San_Luis_Potosí`,
+  Nigeria: `Lagos Kano Kaduna Oyo Ogun Ondo Osun Ekiti Kwara Kogi Benue Borno Yobe Adamawa Bauchi Gombe Taraba Sokoto Zamfara Katsina
+    Kebbi Jigawa Enugu Anambra Imo Abia Ebonyi Cross_River Akwa_Ibom Edo Bayelsa Nasarawa`,
+  'South Africa': 'Gauteng Western_Cape Eastern_Cape Northern_Cape KwaZulu-Natal Free_State Limpopo Mpumalanga',
+  Germany: `Bavaria Baden-Württemberg Saxony Hesse Lower_Saxony North_Rhine-Westphalia Rhineland-Palatinate Schleswig-Holstein Thuringia
+    Brandenburg Saxony-Anhalt Mecklenburg-Western_Pomerania Saarland`,
+};
+const divisionsOf = (country: string) =>
+  DIVISIONS[country]
+    ?.split(/\s+/)
+    .filter(Boolean)
+    .map((d) => d.replace(/_/g, ' '));
+
 /** Every country of the world the hand-written list does not hold, as the package names it. */
 function worldEntries(known: ReadonlySet<string>): CountryEntry[] {
   const out: CountryEntry[] = [];
@@ -438,6 +466,8 @@ function gazetteer(): Index {
     const demonyms = caribbean.has(c.name) ? (c.demonyms ?? []) : [];
     for (const name of [...(c.skipName ? [] : [c.name]), ...(c.aliases ?? []), ...demonyms]) add(name, country);
     for (const d of c.divisions ?? []) add(d, { name: d, country: c.name, division: d, level: 'division' });
+    // The federations' states are places of the wider world: they conflict as divisions, and their names stay words and names.
+    for (const d of divisionsOf(c.name) ?? []) add(d, { name: d, country: c.name, division: d, level: 'division', world: true });
     for (const [town, division] of Object.entries(c.towns ?? {}))
       add(town, { name: town, country: c.name, division: division ?? undefined, level: 'town', ...(world && { world }) });
   };

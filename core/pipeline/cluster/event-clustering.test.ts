@@ -280,6 +280,45 @@ describe('event clustering rules', () => {
     expect(runoff.places.map((p) => p.country)).toEqual(['Colombia']);
   });
 
+  it("tells the federations' states apart (Kerala and Karnataka), and reads a town of the region as a place only for the region's outlets", () => {
+    const idf = makeIdf(new Map(), 0);
+    const scored = (id: string, outlet: string, title: string, summary: string, text = '', region?: string) =>
+      withVector(item(id, outlet, '2026-08-10T06:00:00Z', title, summary, text, region), idf);
+    const kerala = scored('kl', 'The Hindu', 'Rain fury: 14 dead in Kerala as landslides hit Idukki', 'Landslides buried homes as the monsoon intensified.');
+    const karnataka = scored(
+      'ka',
+      'Deccan Herald',
+      'Six dead as heavy rain lashes coastal Karnataka',
+      'Landslides cut off villages as the monsoon intensified.',
+    );
+    expect(pairScore(kerala, karnataka).blocked).toBe('place');
+    const kerala2 = scored('kl2', 'NDTV', 'Kerala rain toll rises to 17, dams opened', 'More landslides were reported in Idukki.');
+    expect(pairScore(kerala, kerala2).blocked).toBeUndefined();
+    const brazil = [
+      scored('rs', 'Folha de S.Paulo', 'Floods in Rio Grande do Sul kill 9', 'Rivers burst their banks across the state.'),
+      scored('sc', 'G1', 'Blumenau evacuates as floods hit Santa Catarina', 'Rivers burst their banks across the state.'),
+    ] as const;
+    expect(pairScore(...brazil).blocked).toBe('place');
+    // San Nicolas is a town of Aruba, and of the Philippines: a Manila paper's quake report is not placed in Aruba.
+    const quake = scored(
+      'ph',
+      'Philippine Daily Inquirer',
+      'Quake death toll climbs to 11; state of calamity declared',
+      'Aftershocks continue to rattle the province.',
+      'Rescuers recovered five more bodies from collapsed houses in San Nicolas on Saturday.',
+    );
+    expect(quake.places).toEqual([]);
+    const aruba = scored(
+      'aw',
+      'Diario',
+      'Refinery workers protest pay delay',
+      'Workers gathered at the gate.',
+      'The protest in San Nicolas lasted three hours.',
+      'Aruba',
+    );
+    expect(aruba.places.map((p) => p.country)).toEqual(['Aruba']);
+  });
+
   it('joins two sides of one match, each led on the other country, and keeps two states that name each other in passing apart', () => {
     const idf = makeIdf(new Map(), 0);
     const scored = (id: string, outlet: string, title: string, summary: string, text: string) =>

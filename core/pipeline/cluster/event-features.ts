@@ -359,9 +359,9 @@ function placesNamed(text: string, titleLength = 0): Place[] {
     // "Singapore-based", "Dublin-born": where a firm or a person is from, not where the event is.
     const found = all
       .filter((m) => !ORIGIN.test(folded.slice(m.index + m[0].length, m.index + m[0].length + 20)))
-      // Past the title, a country of the wider world before a common noun names a thing, not the event's
+      // Past the title, a country of the wider world (not a state: "Kerala government") before a common noun names a thing, not the event's
       // place: "the Sudan strain", "the Ethiopia unit's losses", "near Bahrain bazaar" (a town in Swat).
-      .filter((m) => !p.world || m.index < titleLength || !modifies(text.slice(m.index + m[0].length, m.index + m[0].length + 30)))
+      .filter((m) => !p.world || p.level === 'division' || m.index < titleLength || !modifies(text.slice(m.index + m[0].length, m.index + m[0].length + 30)))
       .map((m) => ({ 0: text.slice(m.index, m.index + m[0].length) }));
     if (all.length > 0 && found.length === 0) return false;
     if (found.length === 0) return true;
@@ -411,10 +411,16 @@ export function eventFeatures(input: EventItem): EventFeatures {
   const body = item.text.trim().replace(DATELINE, '');
   const lead = item.summary.trim() || body.slice(0, 400);
   const rest = body.slice(item.summary.trim() ? 0 : 400, BODY_CHARS);
-  const named = placesNamed(`${item.title}. ${lead}`, item.title.length);
-  const inBody = placesNamed(rest);
   // A local outlet's report that names no place at all is about the outlet's own country.
   const home = item.outletRegion && lookupPlace(item.outletRegion).some((p) => p.level === 'country') ? item.outletRegion : undefined;
+  // A town of the region alone places a report only for the region's own outlets: elsewhere "San Nicolas"
+  // is as likely a town of the Philippines as of Aruba, so the country or one of its divisions must be named too.
+  const regionOutlet = item.outletRegion === 'Caribbean' || (home !== undefined && CARIBBEAN.has(home));
+  const [titled, mentioned] = [placesNamed(`${item.title}. ${lead}`, item.title.length), placesNamed(rest)];
+  const vouched = (p: Place) =>
+    regionOutlet || p.level !== 'town' || !CARIBBEAN.has(p.country) || [...titled, ...mentioned].some((q) => q.country === p.country && q.level !== 'town');
+  const named = titled.filter(vouched);
+  const inBody = mentioned.filter(vouched);
   const bodyCountry = mainCountry(inBody);
   const country = mainCountry(named) ?? bodyCountry ?? home;
   // A title and lead that name no place still happen somewhere: the region's country the body names (a
@@ -428,7 +434,7 @@ export function eventFeatures(input: EventItem): EventFeatures {
   };
   // Place names are compared as places (with the conflict rule), not as words: otherwise two events in
   // one town look alike by their most repeated words.
-  const placeWords = new Set([...named, ...inBody].filter((p) => !p.world).flatMap((p) => eventWords(p.name)));
+  const placeWords = new Set([...titled, ...mentioned].filter((p) => !p.world).flatMap((p) => eventWords(p.name)));
   for (const [text, w] of [
     [item.title, TITLE_WEIGHT],
     [lead, LEAD_WEIGHT],
