@@ -23,8 +23,13 @@ export type Comparison = {
   reportFigure?: Quantity;
   /** The claim's figures the report states with the same value, when it speaks of the same thing (supports or contradicts). */
   sameFigures?: Quantity[];
-  /** Unrelated by the rule, but a report sentence the rule cannot decide on (undecidedByRule): a model may be asked about it. */
-  undecidedSentence?: string;
+  /**
+   * Unrelated by the rule, but the report has sentences the rule cannot decide on (undecidedByRule): the
+   * closest one or two (MAX_UNDECIDED_SENTENCES), in the report's order, that a model may be asked about.
+   */
+  undecidedExcerpt?: string;
+  /** With undecidedExcerpt from compareStatements: the share of the claim's concepts the sentence holds. */
+  undecidedCoverage?: number;
 };
 
 /** Share of the claim's concepts the report must hold to support it: with figures that all match, and without any. */
@@ -37,6 +42,8 @@ export const WORD_COVERAGE = 0.5;
 
 /** The least share of the claim's concepts a sentence must hold for the rule to call a pair undecided rather than unrelated. */
 export const UNDECIDED_COVERAGE = 0.4;
+/** A report's undecided sentences put to a model, the closest first: a headline with the figure and the sentence that tells what happened. */
+export const MAX_UNDECIDED_SENTENCES = 2;
 
 const TIME_UNITS = new Set(['year', 'month', 'day', 'hour', 'week']);
 
@@ -203,7 +210,12 @@ export function compareStatements(claim: Statement, report: Statement): Comparis
     return { relation: 'supports', reason: sameFigures.length ? 'states the same figures' : 'states the same fact', sameFigures };
   }
   if (undecidedByRule({ claim, coverage, unmatchedClaim, conflict: conflict !== undefined, dateConflict, opposite }))
-    return { relation: 'unrelated', reason: 'states the same figures in other words (undecided)', undecidedSentence: report.text };
+    return {
+      relation: 'unrelated',
+      reason: 'states the same figures in other words (undecided)',
+      undecidedExcerpt: report.text,
+      undecidedCoverage: coverage.all,
+    };
   return { relation: 'unrelated', reason: coverage.all < needed || !sameThing ? 'speaks of something else' : 'does not state the figures' };
 }
 
@@ -251,19 +263,27 @@ export function splitStatements(text: string): string[] {
  */
 export function compareWithReport(claim: Statement, sentences: readonly Statement[]): Comparison {
   let contradiction: Comparison | undefined;
-  let undecided: Comparison | undefined;
-  for (const s of sentences) {
+  const undecided: { index: number; comparison: Comparison }[] = [];
+  for (const [index, s] of sentences.entries()) {
     const result = compareStatements(claim, s);
     if (result.relation === 'supports') return result;
     if (result.relation === 'contradicts') contradiction ??= result;
-    if (result.undecidedSentence) undecided ??= result;
+    if (result.undecidedExcerpt) undecided.push({ index, comparison: result });
   }
   if (!contradiction)
     for (let i = 1; i < sentences.length; i++) {
       const result = compareStatements(claim, joinStatements(sentences[i - 1]!, sentences[i]!));
       if (result.relation === 'supports') return { ...result, reason: `${result.reason} (in two sentences running)` };
     }
-  return contradiction ?? undecided ?? { relation: 'unrelated', reason: 'no sentence states it' };
+  if (contradiction) return contradiction;
+  if (undecided.length > 0) {
+    const closest = [...undecided]
+      .sort((a, b) => (b.comparison.undecidedCoverage ?? 0) - (a.comparison.undecidedCoverage ?? 0) || a.index - b.index)
+      .slice(0, MAX_UNDECIDED_SENTENCES)
+      .sort((a, b) => a.index - b.index);
+    return { ...closest[0]!.comparison, undecidedExcerpt: closest.map((u) => u.comparison.undecidedExcerpt).join(' ') };
+  }
+  return { relation: 'unrelated', reason: 'no sentence states it' };
 }
 
 /** Two sentences read as one statement (what both say). */

@@ -98,8 +98,8 @@ export function checkClaim(
   const judged: ModelJudgement[] = [];
   for (const v of voices) {
     let comparison = compareWithReport(statement, v.sentences);
-    if (comparison.undecidedSentence !== undefined) {
-      const sentenceKey = claimKey(comparison.undecidedSentence);
+    if (comparison.undecidedExcerpt !== undefined) {
+      const sentenceKey = claimKey(comparison.undecidedExcerpt);
       const judgement = options.judgements?.find((j) => j.source === v.voice.key && j.sentence_key === sentenceKey);
       if (judgement) {
         judged.push(judgement);
@@ -109,7 +109,7 @@ export function checkClaim(
           claim: claim.text,
           claimPublished: published.toISOString(),
           voice: v.voice,
-          sentence: comparison.undecidedSentence,
+          sentence: comparison.undecidedExcerpt,
           sentenceKey,
         });
     }
