@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkClaim, prepareVoices } from '../core/pipeline/fact-check/claims';
+import { checkClaim, prepareVoices, type ModelJudgement, type UndecidedPair } from '../core/pipeline/fact-check/claims';
 import { assessIndependence } from '../core/pipeline/fact-check/independence';
 
 /**
@@ -10,7 +10,10 @@ import { assessIndependence } from '../core/pipeline/fact-check/independence';
  * tuned on), as precision and recall of "supports" and of "contradicts" per part, beside a simple
  * baseline computed in the same run (content-word overlap and exact figure match). Each pair is run
  * through checkClaim itself, the report as a story's only source, so the figures are the stage's.
- * Prints figures; never fails on them.
+ * With a model, the pairs the rule cannot decide (undecidedByRule) are put to it: the bench counts them
+ * (calls per 100 pairs) and scores the rule with two stand-in models, one that answers each undecided
+ * pair with its label (the most a model can add) and one that says "supports" to every one (the most
+ * harm a model that always agrees could do). Prints figures; never fails on them.
  */
 
 type Label = 'supports' | 'contradicts' | 'unrelated';
@@ -25,7 +28,10 @@ function loadPart(part: string): Pair[] {
   );
 }
 
-function judgeByRule(pair: Pair): Label {
+type StandIn = (pair: Pair) => Label;
+
+/** The rule's answer on a pair; with a stand-in model, its answer on the pair the rule could not decide counts instead. */
+function judgeByRule(pair: Pair, standIn?: StandIn): { label: Label; undecided: boolean } {
   const independence = assessIndependence([
     {
       id: '00000000-0000-4000-8000-000000000001',
@@ -43,10 +49,22 @@ function judgeByRule(pair: Pair): Label {
       carriers: [],
     },
   ]);
-  const item = checkClaim({ text: pair.claim }, prepareVoices(independence), independence, { published: new Date(`${pair.claimPublished}T12:00:00Z`) });
-  if (item.contradicting_outlets.length > 0) return 'contradicts';
-  if (item.supporting_outlets.length > 0) return 'supports';
-  return 'unrelated';
+  const voices = prepareVoices(independence);
+  const published = new Date(`${pair.claimPublished}T12:00:00Z`);
+  const undecided: UndecidedPair[] = [];
+  let item = checkClaim({ text: pair.claim }, voices, independence, { published, onUndecided: (p) => undecided.push(p) });
+  if (standIn && undecided.length > 0) {
+    const judgements: ModelJudgement[] = undecided.map((u) => ({
+      source: u.voice.key,
+      outlet: u.voice.outlet,
+      sentence_key: u.sentenceKey,
+      relation: standIn(pair),
+      model: 'stand-in',
+    }));
+    item = checkClaim({ text: pair.claim }, voices, independence, { published, judgements });
+  }
+  const label: Label = item.contradicting_outlets.length > 0 ? 'contradicts' : item.supporting_outlets.length > 0 ? 'supports' : 'unrelated';
+  return { label, undecided: undecided.length > 0 };
 }
 
 const STOP = new Set(
@@ -95,8 +113,12 @@ const verbose = process.argv.includes('--errors');
 for (const part of ['dev', 'check']) {
   const pairs = loadPart(part);
   const started = performance.now();
-  const rule = pairs.map(judgeByRule);
+  const ruled = pairs.map((p) => judgeByRule(p));
+  const rule = ruled.map((r) => r.label);
   const ms = (performance.now() - started) / pairs.length;
+  const undecided = ruled.filter((r) => r.undecided).length;
+  const withModel = pairs.map((p) => judgeByRule(p, (x) => x.label).label);
+  const withYesModel = pairs.map((p) => judgeByRule(p, () => 'supports').label);
   const baseline = pairs.map(judgeByBaseline);
   console.log(
     `${part}: ${pairs.length} pairs (${['supports', 'contradicts', 'unrelated'].map((l) => `${pairs.filter((p) => p.label === l).length} ${l}`).join(', ')})`,
@@ -109,9 +131,20 @@ for (const part of ['dev', 'check']) {
     console.log(`  ${''.padEnd(9)} contradicts ${fmt(score(pairs, predicted, 'contradicts'))}`);
   }
   console.log(`  C360 rule: ${ms.toFixed(2)} ms a pair`);
+  console.log(
+    `  undecided by the rule (one model call each): ${undecided} of ${pairs.length} pairs, ${((100 * undecided) / pairs.length).toFixed(1)} calls per 100 pairs (${['supports', 'contradicts', 'unrelated'].map((l) => `${pairs.filter((p, i) => ruled[i]!.undecided && p.label === l).length} ${l}`).join(', ')})`,
+  );
+  for (const [name, predicted] of [
+    ['rule + model answering each undecided pair with its label', withModel],
+    ['rule + model saying "supports" to every undecided pair', withYesModel],
+  ] as const) {
+    console.log(`  ${name}`);
+    console.log(`  ${''.padEnd(9)} supports    ${fmt(score(pairs, predicted, 'supports'))}`);
+    console.log(`  ${''.padEnd(9)} contradicts ${fmt(score(pairs, predicted, 'contradicts'))}`);
+  }
   if (verbose && (part === 'dev' || process.argv.includes('--check-errors'))) {
     pairs.forEach((p, i) => {
-      if (rule[i] !== p.label) console.log(`    [${p.label} → ${rule[i]}] ${p.claim}  ||  ${p.report}`);
+      if (rule[i] !== p.label) console.log(`    [${p.label} → ${rule[i]}${ruled[i]!.undecided ? ', undecided' : ''}] ${p.claim}  ||  ${p.report}`);
     });
   }
 }

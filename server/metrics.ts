@@ -182,6 +182,8 @@ export function createMetrics(deps: { db: Knex; cache: ResponseCache; token?: st
     model: ai.model,
     summarise: (input) => counted('summarise', () => ai.summarise(input)),
     sameEvent: ai.sameEvent ? (input) => counted('same_event', () => ai.sameEvent!(input)) : undefined,
+    judgeClaim: ai.judgeClaim ? (input) => counted('judge_claim', () => ai.judgeClaim!(input)) : undefined,
+    writeTake: ai.writeTake ? (input) => counted('write_take', () => ai.writeTake!(input)) : undefined,
     translate: ai.translate ? (input) => counted('translate', () => ai.translate!(input)) : undefined,
   });
 

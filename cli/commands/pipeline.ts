@@ -20,7 +20,7 @@ export function pipelineCommand(): Command {
       await runStagesCommand('pipeline run', ['cluster', 'summarise', 'fact_check', 'patterns', 'enrich', 'publish'], flags, (result, deps) => {
         const p = result.stages.patterns;
         return [
-          `AI: ${aiLabel(deps)}. Clustered ${result.stages.cluster?.processed ?? 0} item(s)${result.stages.cluster?.aiConfirmations ? ` (${result.stages.cluster.aiConfirmations} borderline join(s) put to the model)` : ''}; summarised ${result.stages.summarise?.processed ?? 0}, fact-checked ${result.stages.fact_check?.processed ?? 0}, enriched ${result.stages.enrich?.enriched ?? 0} story(ies); ${p?.patternsDetected ?? 0} pattern(s), ${p?.clustersFound ?? 0} cluster(s).`,
+          `AI: ${aiLabel(deps)}. Clustered ${result.stages.cluster?.processed ?? 0} item(s)${result.stages.cluster?.aiConfirmations ? ` (${result.stages.cluster.aiConfirmations} borderline join(s) put to the model)` : ''}; summarised ${result.stages.summarise?.processed ?? 0}, fact-checked ${result.stages.fact_check?.processed ?? 0}${result.stages.fact_check?.claimJudgeCalls ? ` (${result.stages.fact_check.claimJudgeCalls} claim pair(s) the rules could not decide put to the model)` : ''}, enriched ${result.stages.enrich?.enriched ?? 0} story(ies); ${p?.patternsDetected ?? 0} pattern(s), ${p?.clustersFound ?? 0} cluster(s).`,
           statsLine(result),
         ];
       });

@@ -284,3 +284,32 @@ describe('paraphrase word pairs', () => {
     expect(compare('Small firms voted against the merger.', 'Small farmers protested against the merger.')).toBe('unrelated');
   });
 });
+
+describe('undecided by the rule (a model may be asked): the same figures told in other words, and nothing else', () => {
+  const undecided = (claim: string, report: string) => {
+    const c = compareTexts({ text: claim, published: day('2026-11-18') }, { text: report, published: day('2026-11-18') });
+    return c.undecidedExcerpt === undefined ? c.relation : 'undecided';
+  };
+  it.each([
+    [
+      'The Dominican Republic deported 28,000 Haitians in October.',
+      'Dominican authorities sent 28,000 Haitian migrants back across the border in October.',
+      'undecided',
+    ],
+    ['The Jamaica Labour Party won 35 of the 63 seats in Parliament.', "The JLP took thirty-five of Parliament's sixty-three seats.", 'undecided'],
+    // Decided by the rule, never asked: the same fact, another value, another day, the opposite action.
+    ['The Dominican Republic deported 28,000 Haitians in October.', 'The Dominican Republic deported 28,000 Haitians in October, officials said.', 'supports'],
+    ['The Dominican Republic deported 28,000 Haitians in October.', 'The Dominican Republic deported 31,000 Haitians in October.', 'contradicts'],
+    [
+      'Four people were killed in a crash on the Mandela Highway on Monday.',
+      'Four people were injured in a crash on the Mandela Highway in June.',
+      'unrelated',
+    ],
+    // No figure to pin the fact: a near miss in words is another fact, not undecided.
+    ['A fire destroyed the Castries market on Sunday night.', 'Vendors at the Castries market had complained about electrical faults.', 'unrelated'],
+    // The figure is not there: about something else.
+    ['The Guyana Elections Commission said turnout was 72 per cent.', 'GECOM said 720 polling stations were open on election day.', 'unrelated'],
+  ])('%s || %s → %s', (claim, report, expected) => {
+    expect(undecided(claim, report)).toBe(expected);
+  });
+});

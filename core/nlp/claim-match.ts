@@ -23,6 +23,13 @@ export type Comparison = {
   reportFigure?: Quantity;
   /** The claim's figures the report states with the same value, when it speaks of the same thing (supports or contradicts). */
   sameFigures?: Quantity[];
+  /**
+   * Unrelated by the rule, but the report has sentences the rule cannot decide on (undecidedByRule): the
+   * closest one or two (MAX_UNDECIDED_SENTENCES), in the report's order, that a model may be asked about.
+   */
+  undecidedExcerpt?: string;
+  /** With undecidedExcerpt from compareStatements: the share of the claim's concepts the sentence holds. */
+  undecidedCoverage?: number;
 };
 
 /** Share of the claim's concepts the report must hold to support it: with figures that all match, and without any. */
@@ -32,6 +39,11 @@ export const SUPPORT_COVERAGE = 0.6;
 export const CONTRADICT_COVERAGE = 0.6;
 /** Share of the claim's words that are not names (what happened) the report must hold, for either. */
 export const WORD_COVERAGE = 0.5;
+
+/** The least share of the claim's concepts a sentence must hold for the rule to call a pair undecided rather than unrelated. */
+export const UNDECIDED_COVERAGE = 0.4;
+/** A report's undecided sentences put to a model, the closest first: a headline with the figure and the sentence that tells what happened. */
+export const MAX_UNDECIDED_SENTENCES = 2;
 
 const TIME_UNITS = new Set(['year', 'month', 'day', 'hour', 'week']);
 
@@ -197,7 +209,42 @@ export function compareStatements(claim: Statement, report: Statement): Comparis
     const sameFigures = claim.quantities.filter((q) => matched(q, report.quantities));
     return { relation: 'supports', reason: sameFigures.length ? 'states the same figures' : 'states the same fact', sameFigures };
   }
+  if (undecidedByRule({ claim, coverage, unmatchedClaim, conflict: conflict !== undefined, dateConflict, opposite }))
+    return {
+      relation: 'unrelated',
+      reason: 'states the same figures in other words (undecided)',
+      undecidedExcerpt: report.text,
+      undecidedCoverage: coverage.all,
+    };
   return { relation: 'unrelated', reason: coverage.all < needed || !sameThing ? 'speaks of something else' : 'does not state the figures' };
+}
+
+/**
+ * The one zone where the rule cannot decide (and only there may a model be asked): a sentence that
+ * states every figure of the claim with the same value, gives no other value, no other date and no
+ * opposite action, about the claim's subject (UNDECIDED_COVERAGE of its concepts or more), but tells
+ * what happened in words the rule does not match ("sent 28,000 Haitian migrants back" for "deported
+ * 28,000 Haitians", "took thirty-five of the seats" for "won 35 seats"). The same figures in the same
+ * sentence about the same subject are often the same fact, but as often another fact about it ("about
+ * 28,000 Dominicans live in Haiti"): the words would have to be understood. A claim without figures is
+ * never undecided: with nothing to pin it, a near miss in words is another fact more often than not.
+ */
+export function undecidedByRule(args: {
+  claim: Statement;
+  coverage: { all: number; words: number };
+  unmatchedClaim: readonly Quantity[];
+  conflict: boolean;
+  dateConflict: boolean;
+  opposite: boolean;
+}): boolean {
+  return (
+    args.claim.quantities.length > 0 &&
+    args.unmatchedClaim.length === 0 &&
+    !args.conflict &&
+    !args.dateConflict &&
+    !args.opposite &&
+    args.coverage.all >= UNDECIDED_COVERAGE
+  );
 }
 
 /** Sentences of a report, split where a sentence ends (not at "St.", "Dr.", "U.S." or a decimal point). */
@@ -216,17 +263,27 @@ export function splitStatements(text: string): string[] {
  */
 export function compareWithReport(claim: Statement, sentences: readonly Statement[]): Comparison {
   let contradiction: Comparison | undefined;
-  for (const s of sentences) {
+  const undecided: { index: number; comparison: Comparison }[] = [];
+  for (const [index, s] of sentences.entries()) {
     const result = compareStatements(claim, s);
     if (result.relation === 'supports') return result;
     if (result.relation === 'contradicts') contradiction ??= result;
+    if (result.undecidedExcerpt) undecided.push({ index, comparison: result });
   }
   if (!contradiction)
     for (let i = 1; i < sentences.length; i++) {
       const result = compareStatements(claim, joinStatements(sentences[i - 1]!, sentences[i]!));
       if (result.relation === 'supports') return { ...result, reason: `${result.reason} (in two sentences running)` };
     }
-  return contradiction ?? { relation: 'unrelated', reason: 'no sentence states it' };
+  if (contradiction) return contradiction;
+  if (undecided.length > 0) {
+    const closest = [...undecided]
+      .sort((a, b) => (b.comparison.undecidedCoverage ?? 0) - (a.comparison.undecidedCoverage ?? 0) || a.index - b.index)
+      .slice(0, MAX_UNDECIDED_SENTENCES)
+      .sort((a, b) => a.index - b.index);
+    return { ...closest[0]!.comparison, undecidedExcerpt: closest.map((u) => u.comparison.undecidedExcerpt).join(' ') };
+  }
+  return { relation: 'unrelated', reason: 'no sentence states it' };
 }
 
 /** Two sentences read as one statement (what both say). */

@@ -46,6 +46,9 @@ export type StageResult = StageStats & {
   ourTakeCalls?: number;
   ourTakesWritten?: number;
   ourTakeFailures?: number;
+  /** Fact-check: claim/report pairs the rules could not decide put to the model, and those whose answer did not count. */
+  claimJudgeCalls?: number;
+  claimJudgeFailures?: number;
 };
 export type RunResult = { runId: string; label: string; stats: StageStats; stages: Partial<Record<StageName, StageResult>> };
 

@@ -21,8 +21,11 @@ import { summariseOffline } from '../../core/pipeline/summarise/offline-provider
  * 'valid' (a sentence on each corroborated claim naming its supporters, and one on a claim only one
  * outlet gives, as a careful model would write them), 'garbage', 'hang', or a function of the
  * request's ledger returning the answer's sentences; counted in takeCalls, their ledgers in takeRequests.
+ * Claim judgements (response format "claim_judgement") are answered apart with `judgement`: a relation,
+ * 'garbage', 'refuse' (the model's refusal) or 'hang'; counted in judgeCalls, their questions in judgeRequests.
  */
 
+export type FakeJudgement = 'supports' | 'contradicts' | 'unrelated' | 'garbage' | 'refuse' | 'hang';
 export type FakeBehaviour = 'valid' | 'invalid-json' | 'garbage' | 'rate-limit' | 'server-error' | 'hang';
 
 /** The ledger an "our take" request carries (see takeMessage in openai-provider.ts). */
@@ -57,6 +60,9 @@ export type FakeOpenAi = {
   takeCalls: number;
   takeRequests: FakeTakeLedger[];
   setTake: (answer: FakeTake) => void;
+  judgeCalls: number;
+  judgeRequests: { claim: string; sentence: string; outlet: string }[];
+  setJudgement: (answer: FakeJudgement) => void;
   requests: { messages: { role: string; content: string }[]; model: string; response_format?: unknown }[];
   setScript: (script: FakeBehaviour[], fallback?: FakeBehaviour) => void;
   close: () => Promise<void>;
@@ -71,8 +77,10 @@ export async function startFakeOpenAi(
     sameEvent?: boolean | 'garbage';
     translation?: 'valid' | 'garbage' | 'hang';
     take?: FakeTake;
+    judgement?: FakeJudgement;
   } = {},
 ): Promise<FakeOpenAi> {
+  let judgement: FakeJudgement = options.judgement ?? 'supports';
   let translation = options.translation ?? 'valid';
   let take: FakeTake = options.take ?? 'valid';
   let script = [...(options.script ?? [])];
@@ -98,6 +106,11 @@ export async function startFakeOpenAi(
     takeRequests: [],
     setTake: (answer) => {
       take = answer;
+    },
+    judgeCalls: 0,
+    judgeRequests: [],
+    setJudgement: (answer) => {
+      judgement = answer;
     },
     requests: [],
     setScript: (next, nextFallback) => {
@@ -130,6 +143,26 @@ export async function startFakeOpenAi(
           model: body.model,
           choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
           usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 },
+        }),
+      );
+      return;
+    }
+    if (body.response_format?.json_schema?.name === 'claim_judgement') {
+      state.judgeCalls++;
+      state.judgeRequests.push(JSON.parse(body.messages.find((m: { role: string }) => m.role === 'user').content));
+      if (judgement === 'hang') return;
+      const message =
+        judgement === 'refuse'
+          ? { role: 'assistant', content: null, refusal: 'I cannot help with that.' }
+          : { role: 'assistant', content: judgement === 'garbage' ? '{"relation": "probably"}' : JSON.stringify({ relation: judgement }), refusal: null };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'claim-judgement',
+          object: 'chat.completion',
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message }],
+          usage: { prompt_tokens: 120, completion_tokens: 6, total_tokens: 126 },
         }),
       );
       return;

@@ -6,8 +6,10 @@ import { applyClaimDecisions, claimsForRisk, type ClaimPanelItem, type EditorCla
 import type { Layer, Story } from '../../stories/story';
 import { confirmingAlert, officialConfirmation, type OfficialConfirmation } from '../../storms/official-confirmation';
 import { loadStorySources, type SourceItem } from '../work/story-sources';
-import { checkClaim, prepareVoices, type Claim } from './claims';
+import { claimKey } from '../../stories/claim-resolution';
+import { checkClaim, prepareVoices, type Claim, type ModelJudgement, type UndecidedPair } from './claims';
 import { assessIndependence, type Independence } from './independence';
+import { keptJudgements, type ClaimJudgement } from './judge-claims';
 import { attributeDetails, attributeInLayers, attributeInSummary, attributeOneOutletSentences, corroboratedHeadline } from './lead';
 import { traceLayers } from './provenance';
 import { assessRisk, citesNoNamedSource, scoreStory, type RiskInput } from './risk';
@@ -55,12 +57,34 @@ export type StoryAssessment = {
 export async function assessStory(
   db: Knex,
   story: Story,
-  input: { claims: readonly Claim[]; decisions: readonly EditorClaimDecision[]; now?: Date },
+  input: {
+    claims: readonly Claim[];
+    decisions: readonly EditorClaimDecision[];
+    now?: Date;
+    /**
+     * Asks a model about the claim/report pairs the rule cannot decide (the fact-check stage, with a
+     * provider that can judge); without it only the answers kept in the story's panel count (an editor's decision: no call).
+     */
+    judge?: (pairs: readonly UndecidedPair[]) => Promise<ClaimJudgement[]>;
+  },
 ): Promise<StoryAssessment> {
   const sources = await loadStorySources(db, story.id);
   const independence = assessIndependence(sources);
   const voices = prepareVoices(independence);
-  const checked = input.claims.map((c) => checkClaim(c, voices, independence));
+  const kept = keptJudgements(story.ai_fact_check_panel);
+  const undecided: UndecidedPair[] = [];
+  const judgedOf = (c: Claim, fresh: readonly ClaimJudgement[] = []): ModelJudgement[] => [
+    ...fresh.filter((a) => a.claim === c.text).map((a) => a.judgement),
+    ...(kept.get(claimKey(c.text)) ?? []),
+  ];
+  let checked = input.claims.map((c) => checkClaim(c, voices, independence, { judgements: judgedOf(c), onUndecided: (p) => undecided.push(p) }));
+  if (input.judge && undecided.length > 0) {
+    const answers = await input.judge(undecided);
+    if (answers.length > 0)
+      checked = input.claims.map((c, i) =>
+        answers.some((a) => a.claim === c.text) ? checkClaim(c, voices, independence, { judgements: judgedOf(c, answers) }) : checked[i]!,
+      );
+  }
   // The lead as the outlets' own headlines (or the lead sentence's main clause) state it: one two independent outlets support is checked beside the claims.
   const headline =
     independence.independentOutlets.length >= 2

@@ -2,7 +2,9 @@ import { compareWithReport, readSentences, splitStatements, type Comparison } fr
 import { formatFigure } from '../../nlp/figures';
 import type { Language } from '../../nlp/numbers';
 import { detectLanguage, readStatement, type Quantity, type Statement } from '../../nlp/statements';
+import { claimKey } from '../../stories/claim-resolution';
 import type { FactCheckItem } from '../../stories/story';
+import type { ClaimRelation } from '../summarise/provider';
 import type { Independence, Voice } from './independence';
 import { isSensitiveFigureClaim } from './risk';
 
@@ -15,6 +17,8 @@ import { isSensitiveFigureClaim } from './risk';
  * sentence in a language the rules do not read is neither. Verdicts: corroborated (two or more
  * independent voices support, none contradicts: resolved), contradicted, single source, unsupported
  * (all three unresolved, for an editor to decide).
+ * Where the rule cannot decide (undecidedByRule: the same figures told in other words), a model's
+ * answer on that pair, when there is one (judge-claims.ts), counts instead, and the ledger says so.
  */
 
 export type Claim = { text: string; figures?: string[]; entities?: string[] };
@@ -31,7 +35,17 @@ export type PanelItem = FactCheckItem & {
   explanation: string;
   /** Its figures are on casualties, health, money or a disaster: a wrong one misleads most (risk.ts). */
   sensitive_figure?: boolean;
+  /** The model's answers on the pairs the rule could not decide, which count for those sources. */
+  model_judgements?: ModelJudgement[];
 };
+
+/**
+ * A model's answer on one claim/report pair the rule could not decide. It is kept in the claim's
+ * ledger entry and reused (no call) while the source and its undecided sentence are the same.
+ */
+export type ModelJudgement = { source: string; outlet: string; sentence_key: string; relation: ClaimRelation; model: string };
+/** A pair the rule could not decide and no kept judgement answers: the claim, the voice and its sentence. */
+export type UndecidedPair = { claim: string; claimPublished: string | null; voice: Voice; sentence: string; sentenceKey: string };
 
 /** How much of a voice the matcher reads (the summariser reads no more of a report): a report past it is read up to it. */
 export const MAX_VOICE_CHARS = 20_000;
@@ -66,7 +80,14 @@ export function checkClaim(
   claim: Claim,
   voices: readonly VoiceText[],
   independence: Independence,
-  options: { published?: Date; language?: Language } = {},
+  options: {
+    published?: Date;
+    language?: Language;
+    /** Model answers on this claim's undecided pairs (kept ones, or just asked): each counts for its source and sentence. */
+    judgements?: readonly ModelJudgement[];
+    /** Told of each undecided pair no judgement answers. */
+    onUndecided?: (pair: UndecidedPair) => void;
+  } = {},
 ): PanelItem {
   const first = [...independence.voices].sort((a, b) => a.time.localeCompare(b.time))[0];
   const published = options.published ?? validDate(first?.time) ?? new Date(0);
@@ -74,8 +95,24 @@ export function checkClaim(
   const statement = readStatement(claim.text, published, detectLanguage(claim.text) ?? options.language ?? detectLanguage(first?.text ?? ''));
   const supporting: Voice[] = [];
   const contradicting: { voice: Voice; comparison: Comparison }[] = [];
+  const judged: ModelJudgement[] = [];
   for (const v of voices) {
-    const comparison = compareWithReport(statement, v.sentences);
+    let comparison = compareWithReport(statement, v.sentences);
+    if (comparison.undecidedExcerpt !== undefined) {
+      const sentenceKey = claimKey(comparison.undecidedExcerpt);
+      const judgement = options.judgements?.find((j) => j.source === v.voice.key && j.sentence_key === sentenceKey);
+      if (judgement) {
+        judged.push(judgement);
+        comparison = { relation: judgement.relation, reason: `contradicts it (judged by ${judgement.model}, where the rules could not decide)` };
+      } else
+        options.onUndecided?.({
+          claim: claim.text,
+          claimPublished: published.toISOString(),
+          voice: v.voice,
+          sentence: comparison.undecidedExcerpt,
+          sentenceKey,
+        });
+    }
     if (comparison.relation === 'supports') supporting.push(v.voice);
     else if (comparison.relation === 'contradicts' && !contradicting.some((c) => c.voice.key === v.voice.key))
       contradicting.push({ voice: v.voice, comparison });
@@ -105,6 +142,10 @@ export function checkClaim(
     verdict = 'unsupported';
     explanation = 'no source states it';
   }
+  // A contradiction by the model says so in its own reason; a support is named here.
+  const supportedByModel = [...new Set(judged.filter((j) => j.relation === 'supports').map((j) => j.outlet))];
+  if (supportedByModel.length > 0)
+    explanation += ` (${supportedByModel.join(', ')} judged to state it by ${judged[0]!.model}, where the rules could not decide)`;
   return {
     claim: claim.text,
     verdict,
@@ -118,5 +159,6 @@ export function checkClaim(
     explanation,
     figures: statement.quantities.map((f) => f.text),
     sensitive_figure: isSensitiveFigureClaim(claim.text, statement.quantities),
+    ...(judged.length > 0 ? { model_judgements: judged } : {}),
   };
 }

@@ -10,6 +10,7 @@ import type { Layer, LayerSentence } from '../../stories/story';
 import type { AiProvider } from '../summarise/provider';
 import { buildTakeInput, takeByModel, takeRecordOf, usageWithRecord, usageWithTake } from './ai-take';
 import { assessStory, parseClaims } from './assess-story';
+import { judgeUndecidedPairs, usageWithJudgements, type JudgeOutcome } from './judge-claims';
 import { droppedText, recheckTake } from './recheck-take';
 
 /**
@@ -24,13 +25,23 @@ import { droppedText, recheckTake } from './recheck-take';
 export type FactCheckOptions = {
   limit?: number;
   only?: readonly string[];
-  /** With a provider that writes "our take" (writeTake), one call per story whose claim ledger changed writes it, checked against the ledger. */
+  /**
+   * With a provider that writes "our take" (writeTake), one call per story whose claim ledger changed writes it, checked against the ledger.
+   * With one that judges claims (judgeClaim), the claim/report pairs the rule cannot decide are put to it, a few a story (judge-claims.ts).
+   */
   ai?: AiProvider;
 };
-export type FactCheckStats = StageStats & { ourTakeCalls: number; ourTakesWritten: number; ourTakeFailures: number };
+export type FactCheckStats = StageStats & {
+  ourTakeCalls: number;
+  ourTakesWritten: number;
+  ourTakeFailures: number;
+  /** Undecided claim/report pairs put to the model, and those whose answer did not count (the rule's stood). */
+  claimJudgeCalls: number;
+  claimJudgeFailures: number;
+};
 
 export async function factCheckStories(ctx: StageContext, options: FactCheckOptions = {}): Promise<FactCheckStats> {
-  const stats: FactCheckStats = { ...emptyStats(), ourTakeCalls: 0, ourTakesWritten: 0, ourTakeFailures: 0 };
+  const stats: FactCheckStats = { ...emptyStats(), ourTakeCalls: 0, ourTakesWritten: 0, ourTakeFailures: 0, claimJudgeCalls: 0, claimJudgeFailures: 0 };
   // Every outlet C360 knows, read once: a take naming one that has no part in the story is caught.
   let knownOutlets: Promise<string[]> | undefined;
   const outletsKnown = () =>
@@ -83,11 +94,25 @@ async function checkOne(
   const version = Number(work.sources_version);
   // Editors' decisions on claims hold while the sources are the ones they decided on.
   const decisions = await listClaimDecisions(ctx.db, id, version);
+  let judged: JudgeOutcome | undefined;
+  const ai = take.ai;
   const { independence, panel, traced, risk, scores, triangulated, official, sources, summary } = await assessStory(ctx.db, story, {
     claims: parseClaims(work.claims),
     decisions,
     now: ctx.clock(),
+    judge: ai?.judgeClaim
+      ? async (pairs) => {
+          judged = await judgeUndecidedPairs({ ai, pairs, storyId: id, logger: ctx.logger });
+          return judged.answers;
+        }
+      : undefined,
   });
+  const judgeOutcome = judged as JudgeOutcome | undefined;
+  if (judgeOutcome) {
+    take.stats.claimJudgeCalls += judgeOutcome.calls;
+    take.stats.claimJudgeFailures += judgeOutcome.failures;
+  }
+  const judgedUsage = judgeOutcome && ai && judgeOutcome.calls > 0 ? usageWithJudgements(work.ai_usage, judgeOutcome, ai) : undefined;
   // Our take by the model, written from the ledger just computed and checked against it (outside the
   // transaction: a model call is slow); the offline take stays when there is none.
   // An editor's own words in our take (content no longer the writer's sentences) are never replaced.
@@ -122,7 +147,7 @@ async function checkOne(
     ctx.clock(),
   );
   const layers = rechecked.layers;
-  const usage = modelTake?.called ? usageWithTake(work.ai_usage, modelTake) : undefined;
+  const usage = modelTake?.called ? usageWithTake(judgedUsage ?? work.ai_usage, modelTake) : judgedUsage;
   const aiUsage = rechecked.record ? { ai_usage: usageWithRecord(usage ?? work.ai_usage, rechecked.record) } : usage ? { ai_usage: usage } : {};
   // The official confirmation is shown as what it is (a flag beside the story) and read by the gate.
   const statusFlags = [...story.status_flags.filter((f) => f !== OFFICIALLY_CONFIRMED), ...(official ? [OFFICIALLY_CONFIRMED] : [])];
@@ -208,7 +233,7 @@ async function checkOne(
             ]
           : []),
         auditEntry('fact_checked', ctx.actor, now, {
-          details: `${independence.independentOutlets.length} independent of ${story.source_count} outlet(s)${official ? `, confirmed by the ${official.source} (advisory ${official.advisoryNumber ?? '?'}: ${official.fact})` : ''}; ${panel.filter((p) => p.source_resolved).length}/${panel.length} claim(s) corroborated${decisions.length ? `, ${decisions.length} decided by an editor` : ''}; risk ${risk.level}${risk.reasons.length ? ` (${risk.reasons.join('; ')})` : ''}`,
+          details: `${independence.independentOutlets.length} independent of ${story.source_count} outlet(s)${official ? `, confirmed by the ${official.source} (advisory ${official.advisoryNumber ?? '?'}: ${official.fact})` : ''}; ${panel.filter((p) => p.source_resolved).length}/${panel.length} claim(s) corroborated${decisions.length ? `, ${decisions.length} decided by an editor` : ''}${judgeOutcome?.calls ? `; ${judgeOutcome.calls} claim/report pair(s) the rules could not decide put to ${ai!.model}${judgeOutcome.failures ? ` (${judgeOutcome.failures} without an answer that counts: the rule's stands)` : ''}` : ''}; risk ${risk.level}${risk.reasons.length ? ` (${risk.reasons.join('; ')})` : ''}`,
         }),
       ],
     });

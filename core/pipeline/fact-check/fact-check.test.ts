@@ -3,6 +3,10 @@ import type { SourceItem } from '../work/story-sources';
 import { checkClaim, prepareVoices } from './claims';
 import { assessIndependence } from './independence';
 import { assessRisk, citesNoNamedSource, scoreStory, type RiskInput } from './risk';
+import { silentLogger } from '../../logger';
+import { emptyUsage, type AiProvider, type JudgeClaimInput } from '../summarise/provider';
+import { judgeUndecidedPairs, MAX_CLAIM_JUDGEMENTS } from './judge-claims';
+import type { UndecidedPair } from './claims';
 
 let n = 0;
 function item(outlet: string, text: string, extra: Partial<SourceItem> = {}): SourceItem {
@@ -206,5 +210,67 @@ describe('claims in other wordings and bad input', () => {
       expect(result.supporting_outlets).toEqual([]);
       expect(result.verdict).not.toBe('corroborated');
     }
+  });
+});
+
+describe('claim pairs the rule cannot decide, put to a model', () => {
+  const DEPORTED = 'The Dominican Republic deported 28,000 Haitians in October.';
+  const sources = [
+    item('Kingston Ledger', DEPORTED),
+    item('Antilles Wire', 'Dominican authorities sent 28,000 Haitian migrants back across the border in October.'),
+    item('Island Post', 'The Dominican Republic deported 28,000 Haitians in October, the migration agency said.'),
+  ];
+  const independence = assessIndependence(sources);
+  const voices = prepareVoices(independence);
+
+  it('checkClaim tells of the undecided pair only, and counts a kept judgement for that source and sentence alone', () => {
+    const undecided: UndecidedPair[] = [];
+    const ruled = checkClaim({ text: DEPORTED }, voices, independence, { onUndecided: (p) => undecided.push(p) });
+    expect(undecided.map((p) => p.voice.outlet)).toEqual(['Antilles Wire']);
+    expect(ruled.supporting_outlets.sort()).toEqual(['Island Post', 'Kingston Ledger']);
+    const judgement = {
+      source: undecided[0]!.voice.key,
+      outlet: 'Antilles Wire',
+      sentence_key: undecided[0]!.sentenceKey,
+      relation: 'supports' as const,
+      model: 'm',
+    };
+    const judged = checkClaim({ text: DEPORTED }, voices, independence, { judgements: [judgement] });
+    expect(judged.supporting_outlets.sort()).toEqual(['Antilles Wire', 'Island Post', 'Kingston Ledger']);
+    expect(judged.model_judgements).toEqual([judgement]);
+    // A judgement on another sentence (the report was edited since) does not count.
+    const stale = checkClaim({ text: DEPORTED }, voices, independence, { judgements: [{ ...judgement, sentence_key: '000000000000' }] });
+    expect(stale.supporting_outlets).not.toContain('Antilles Wire');
+    expect(stale.model_judgements).toBeUndefined();
+  });
+
+  it(`asks at most ${MAX_CLAIM_JUDGEMENTS} pairs a story, each once, and counts calls and failures`, async () => {
+    const [pair] = (() => {
+      const found: UndecidedPair[] = [];
+      checkClaim({ text: DEPORTED }, voices, independence, { onUndecided: (p) => found.push(p) });
+      return found;
+    })();
+    const pairs: UndecidedPair[] = [pair!, pair!, ...Array.from({ length: 9 }, (_, i) => ({ ...pair!, claim: `${DEPORTED} (${i})` }))];
+    const asked: JudgeClaimInput[] = [];
+    const ai: AiProvider = {
+      name: 'fake',
+      model: 'fake-judge',
+      summarise: () => Promise.reject(new Error('not used')),
+      judgeClaim: async (input) => {
+        asked.push(input);
+        if (asked.length === 2) throw new Error('socket hang up');
+        return { relation: 'supports', usage: { ...emptyUsage('fake', 'fake-judge'), calls: 1, totalTokens: 10 } };
+      },
+    };
+    const outcome = await judgeUndecidedPairs({ ai, pairs, storyId: 's', logger: silentLogger });
+    expect(asked).toHaveLength(MAX_CLAIM_JUDGEMENTS);
+    expect(asked[0]!.claim).toBe(DEPORTED);
+    expect(asked[1]!.claim).toBe(`${DEPORTED} (0)`); // the same pair twice is asked once
+    expect(outcome).toMatchObject({
+      calls: MAX_CLAIM_JUDGEMENTS,
+      failures: 1,
+      usage: { calls: MAX_CLAIM_JUDGEMENTS - 1, totalTokens: 10 * (MAX_CLAIM_JUDGEMENTS - 1) },
+    });
+    expect(outcome.answers).toHaveLength(MAX_CLAIM_JUDGEMENTS - 1);
   });
 });

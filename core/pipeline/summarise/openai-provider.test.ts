@@ -171,3 +171,41 @@ describe('our take call (writeTake)', () => {
     expect(fake.takeCalls).toBe(1);
   });
 });
+
+describe('claim judgement call (judgeClaim)', () => {
+  const pair = {
+    claim: 'The Dominican Republic deported 28,000 Haitians in October.',
+    claimPublished: '2026-11-03T12:00:00.000Z',
+    sentence: 'Dominican authorities sent 28,000 Haitian migrants back across the border in October.',
+    reportPublished: '2026-11-03T15:00:00.000Z',
+    outlet: 'Antilles Wire',
+  };
+
+  it('sends the claim and the one sentence in one short call and returns the relation with the usage', async () => {
+    fake = await startFakeOpenAi({ judgement: 'supports' });
+    const { p } = provider(fake);
+    const result = await p.judgeClaim!(pair);
+    expect(result).toMatchObject({ relation: 'supports', usage: { provider: 'openai', calls: 1, totalTokens: 126 } });
+    expect(fake.judgeCalls).toBe(1);
+    expect(fake.calls).toBe(0);
+    expect(fake.judgeRequests[0]).toMatchObject({ claim: pair.claim, sentence: pair.sentence, outlet: 'Antilles Wire' });
+  });
+
+  it.each(['garbage', 'refuse'] as const)('%s: a failure that is not retried, its usage counted', async (answer) => {
+    fake = await startFakeOpenAi({ judgement: answer });
+    const { p } = provider(fake);
+    const failure = (await p.judgeClaim!(pair).catch((e: unknown) => e)) as AiFailure;
+    expect(failure).toBeInstanceOf(AiFailure);
+    expect(failure.retryable).toBe(false);
+    expect(failure.usage.calls).toBe(1);
+    expect(fake.judgeCalls).toBe(1);
+  });
+
+  it('a timeout: tried once more at most, then a failure', async () => {
+    fake = await startFakeOpenAi({ judgement: 'hang' });
+    const { p } = provider(fake, { timeoutMs: 150, maxRetries: 3 });
+    const failure = (await p.judgeClaim!(pair).catch((e: unknown) => e)) as AiFailure;
+    expect(failure).toBeInstanceOf(AiFailure);
+    expect(fake.judgeCalls).toBe(2);
+  });
+});

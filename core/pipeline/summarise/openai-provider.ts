@@ -56,6 +56,14 @@ export const SAME_EVENT_PROMPT = [
 ].join('\n');
 const sameEventSchema = z.object({ same: z.boolean() });
 
+export const JUDGE_CLAIM_PROMPT = [
+  'You check claims for C360, a news service for the Caribbean and its diaspora.',
+  'You receive JSON: a claim (with the date it was published) and one sentence of another report (with its date and outlet). Relative dates ("on Tuesday") count from each text\'s own date.',
+  '"supports": the sentence states the same fact as the claim, in any wording, with the same figures and no other date. "contradicts": it states a different value or date for the very same quantity of the very same thing. "unrelated": anything else, including another fact about the same subject, or when you cannot tell.',
+  'Reply with JSON: {"relation": "supports"}, {"relation": "contradicts"} or {"relation": "unrelated"}.',
+].join('\n');
+const judgeClaimSchema = z.object({ relation: z.enum(['supports', 'contradicts', 'unrelated']) });
+
 export const TRANSLATE_PROMPT = [
   'You translate news for C360, a news service for the Caribbean and its diaspora.',
   'You receive {"from": language, "to": language, "texts": [...]}: translate every text from the first language to the second, faithfully, plainly, keeping names, figures, dates and quotation marks.',
@@ -97,13 +105,14 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const responseFormat = zodResponseFormat(storySummarySchema, 'story_summary');
   const sameEventFormat = zodResponseFormat(sameEventSchema, 'same_event');
+  const judgeClaimFormat = zodResponseFormat(judgeClaimSchema, 'claim_judgement');
   const translationFormat = zodResponseFormat(translationSchema, 'translation');
   const takeFormat = zodResponseFormat(takeSchema, 'our_take');
 
   async function complete(
     messages: Message[],
     usage: AiUsage,
-    format: typeof responseFormat | typeof sameEventFormat | typeof translationFormat | typeof takeFormat = responseFormat,
+    format: typeof responseFormat | typeof sameEventFormat | typeof judgeClaimFormat | typeof translationFormat | typeof takeFormat = responseFormat,
     retries = maxRetries,
   ): Promise<string> {
     for (let attempt = 0; ; attempt++) {
@@ -183,6 +192,37 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         throw new AiFailure(`same-event answer is not {"same": boolean}: ${content.slice(0, 80)}`, usage, { retryable: false });
       }
       return { same: parsed.same, usage };
+    },
+    async judgeClaim(input) {
+      const usage = emptyUsage('openai', options.model);
+      // A short call, retried at most once: the rule's answer already stands if it fails.
+      const content = await complete(
+        [
+          { role: 'system', content: JUDGE_CLAIM_PROMPT },
+          {
+            role: 'user',
+            content: JSON.stringify({
+              claim: input.claim.slice(0, 500),
+              claim_published: input.claimPublished,
+              sentence: input.sentence.slice(0, 800),
+              sentence_published: input.reportPublished,
+              outlet: input.outlet,
+            }),
+          },
+        ],
+        usage,
+        judgeClaimFormat,
+        Math.min(1, maxRetries),
+      );
+      let parsed: z.infer<typeof judgeClaimSchema>;
+      try {
+        parsed = judgeClaimSchema.parse(JSON.parse(content));
+      } catch {
+        throw new AiFailure(`claim judgement is not {"relation": "supports" | "contradicts" | "unrelated"}: ${content.slice(0, 80)}`, usage, {
+          retryable: false,
+        });
+      }
+      return { relation: parsed.relation, usage };
     },
     async writeTake(input: TakeInput) {
       const usage = emptyUsage('openai', options.model);

@@ -27,6 +27,13 @@ export type AiResult = { summary: StorySummary; usage: AiUsage };
 export type EventBrief = { outlet: string; title: string; lead: string; publishedAt: string | null };
 export type SameEventInput = { report: EventBrief; story: readonly EventBrief[] };
 
+/**
+ * A claim and the one report sentence the fact-check's rule cannot decide on (undecidedByRule in
+ * core/nlp/claim-match.ts), each with the date its relative dates count from.
+ */
+export type JudgeClaimInput = { claim: string; claimPublished: string | null; sentence: string; reportPublished: string | null; outlet: string };
+export type ClaimRelation = 'supports' | 'contradicts' | 'unrelated';
+
 /** Texts of one story to translate, in order; the answer has the same number of texts in the same order. */
 export type TranslateInput = { from: string; to: string; texts: readonly string[] };
 
@@ -59,6 +66,12 @@ export interface AiProvider {
    * one) leave the rule's decision.
    */
   sameEvent?(input: SameEventInput): Promise<{ same: boolean; usage: AiUsage }>;
+  /**
+   * One short call: does this report sentence state the claim's fact, state another value for it, or
+   * speak of something else? The fact-check asks it only about pairs its rule cannot decide, a bounded
+   * number per story; providers without it (the offline one) leave the rule's answer.
+   */
+  judgeClaim?(input: JudgeClaimInput): Promise<{ relation: ClaimRelation; usage: AiUsage }>;
   /** One call: the texts translated (a reader's "Translate" on an article); absent offline. */
   translate?(input: TranslateInput): Promise<{ texts: string[]; usage: AiUsage }>;
   /**
