@@ -359,8 +359,9 @@ function placesNamed(text: string, titleLength = 0): Place[] {
     // "Singapore-based", "Dublin-born": where a firm or a person is from, not where the event is.
     const found = all
       .filter((m) => !ORIGIN.test(folded.slice(m.index + m[0].length, m.index + m[0].length + 20)))
-      // Past the title, a country of the wider world (not a state: "Kerala government") before a common noun names a thing, not the event's
+      // Past the title, a country of the wider world before a common noun names a thing, not the event's
       // place: "the Sudan strain", "the Ethiopia unit's losses", "near Bahrain bazaar" (a town in Swat).
+      // A state still places it ("the Kerala government").
       .filter((m) => !p.world || p.level === 'division' || m.index < titleLength || !modifies(text.slice(m.index + m[0].length, m.index + m[0].length + 30)))
       .map((m) => ({ 0: text.slice(m.index, m.index + m[0].length) }));
     if (all.length > 0 && found.length === 0) return false;
