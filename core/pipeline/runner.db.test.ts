@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { silentLogger } from '../logger';
-import { openTestDatabase } from '../../test/helpers/test-database';
+import { useTestDatabase } from '../../test/helpers/test-database';
 import { listenTo, until } from '../../test/helpers/listen';
 import { CHANNELS } from '../db/notify';
 import { insertRawItems, type FixtureItem } from '../../test/factories/raw-items';
@@ -29,18 +29,7 @@ function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
   };
 }
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.close();
-});
-beforeEach(async () => {
-  await db.knex('raw_feeds').del();
-  await db.knex('synced_content').del();
-  await db.knex('pipeline_runs').del();
-  await db.knex('cluster_term_stats').del();
-});
+useTestDatabase((opened) => (db = opened), ['raw_feeds', 'synced_content', 'pipeline_runs', 'cluster_term_stats']);
 
 describe('runPipeline', () => {
   it('turns the fixture items into stories, checks them, publishes the triangulated ones and records the run', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { Knex } from 'knex';
 import { listDataTables } from '../../core/db/catalog';
 import { configurePgTypes, wrapPglite, type Database } from '../../core/db/open-database';
@@ -17,6 +17,24 @@ export async function openTestDatabase(): Promise<Database> {
   const url = process.env.C360_TEST_DATABASE_URL;
   if (url) return openPostgresDatabase(url);
   return openEmbeddedTestDatabase();
+}
+
+/**
+ * The pipeline tests' setup: one test database for the file (handed to `opened`), closed after it, and
+ * emptied of `tables` before each test (items first; stories and the rest follow by cascade).
+ */
+export function useTestDatabase(opened: (db: Database) => void, tables: readonly string[]): void {
+  let db: Database | undefined;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    opened(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  beforeEach(async () => {
+    for (const table of tables) await db!.knex(table).del();
+  });
 }
 
 /** A fresh, migrated in-memory PGlite whatever C360_TEST_DATABASE_URL says (the embedded side of a move). */

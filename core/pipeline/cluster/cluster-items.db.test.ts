@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/open-database';
 import { silentLogger } from '../../logger';
 import { insertRawItems, type FixtureItem } from '../../../test/factories/raw-items';
-import { openTestDatabase } from '../../../test/helpers/test-database';
+import { useTestDatabase } from '../../../test/helpers/test-database';
 import type { StageContext } from '../types';
 import { clusterItems, newClusterCache } from './cluster-items';
 import { startFakeOpenAi } from '../../../test/helpers/fake-openai';
@@ -22,17 +22,7 @@ const ctx = (): StageContext => ({
   batchSize: 7,
 });
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.close();
-});
-beforeEach(async () => {
-  await db.knex('raw_feeds').del();
-  await db.knex('synced_content').del();
-  await db.knex('cluster_term_stats').del();
-});
+useTestDatabase((opened) => (db = opened), ['raw_feeds', 'synced_content', 'cluster_term_stats']);
 
 describe('cluster stage on the database', () => {
   it('clusters the labelled fixture as well as the in-memory rule (candidates found by index)', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/open-database';
-import { openTestDatabase } from '../../../test/helpers/test-database';
+import { useTestDatabase } from '../../../test/helpers/test-database';
 import { clusterThroughDatabase, partitionOf, storedAssignment, storedMembers, storeItems } from '../../../test/helpers/cluster-database-path';
 import { loadSet } from '../../../bench/clustering/fixtures';
 import { clusterEvents } from './cluster-engine';
@@ -13,17 +13,7 @@ import { clusterEvents } from './cluster-engine';
  */
 
 let db: Database;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.close();
-});
-beforeEach(async () => {
-  await db.knex('raw_feeds').del();
-  await db.knex('synced_content').del();
-  await db.knex('cluster_term_stats').del();
-});
+useTestDatabase((opened) => (db = opened), ['raw_feeds', 'synced_content', 'cluster_term_stats']);
 
 const files = [
   ['world-dev', 'wd-a1.json'],

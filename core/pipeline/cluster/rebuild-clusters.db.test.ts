@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/open-database';
 import { silentLogger } from '../../logger';
 import { findPublishedStory, insertStory } from '../../stories/story-repository';
 import { insertRawItems } from '../../../test/factories/raw-items';
-import { openTestDatabase } from '../../../test/helpers/test-database';
+import { useTestDatabase } from '../../../test/helpers/test-database';
 import type { StageContext } from '../types';
 import { clusterItems } from './cluster-items';
 import { lastRebuild, rebuildClusters } from './rebuild-clusters';
@@ -19,17 +19,7 @@ const ctx = (): StageContext => ({
   batchSize: 25,
 });
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.close();
-});
-beforeEach(async () => {
-  await db.knex('raw_feeds').del();
-  await db.knex('synced_content').del();
-  await db.knex('cluster_term_stats').del();
-});
+useTestDatabase((opened) => (db = opened), ['raw_feeds', 'synced_content', 'cluster_term_stats']);
 
 const reports = [
   {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/open-database';
 import type { Logger } from '../../logger';
 import { silentLogger } from '../../logger';
 import { insertRawItems } from '../../../test/factories/raw-items';
 import { captureLogger } from '../../../test/helpers/capture-logger';
-import { openTestDatabase } from '../../../test/helpers/test-database';
+import { useTestDatabase } from '../../../test/helpers/test-database';
 import { clusterItems } from '../cluster/cluster-items';
 import { createOfflineProvider } from '../summarise/offline-provider';
 import { AiFailure, emptyUsage, type AiProvider, type ClaimRelation, type JudgeClaimInput } from '../summarise/provider';
@@ -34,17 +34,7 @@ const CLAIM = 'The Dominican Republic deported 28,000 Haitians in October.';
 /** The rule finds this sentence neither stating the claim nor contradicting it: the same figure, the action in other words. */
 const PARAPHRASE = 'Dominican authorities sent 28,000 Haitian migrants back across the border in October.';
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.close();
-});
-beforeEach(async () => {
-  await db.knex('raw_feeds').del();
-  await db.knex('synced_content').del();
-  await db.knex('cluster_term_stats').del();
-});
+useTestDatabase((opened) => (db = opened), ['raw_feeds', 'synced_content', 'cluster_term_stats']);
 
 /** A two-outlet story (independent owners): the first states CLAIM, the second `second`. */
 async function story(second: string): Promise<string> {

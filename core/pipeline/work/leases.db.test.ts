@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/open-database';
 import { silentLogger } from '../../logger';
 import { insertRawItems } from '../../../test/factories/raw-items';
-import { openTestDatabase } from '../../../test/helpers/test-database';
+import { useTestDatabase } from '../../../test/helpers/test-database';
 import { clusterClaimed, clusterItems } from '../cluster/cluster-items';
 import type { StageContext } from '../types';
 import { claimRawItems, outstandingWork } from './leases';
@@ -18,16 +18,7 @@ const ctx = (workerId: string, leaseMs = 60_000): StageContext => ({
   batchSize: 5,
 });
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.close();
-});
-beforeEach(async () => {
-  await db.knex('raw_feeds').del();
-  await db.knex('synced_content').del();
-});
+useTestDatabase((opened) => (db = opened), ['raw_feeds', 'synced_content']);
 
 const items = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
