@@ -369,11 +369,12 @@ const ENGLISH_NAMES: Record<string, string[]> = {
 /**
  * The states and provinces of the large federations whose news names them as often as the country:
  * two floods in Kerala and Karnataka, or in Rio Grande do Sul and Santa Catarina, are two events.
- * Left out: names that are also words, people or other places (Delta, Rivers, Plateau and Niger in
- * Nigeria; Guerrero, Hidalgo and Morelos in Mexico; Pará, Acre and Amazonas in Brazil; Bayern the club).
+ * Left out: names that are also words, people, gods or acronyms (Delta, Rivers, Plateau and Niger, Ogun
+ * and Osun, orishas the region's festivals name, IMO, EDO and OYO in Nigeria; Guerrero, Hidalgo and
+ * Morelos in Mexico; Pará, Acre and Amazonas in Brazil; GOA in India; Hesse; Bayern the club).
  */
 const DIVISIONS: Record<string, string> = {
-  India: `Andhra_Pradesh Arunachal_Pradesh Assam Bihar Chhattisgarh Goa Gujarat Haryana Himachal_Pradesh Jharkhand Karnataka Kerala
+  India: `Andhra_Pradesh Arunachal_Pradesh Assam Bihar Chhattisgarh Gujarat Haryana Himachal_Pradesh Jharkhand Karnataka Kerala
     Madhya_Pradesh Maharashtra Manipur Meghalaya Mizoram Nagaland Odisha Punjab Rajasthan Sikkim Tamil_Nadu Telangana Tripura
     Uttar_Pradesh Uttarakhand West_Bengal Jammu_and_Kashmir Ladakh`,
   Pakistan: 'Punjab Sindh Khyber_Pakhtunkhwa Balochistan Gilgit-Baltistan',
@@ -382,10 +383,10 @@ const DIVISIONS: Record<string, string> = {
   Mexico: `Jalisco Nuevo_León Chihuahua Sonora Sinaloa Oaxaca Chiapas Michoacán Veracruz Puebla Yucatán Quintana_Roo Tamaulipas
     Coahuila Durango Zacatecas Aguascalientes Guanajuato Querétaro Nayarit Colima Baja_California Baja_California_Sur Campeche Tlaxcala
     San_Luis_Potosí`,
-  Nigeria: `Lagos Kano Kaduna Oyo Ogun Ondo Osun Ekiti Kwara Kogi Benue Borno Yobe Adamawa Bauchi Gombe Taraba Sokoto Zamfara Katsina
-    Kebbi Jigawa Enugu Anambra Imo Abia Ebonyi Cross_River Akwa_Ibom Edo Bayelsa Nasarawa`,
+  Nigeria: `Lagos Kano Kaduna Ondo Ekiti Kwara Kogi Benue Borno Yobe Adamawa Bauchi Gombe Taraba Sokoto Zamfara Katsina
+    Kebbi Jigawa Enugu Anambra Abia Ebonyi Cross_River Akwa_Ibom Bayelsa Nasarawa`,
   'South Africa': 'Gauteng Western_Cape Eastern_Cape Northern_Cape KwaZulu-Natal Free_State Limpopo Mpumalanga',
-  Germany: `Bavaria Baden-Württemberg Saxony Hesse Lower_Saxony North_Rhine-Westphalia Rhineland-Palatinate Schleswig-Holstein Thuringia
+  Germany: `Bavaria Baden-Württemberg Saxony Lower_Saxony North_Rhine-Westphalia Rhineland-Palatinate Schleswig-Holstein Thuringia
     Brandenburg Saxony-Anhalt Mecklenburg-Western_Pomerania Saarland`,
 };
 const divisionsOf = (country: string) =>

@@ -12,6 +12,8 @@ describe('places of the world', () => {
     expect(countries('Las inundaciones en Marruecos')).toEqual(['Morocco']);
     // Island is Iceland's own name: "Lagos Island" is in Lagos, Nigeria's state, not in Iceland.
     expect(findPlaces('A fire at a Lagos Island market').map((p) => p.country)).toEqual(['Nigeria']);
+    // Nigeria's states that are also acronyms or the orishas the region's festivals name are left out.
+    expect(findPlaces('The IMO welcomed the Ogun and Osun celebrations').map((p) => p.country)).toEqual([]);
     expect(findPlaces('Chad Brown and Jordan Peters said')).toEqual([]);
     expect(findPlaces('Emirates cancels flights')).toEqual([]);
     expect(findPlaces('Wildfire in Alberta')).toEqual([{ name: 'Alberta', country: 'Canada', division: 'Alberta', level: 'division' }]);
