@@ -110,10 +110,14 @@ describe('c360 doctor --ai', { timeout: 120_000 }, () => {
 
 describe('checkNode', () => {
   it.each([
-    ['v20.19.0', '>=20.19', 'ok'],
-    ['v22.1.0', '>=20.19', 'ok'],
-    ['v20.18.3', '>=20.19', 'fail'],
-    ['v18.20.0', '>=20.19', 'fail'],
+    ['v20.19.0', '^20.19.0 || >=22.16.0', 'ok'],
+    ['v22.16.0', '^20.19.0 || >=22.16.0', 'ok'],
+    ['v24.1.0', '^20.19.0 || >=22.16.0', 'ok'],
+    // Node 22 before 22.16: the bundler and the HTML validator the project installs refuse it.
+    ['v22.1.0', '^20.19.0 || >=22.16.0', 'fail'],
+    ['v20.18.3', '^20.19.0 || >=22.16.0', 'fail'],
+    ['v18.20.0', '^20.19.0 || >=22.16.0', 'fail'],
+    ['v22.1.0', 'twenty or so', 'warn'],
   ])('%s against %s is %s', (version, engines, status) => {
     expect(checkNode(version, engines).status).toBe(status);
   });

@@ -10,6 +10,7 @@ import { createAiProvider } from '../pipeline/summarise/create-provider';
 import { classifyAiFault, type AiFault } from '../pipeline/summarise/openai-provider';
 import { readRunHeartbeat } from './health-figures';
 import { readSchedulerSetting } from './scheduler-setting';
+import semver from 'semver';
 
 /**
  * `c360 doctor`: what is wrong with this installation, one check per line, each failure with its
@@ -24,7 +25,7 @@ export type DoctorInput = {
   env?: NodeJS.ProcessEnv;
   cwd: string;
   nodeVersion: string;
-  /** package.json's engines.node, e.g. ">=20.19". */
+  /** package.json's engines.node, e.g. "^20.19.0 || >=22.16.0". */
   engines: string;
   /** Where `npm run build:web` writes the web app. */
   webDist: string;
@@ -62,14 +63,10 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorCheck[]> {
 }
 
 export function checkNode(version: string, engines: string): DoctorCheck {
-  const wanted = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(engines.trim());
-  const have = version.replace(/^v/, '').split('.').map(Number);
-  if (!wanted) return { name: 'node', status: 'warn', message: `Node ${version}; cannot read the engines range "${engines}"` };
-  const need = [Number(wanted[1]), Number(wanted[2] ?? 0), Number(wanted[3] ?? 0)];
-  const cmp = need.map((n, i) => (have[i] ?? 0) - n).find((d) => d !== 0) ?? 0;
-  return cmp >= 0
+  if (!semver.validRange(engines)) return { name: 'node', status: 'warn', message: `Node ${version}; cannot read the engines range "${engines}"` };
+  return semver.satisfies(version, engines)
     ? { name: 'node', status: 'ok', message: `Node ${version} (needs ${engines})` }
-    : { name: 'node', status: 'fail', message: `Node ${version} is too old (needs ${engines})`, fix: `install Node ${need.join('.')} or newer` };
+    : { name: 'node', status: 'fail', message: `Node ${version} is not supported (needs ${engines})`, fix: `install a Node version in ${engines}` };
 }
 
 async function checkDatabase(config: Config, clock: () => Date): Promise<DoctorCheck[]> {
