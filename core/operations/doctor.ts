@@ -25,7 +25,7 @@ export type DoctorInput = {
   env?: NodeJS.ProcessEnv;
   cwd: string;
   nodeVersion: string;
-  /** package.json's engines.node, e.g. "^20.19.0 || >=22.16.0". */
+  /** package.json's engines.node, e.g. "^20.19.0 || ^22.16.0 || >=24.0.0". */
   engines: string;
   /** Where `npm run build:web` writes the web app. */
   webDist: string;
