@@ -20,8 +20,8 @@ import {
  * changes, so both give one answer.
  *
  * Work per item is bounded whatever the window holds: candidate stories come from the index (at most
- * MAX_POSTINGS stories per term, MAX_CANDIDATES kept by centroid similarity), and a story is compared
- * through at most SAMPLE of its members.
+ * MAX_POSTINGS stories per term; the MAX_COMPARED sharing the most key weight compared by centroid;
+ * MAX_CANDIDATES kept by centroid similarity), and a story is compared through at most SAMPLE of its members.
  */
 
 /** Terms in at least this share of items find everything and narrow nothing: they are not indexed. */
@@ -31,6 +31,8 @@ const MIN_KEYS = 3;
 /** Stories looked at per indexed term, newest first, and in all (the rarest terms' stories first). */
 const MAX_POSTINGS = 200;
 const MAX_SEEN = 300;
+/** Stories whose centroid an item is compared with: those sharing the most key weight with it. */
+const MAX_COMPARED = 48;
 /** Stories scored in full per item, the most similar centroids first. */
 const MAX_CANDIDATES = 12;
 /** Members of a story an item is compared with: the most recent ones. */
@@ -81,6 +83,7 @@ export class ClusterEngine {
   private readonly postings = new Map<string, Story[]>();
   private seq = 0;
   private scored = 0;
+  private centroids = 0;
 
   constructor(
     readonly params: ClusterParams = CLUSTER_PARAMS,
@@ -95,6 +98,11 @@ export class ClusterEngine {
   /** Pairs of reports scored so far: the work the rule has done, bounded per item whatever the window holds. */
   get pairsScored(): number {
     return this.scored;
+  }
+
+  /** Story centroids an item was compared with so far: the index's shortlist, bounded per item too. */
+  get centroidsCompared(): number {
+    return this.centroids;
   }
 
   get documentCount(): number {
@@ -230,19 +238,30 @@ export class ClusterEngine {
 
   private rank(member: EngineMember): Candidate[] {
     const windowMs = this.params.windowHours * 3_600_000;
-    const seen = new Set<Story>();
+    // Each story found through the index counts the weights of the item's keys it shares: only the
+    // stories sharing the most are compared by centroid, so that cost stays fixed as the window fills.
+    const seen = new Map<Story, number>();
     // The rarest terms first: they find the stories most likely to be this event, and the search stops at MAX_SEEN.
     const keys = [...member.keys].sort((a, b) => (this.df.get(a) ?? 0) - (this.df.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
     for (const key of keys) {
       const list = this.postings.get(key);
       if (!list) continue;
+      const weight = member.vector.get(key) ?? 0;
       for (let i = list.length - 1, n = 0; i >= 0 && n < MAX_POSTINGS; i--, n++) {
         const s = list[i]!;
-        if (s.alive && s.last >= member.time - windowMs && s.first <= member.time + windowMs) seen.add(s);
+        if (s.alive && s.last >= member.time - windowMs && s.first <= member.time + windowMs) seen.set(s, (seen.get(s) ?? 0) + weight);
       }
       if (seen.size >= MAX_SEEN) break;
     }
-    const cheap = [...seen]
+    const shortlist =
+      seen.size <= MAX_COMPARED
+        ? [...seen.keys()]
+        : [...seen]
+            .sort((a, b) => b[1] - a[1] || a[0].seq - b[0].seq)
+            .slice(0, MAX_COMPARED)
+            .map(([s]) => s);
+    this.centroids += shortlist.length;
+    const cheap = shortlist
       .map((s) => ({ s, score: s.centroidNorm2 > 0 ? dotMap(member.vector, s.centroid) / Math.sqrt(s.centroidNorm2) : 0 }))
       .sort((a, b) => b.score - a.score || a.s.seq - b.s.seq)
       .slice(0, MAX_CANDIDATES);
