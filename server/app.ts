@@ -48,6 +48,7 @@ import { pageViewsRouter } from './routes/page-views';
 import { stormsRouter } from './routes/storms';
 import { serveWebApp, shellStyleHashes, type HtmlRenderer } from './web-app';
 import { siteOrigin } from './site-origin';
+import { createStaticAnswers } from './static-answers';
 
 export type AppDeps = {
   db: Database;
@@ -227,11 +228,22 @@ export function createApp(deps: AppDeps): C360App {
     view.socket = raw.socket;
     return originOf(view);
   };
-  app.fastLane = createFastLane({ cache, headers: capturedHeaders(headers), logger, originOf: rawOriginOf, onAnswered: metrics.countFastLane });
+  // The web app's files, answered on the fast lane as the app first answered them (server/static-answers.ts).
+  const staticAnswers = createStaticAnswers({ webDist: deps.webDist });
+  app.fastLane = createFastLane({
+    cache,
+    headers: capturedHeaders(headers),
+    logger,
+    originOf: rawOriginOf,
+    onAnswered: metrics.countFastLane,
+    staticAnswers,
+  });
   app.use(metrics.countRequests);
   app.use(requestLog(logger));
   app.use(headers);
   app.use(rejectNulInUrl); // nothing with %00 is ever bound to an answer, so the fast lane never sends one
+  // Before compression, so that what it records is what compression sends.
+  app.use(staticAnswers.record);
   app.use(compression({ threshold: 1024 }));
 
   app.get('/healthz', async (_req, res) => {
@@ -315,7 +327,7 @@ export function createApp(deps: AppDeps): C360App {
       site: { newsletter: mailer.configured },
       ssrEntry: join(deps.webDist, '..', 'dist-server', 'entry-server.js'),
     });
-  const errorPage = serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf });
+  const errorPage = serveWebApp(app, { webDist: deps.webDist, db, cache, renderHtml, originOf, staticAnswers });
   app.use(errorHandler(logger, { htmlPage: errorPage }));
   return app;
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger';
 import { writeCached, type ResponseCache } from './cache/response-cache';
 import { pageLanguage } from './cookies';
 import { redactUrl } from './middleware/request-log';
+import type { StaticAnswers } from './static-answers';
 
 /** Answers a request from the cache and returns true, or returns false having written nothing. */
 export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -13,10 +14,12 @@ export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
  * The fast lane for the busiest answers, run by the http server's request listener before
  * Express is entered (server/start-server.ts): a GET or HEAD whose exact URL is bound to a
  * current cache entry (public story reads, pages, the sitemap and RSS) is answered here from
- * the raw request; anything else returns false and goes to the app unchanged. Express's own
- * cost per request (its request and response prototypes, the router walking every middleware)
- * is most of what a cached answer costs (issue 21: a bare Express app sends a 66 KB page at a
- * sixth of node:http's rate), so the fast lane must not enter it.
+ * the raw request, and so is a static file of the web app whose answer the app has already sent
+ * to a request of the same kind (server/static-answers.ts); anything else returns false and goes
+ * to the app unchanged. Express's own cost per request (its request and response prototypes,
+ * the router walking every middleware) is most of what a cached answer costs (issue 21: a bare
+ * Express app sends a 66 KB page at a sixth of node:http's rate), so the fast lane must not
+ * enter it.
  *
  * It skips nothing that matters for such a request: it sends the same security headers
  * (captured once from helmet), the same cached bytes with the same ETag, Vary and encoding
@@ -32,6 +35,8 @@ export function createFastLane(deps: {
   originOf?: (req: IncomingMessage) => string;
   /** Counts an answered request (metrics): method, status, seconds. */
   onAnswered?: (method: string, status: number, seconds: number) => void;
+  /** The web app's static files, as the app answered them. */
+  staticAnswers?: Pick<StaticAnswers, 'answerFor'>;
 }): FastLane {
   const security = deps.headers.flat();
   return (req, res) => {
@@ -39,14 +44,27 @@ export function createFastLane(deps: {
     if (method !== 'GET' && method !== 'HEAD') return false;
     const url = req.url;
     if (url === undefined || url.charCodeAt(0) !== 47 /* '/' */) return false;
-    // Bound pages are the English ones: a reader with another language gets theirs from the app.
-    if (!url.startsWith('/api/') && pageLanguage(req.headers.cookie) !== 'EN') return false;
     const started = performance.now();
-    // API answers are bound by URL; pages (which hold absolute URLs) by trusted origin and URL.
-    const cached = deps.cache.peekUrl(url) ?? (deps.originOf ? deps.cache.peekUrl(deps.originOf(req) + url) : undefined);
-    if (!cached) return false;
-    const id = randomUUID();
-    const status = writeCached(req, res, cached, [...security, 'X-Request-Id', id]);
+    let id: string;
+    let status: number;
+    // A static file's answer depends on none of the reader's cookies: it is checked first.
+    const file = deps.staticAnswers?.answerFor(req);
+    if (file) {
+      id = randomUUID();
+      const head = file.head.slice();
+      head[file.idAt] = id;
+      res.writeHead(file.status, head);
+      res.end(method === 'HEAD' || file.body.length === 0 ? undefined : file.body);
+      status = file.status;
+    } else {
+      // Bound pages are the English ones: a reader with another language gets theirs from the app.
+      if (!url.startsWith('/api/') && pageLanguage(req.headers.cookie) !== 'EN') return false;
+      // API answers are bound by URL; pages (which hold absolute URLs) by trusted origin and URL.
+      const cached = deps.cache.peekUrl(url) ?? (deps.originOf ? deps.cache.peekUrl(deps.originOf(req) + url) : undefined);
+      if (!cached) return false;
+      id = randomUUID();
+      status = writeCached(req, res, cached, [...security, 'X-Request-Id', id]);
+    }
     const elapsed = performance.now() - started;
     deps.onAnswered?.(method, status, elapsed / 1000);
     deps.logger.info(

@@ -11,6 +11,7 @@ import { sendError } from './http-errors';
 import { serverErrorPage } from './pages/error-page';
 import { headText } from './pages/head-text';
 import { simplePage } from './pages/simple-page';
+import type { StaticAnswers } from './static-answers';
 
 /**
  * Renders the HTML of a page for a path, or null to send the plain app shell. This is the
@@ -73,7 +74,15 @@ export type ErrorPage = (req: Request) => string;
  */
 export function serveWebApp(
   app: Express,
-  deps: { webDist: string; db: Knex; cache: ResponseCache; renderHtml?: HtmlRenderer; originOf: (req: Request) => string },
+  deps: {
+    webDist: string;
+    db: Knex;
+    cache: ResponseCache;
+    renderHtml?: HtmlRenderer;
+    originOf: (req: Request) => string;
+    /** Told which answers the static middlewares send, for the fast lane to send them again. */
+    staticAnswers?: Pick<StaticAnswers, 'enter' | 'leave'>;
+  },
 ): ErrorPage {
   const indexPath = join(deps.webDist, 'index.html');
   if (!existsSync(indexPath)) {
@@ -91,9 +100,11 @@ export function serveWebApp(
     };
   }
   const shell = readFileSync(indexPath, 'utf8');
+  if (deps.staticAnswers) app.use(deps.staticAnswers.enter);
   app.use('/assets', precompressedAssets(join(deps.webDist, 'assets')));
   app.use('/assets', express.static(join(deps.webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(deps.webDist, { index: false, maxAge: '1h' }));
+  if (deps.staticAnswers) app.use(deps.staticAnswers.leave);
 
   // A UUID is not an article's address: send browsers and crawlers to the SEO address for good.
   app.get('/article/:id', async (req, res, next) => {

@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { addUser } from '../../core/accounts/accounts';
 import { createSession } from '../../core/accounts/sessions';
 import type { Role, User } from '../../core/accounts/user';
@@ -20,7 +20,7 @@ export type TestApp = {
   app: C360App;
   server: RunningServer;
   url: string;
-  /** The web app's directory the server serves files from (a shell index.html and favicon). */
+  /** The web app's directory the server serves files from (a shell index.html, a favicon and the files given). */
   webDist: string;
   client: () => TestClient;
   /** A user of that role with a live session, and a client holding its cookies. */
@@ -37,14 +37,20 @@ export async function startTestApp(
     db?: Database;
     logger?: Logger;
     serverTimeouts?: Partial<ServerTimeouts>;
+    /** More files of the built web app, by path under its directory (`assets/app-1a2b.js`). */
+    webFiles?: Record<string, string | Buffer>;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await openTestDatabase());
   const webDist = mkdtempSync(join(tmpdir(), 'c360-web-'));
   writeFileSync(join(webDist, 'index.html'), SHELL_HTML);
   writeFileSync(join(webDist, 'favicon.ico'), 'icon');
+  for (const [path, content] of Object.entries(options.webFiles ?? {})) {
+    mkdirSync(dirname(join(webDist, path)), { recursive: true });
+    writeFileSync(join(webDist, path), content);
+  }
   const config = loadConfig(options.env ?? {}, webDist);
-  const { env: _env, db: _db, serverTimeouts, ...rest } = options;
+  const { env: _env, db: _db, serverTimeouts, webFiles: _webFiles, ...rest } = options;
   const app = createApp({ secret: TEST_SECRET, logger: silentLogger, ...rest, db, config, webDist });
   await app.ready;
   const server = await startServer(app, { host: '127.0.0.1', port: 0, timeouts: serverTimeouts });
