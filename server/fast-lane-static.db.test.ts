@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger } from '../test/helpers/capture-logger';
+import { comparableHeaders, rawRequest, type RawAnswer } from '../test/helpers/raw-request';
 import { startTestApp, type TestApp } from '../test/helpers/test-app';
 import type { FastLane } from './fast-lane';
 
@@ -52,24 +52,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
-/** A request with exactly these headers and this path (no normalising), the body as sent. */
-function raw(path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${t.url}/`, { path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const comparable = (r: Raw) =>
-  Object.fromEntries(Object.entries(r.headers).filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)));
+type Raw = RawAnswer;
+const raw = (path: string, options: Parameters<typeof rawRequest>[2] = {}) => rawRequest(t.url, path, options);
+const comparable = comparableHeaders;
 
 /**
  * The same request through Express (the fast lane switched off for it), then with the fast lane;

@@ -1,8 +1,9 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger } from '../test/helpers/capture-logger';
+import { comparableHeaders, rawRequest, type RawAnswer } from '../test/helpers/raw-request';
 import { createStory } from '../test/factories/stories';
 import { startTestApp, type TestApp } from '../test/helpers/test-app';
 import type { FastLane } from './fast-lane';
@@ -30,24 +31,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
-/** A request with exactly these headers, the body as sent (fetch would decompress it). */
-function raw(path: string, options: { method?: string; headers?: Record<string, string>; agent?: Agent } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${t.url}${path}`, { method: options.method ?? 'GET', headers: options.headers, agent: options.agent ?? false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const comparable = (r: Raw) =>
-  Object.fromEntries(Object.entries(r.headers).filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)));
+type Raw = RawAnswer;
+const raw = (path: string, options: Parameters<typeof rawRequest>[2] = {}) => rawRequest(t.url, path, options);
+const comparable = comparableHeaders;
 
 /** The same request through Express (the fast lane switched off for it) and through the fast lane. */
 async function bothPaths(path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<{ express: Raw; fast: Raw }> {
