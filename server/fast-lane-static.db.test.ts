@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger } from '../test/helpers/capture-logger';
-import { comparableHeaders, rawRequest, type RawAnswer } from '../test/helpers/raw-request';
+import { comparableHeaders, rawRequest, watchFastLane, type RawAnswer } from '../test/helpers/raw-request';
 import { startTestApp, type TestApp } from '../test/helpers/test-app';
-import type { FastLane } from './fast-lane';
 
 /**
  * The web app's static files on the fast lane (issue 21): for every file, method, encoding and
@@ -12,8 +11,7 @@ import type { FastLane } from './fast-lane';
  * precompressedAssets, express.static, compression), status, headers and bytes.
  */
 let t: TestApp;
-let lane: FastLane;
-let answered = 0;
+let watch: ReturnType<typeof watchFastLane>;
 const log = captureLogger();
 
 const script = 'export function greet(name){return `Hello, ${name}, from a hashed chunk`;}\n'.repeat(40);
@@ -43,12 +41,7 @@ const FILES: Record<string, string | Buffer> = {
 
 beforeAll(async () => {
   t = await startTestApp({ logger: log.logger, webFiles: FILES });
-  lane = t.app.fastLane;
-  t.app.fastLane = (req, res) => {
-    const done = lane(req, res);
-    if (done) answered += 1;
-    return done;
-  };
+  watch = watchFastLane(t.app, t.url);
 });
 afterAll(() => t.close());
 
@@ -61,14 +54,9 @@ const comparable = comparableHeaders;
  * `fast`: whether the fast lane must have answered the second.
  */
 async function bothPaths(path: string, options: { method?: string; headers?: Record<string, string> }, fast: boolean): Promise<{ express: Raw; lane: Raw }> {
-  const current = t.app.fastLane;
-  t.app.fastLane = () => false;
-  const express = await raw(path, options);
-  t.app.fastLane = current;
-  const before = answered;
-  const viaLane = await raw(path, options);
+  const { express, viaLane, byLane } = await watch.bothPaths(path, options);
   const what = `${options.method ?? 'GET'} ${path} ${JSON.stringify(options.headers ?? {})}`;
-  expect(answered, `${what}: ${fast ? 'not answered by' : 'answered by'} the fast lane`).toBe(before + (fast ? 1 : 0));
+  expect(byLane, `${what}: ${fast ? 'not answered by' : 'answered by'} the fast lane`).toBe(fast ? 1 : 0);
   expect(viaLane.status, what).toBe(express.status);
   expect(comparable(viaLane), what).toEqual(comparable(express));
   expect(viaLane.body.equals(express.body), `${what}: body`).toBe(true);

@@ -3,18 +3,16 @@ import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger } from '../test/helpers/capture-logger';
-import { comparableHeaders, rawRequest, type RawAnswer } from '../test/helpers/raw-request';
+import { comparableHeaders, rawRequest, watchFastLane, type RawAnswer } from '../test/helpers/raw-request';
 import { createStory } from '../test/factories/stories';
 import { startTestApp, type TestApp } from '../test/helpers/test-app';
-import type { FastLane } from './fast-lane';
 
 /**
  * The fast lane answers cached public GETs before Express is entered (server/start-server.ts):
  * what it sends must be what the Express path sends for the same cached entry, byte for byte.
  */
 let t: TestApp;
-let lane: FastLane;
-let answered = 0;
+let watch: ReturnType<typeof watchFastLane>;
 const log = captureLogger();
 
 beforeAll(async () => {
@@ -22,12 +20,7 @@ beforeAll(async () => {
   const now = new Date();
   await createStory(t.db.knex, { now, title: 'Storm watch for the Leeward Islands', region: 'Antigua and Barbuda', tags: ['weather'], daysAgo: 0 });
   for (let i = 0; i < 30; i++) await createStory(t.db.knex, { now, title: `Market report number ${i} from Kingston`, tags: ['business'], daysAgo: 1 + i / 10 });
-  lane = t.app.fastLane;
-  t.app.fastLane = (req, res) => {
-    const done = lane(req, res);
-    if (done) answered += 1;
-    return done;
-  };
+  watch = watchFastLane(t.app, t.url);
 });
 afterAll(() => t.close());
 
@@ -37,14 +30,9 @@ const comparable = comparableHeaders;
 
 /** The same request through Express (the fast lane switched off for it) and through the fast lane. */
 async function bothPaths(path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<{ express: Raw; fast: Raw }> {
-  const current = t.app.fastLane;
-  t.app.fastLane = () => false;
-  const express = await raw(path, options);
-  t.app.fastLane = current;
-  const before = answered;
-  const fast = await raw(path, options);
-  expect(answered, `${options.method ?? 'GET'} ${path} was not answered by the fast lane`).toBe(before + 1);
-  return { express, fast };
+  const { express, viaLane, byLane } = await watch.bothPaths(path, options);
+  expect(byLane, `${options.method ?? 'GET'} ${path} was not answered by the fast lane`).toBe(1);
+  return { express, fast: viaLane };
 }
 
 const PATHS = ['/', '/section/business', '/storm-centre', '/api/home', '/api/sections/business?limit=7', '/api/stories?limit=20', '/rss.xml', '/sitemap.xml'];
@@ -113,13 +101,13 @@ describe('the fast lane before Express', () => {
     expect(viaFast!.reqId).toBe(fast.headers['x-request-id']);
     expect(viaExpress!.reqId).toBe(express.headers['x-request-id']);
     // Not cached, not public or not a read: the app answers.
-    const before = answered;
+    const before = watch.answered;
     expect((await raw('/api/home', { method: 'POST' })).status).not.toBe(200);
     expect((await raw('/healthz')).status).toBe(200);
     expect((await raw('/api/home', { method: 'OPTIONS' })).status).toBeGreaterThanOrEqual(200);
     expect((await raw('/', { headers: { cookie: 'c360_lang=es' } })).headers.vary).toBe('Accept-Encoding, Cookie');
     expect((await raw('/api/home%00')).status).toBe(400);
-    expect(answered).toBe(before);
+    expect(watch.answered).toBe(before);
   });
 
   it('refuses a request with a 1 MB header cleanly (431) and goes on serving', async () => {
