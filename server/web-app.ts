@@ -173,11 +173,20 @@ export function precompressedAssets(dir: string): RequestHandler {
       if (!new RegExp(`\\b${encoding}\\b`).test(accept)) continue;
       const file = join(dir, `${req.path}${suffix}`);
       if (!existsSync(file)) continue;
+      const stat = statSync(file);
       res.setHeader('Content-Encoding', encoding);
       res.setHeader('Content-Type', ASSET_TYPES[ext]!);
-      res.setHeader('Content-Length', String(statSync(file).size));
+      res.setHeader('Content-Length', String(stat.size));
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.setHeader('Vary', 'Accept-Encoding');
+      // The validators express.static gives the plain file (the app turns Express's own ETag off, and
+      // sendFile follows it), so a browser revalidating a compressed asset gets a 304, HEAD included.
+      res.setHeader('ETag', `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`);
+      res.setHeader('Last-Modified', stat.mtime.toUTCString());
+      if (req.fresh) {
+        res.removeHeader('Content-Length');
+        return res.status(304).end();
+      }
       return req.method === 'HEAD' ? res.end() : res.sendFile(file, { headers: { 'Content-Encoding': encoding } }, (error) => error && next(error));
     }
     next();
