@@ -280,6 +280,30 @@ describe('event clustering rules', () => {
     expect(runoff.places.map((p) => p.country)).toEqual(['Colombia']);
   });
 
+  it('tells two countries apart by their currencies when neither report names its own country; dollars and a shared currency place nothing', () => {
+    const idf = makeIdf(new Map(), 0);
+    const scored = (id: string, outlet: string, title: string, summary: string, text = '') =>
+      withVector(item(id, outlet, '2026-09-16T12:00:00Z', title, summary, text), idf);
+    // National outlets seldom name their own country: the price rise in rupees and the one in shillings.
+    const petrol = scored('pk', 'Dawn', 'Petrol up Rs4.86, diesel Rs2.12 for fortnight', 'The government raised the price of petrol by Rs4.86 per litre from Tuesday.');
+    const pump = scored('ke', 'Daily Nation', 'Motorists to pay more as regulator raises pump prices', 'Petrol will retail at Sh196.40 a litre in Nairobi from Tuesday, up Sh3.10.');
+    expect(petrol.currencies).toEqual(['rupee']);
+    expect(pump.currencies).toEqual(['shilling']);
+    expect(pairScore(petrol, pump).blocked).toBe('currency');
+    // The same rise told in rupees by one outlet and in rupees and dollars by a wire is one event.
+    const wire = scored('pk-2', 'Reuters', 'Pakistan raises petrol price by 4.86 rupees a litre', 'The increase, about 1.7 US cents, takes petrol to $0.95 a litre.');
+    expect(wire.currencies).toEqual(['rupee']);
+    expect(pairScore(petrol, wire).blocked).toBeUndefined();
+    // Dollars, euros and pounds are quoted everywhere: they never set two reports apart.
+    const dollars = scored('us', 'AP', 'Fuel prices climb as crude rises', 'Petrol rose by $0.12 a gallon, about £0.09.');
+    expect(dollars.currencies).toEqual([]);
+    expect(pairScore(petrol, dollars).blocked).toBeUndefined();
+    // Words that only look like a currency ("won" the match, a room number R2) are not one.
+    expect(scored('x', 'AP', 'Kenya won 3-1 in Nairobi', 'Room R2 was shut.').currencies).toEqual([]);
+    expect(scored('ng', 'Punch', 'FG releases N1.5bn for flood victims', '').currencies).toEqual(['naira']);
+    expect(scored('mx', 'El Universal', 'Invierten 1.500 millones de pesos', '').currencies).toEqual(['peso']);
+  });
+
   it("tells the federations' states apart (Kerala and Karnataka), and reads a town of the region as a place only for the region's outlets", () => {
     const idf = makeIdf(new Map(), 0);
     const scored = (id: string, outlet: string, title: string, summary: string, text = '', region?: string) =>

@@ -189,7 +189,7 @@ export function sameEventProbability(e: Evidence, w: Readonly<EvidenceWeights> =
   return 1 / (1 + Math.exp(-z));
 }
 
-export type PairScore = { score: number; text: number; figures: number; blocked?: 'window' | 'place' | 'same outlet' | 'figures' };
+export type PairScore = { score: number; text: number; figures: number; blocked?: 'window' | 'place' | 'same outlet' | 'figures' | 'currency' };
 
 /**
  * Two titles that lead on different rates or amounts of one kind, neither found anywhere in the other
@@ -223,6 +223,12 @@ function bothSides(pa: readonly Place[], pb: readonly Place[], a: Pick<EventFeat
   return names(b, ca) && names(a, cb);
 }
 
+/** Each report gives amounts in national currencies and they share none: two countries' news (see findCurrencies). */
+function currenciesConflict(a: Pick<EventFeatures, 'currencies'>, b: Pick<EventFeatures, 'currencies'>): boolean {
+  const [x, y] = [a.currencies ?? [], b.currencies ?? []];
+  return x.length > 0 && y.length > 0 && !x.some((c) => y.includes(c));
+}
+
 export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_PARAMS): PairScore {
   if (Math.abs(a.time - b.time) > params.windowHours * 3_600_000) return { score: 0, text: 0, figures: 0, blocked: 'window' };
   // A report about the region (a CARICOM meeting, the West Indies team) names member countries without
@@ -232,6 +238,7 @@ export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_
   const [pa, pb] = [places(a, b), places(b, a)];
   if (placesConflict(pa, pb) && !bothSides(pa, pb, a, b)) return { score: 0, text: 0, figures: 0, blocked: 'place' };
   if (headlinesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: 'figures' };
+  if (currenciesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: 'currency' };
   const evidence = pairEvidence(a, b);
   const text = evidence.text;
   const shared = evidence.figures;

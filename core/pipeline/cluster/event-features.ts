@@ -42,6 +42,8 @@ export type EventFeatures = {
   time: number;
   /** Every country the report names anywhere (title, lead and body): where it says the event touches. */
   mentions?: string[];
+  /** The national currencies its amounts are in (`rupee`, `shilling`...; not the dollar, euro or pound, which many countries quote). */
+  currencies?: string[];
 };
 
 /** Words of several languages that carry no event: articles, pronouns, auxiliaries, reporting verbs. */
@@ -192,6 +194,43 @@ export function findEventFigures(text: string): string[] {
     }
   }
   return [...keys].sort();
+}
+
+/**
+ * Amounts in a national currency place a report as surely as a place name: a petrol price rise in
+ * rupees and one in shillings are two countries' news, though neither report names its own country
+ * (a national outlet seldom does). Written as outlets write them, symbol or code before the figure, or
+ * the currency's name after it; the dollar, the euro and the pound are quoted everywhere and place
+ * nothing. Currencies of several countries (the rupee, the peso) are one name: they can only fail to
+ * tell two countries apart, never split one event.
+ */
+const CURRENCIES: readonly [string, RegExp][] = [
+  ['rupee', /(?:\bRs\.?|₹|\b(?:INR|PKR|LKR|NPR)\s?)\s?\d|\d\s*(?:crore|lakh)?\s*rupees?\b|\brupias?\b/i],
+  ['shilling', /\b(?:K?Sh|Ksh|KES|UGX|TZS)\.?\s?\d|\d\s*(?:million|billion|bn)?\s*shillings?\b/i],
+  ['naira', /₦\s?\d|\bN\d[\d.,]*\s?(?:bn|billion|trillion|tn|m|million)\b|\bNGN\s?\d|\d\s*(?:million|billion|trillion)?\s*naira\b/i],
+  ['rand', /\bR\d[\d.,]*\s?(?:bn|billion|trillion|m|million)\b|\bZAR\s?\d|\d\s*(?:million|billion)?\s*rand\b/],
+  ['cedi', /GH₵\s?\d|\bGHS\s?\d|\d\s*(?:million|billion)?\s*cedis?\b/i],
+  ['peso', /\b(?:MXN|COP|ARS|CLP|PHP|UYU)\s?\d|₱\s?\d|\d\s*(?:mil\s+)?(?:millones\s+de\s+|million\s+|billion\s+)?pesos\b/i],
+  ['real', /\bR\$\s?\d|\bBRL\s?\d|\d\s*(?:milhões\s+de\s+|millones\s+de\s+|million\s+|billion\s+)?(?:reais|reales)\b/i],
+  ['yen', /¥\s?\d|\bJPY\s?\d|\d\s*(?:million|billion|trillion)?\s*yen\b/i],
+  ['won', /₩\s?\d|\bKRW\s?\d|\d\s*(?:million|billion|trillion)\s*won\b/i],
+  ['yuan', /\b(?:RMB|CNY)\s?\d|\d\s*(?:million|billion|trillion)?\s*(?:yuan|renminbi)\b/i],
+  ['rupiah', /\bRp\.?\s?\d|\bIDR\s?\d|\d\s*(?:million|billion|trillion)?\s*rupiah\b/i],
+  ['baht', /฿\s?\d|\bTHB\s?\d|\d\s*(?:million|billion)?\s*baht\b/i],
+  ['ringgit', /\bRM\s?\d|\bMYR\s?\d|\d\s*(?:million|billion)?\s*ringgit\b/i],
+  ['taka', /৳\s?\d|\bTk\.?\s?\d|\bBDT\s?\d|\d\s*(?:crore|lakh|million|billion)?\s*taka\b/i],
+  ['dong', /₫|\bVND\s?\d|\d\s*(?:million|billion|trillion)?\s*dong\b/i],
+  ['dirham', /\b(?:AED|Dh|Dhs|MAD)\.?\s?\d|\d\s*(?:million|billion)?\s*(?:dirhams?|dirhams)\b/i],
+  ['riyal', /\b(?:SAR|SR|QAR|QR|OMR)\s?\d|\d\s*(?:million|billion)?\s*(?:riyals?|rials?)\b/i],
+  ['lira', /₺\s?\d|\bTRY\s?\d|\d\s*(?:million|billion)?\s*(?:lira|liras)\b/i],
+  ['egyptian pound', /\b(?:EGP|LE|E£)\s?\d|\d\s*(?:million|billion)?\s*Egyptian\s+pounds?\b/i],
+  ['franc cfa', /\b(?:FCFA|XOF|XAF)\b|\d\s*(?:millions?\s+de\s+|milliards?\s+de\s+)?francs\s+CFA\b/i],
+  ['zloty', /\bPLN\s?\d|\d\s*(?:million|billion|mln|mld)?\s*(?:zloty|złoty|zł)/i],
+  ['krona', /\b(?:SEK|NOK|DKK|ISK)\s?\d|\d\s*(?:million|billion)?\s*(?:kronor|kroner|krona|krone)\b/i],
+];
+
+export function findCurrencies(text: string): string[] {
+  return CURRENCIES.filter(([, re]) => re.test(text)).map(([name]) => name);
 }
 
 function round(n: number): number {
@@ -465,6 +504,7 @@ export function eventFeatures(input: EventItem): EventFeatures {
     country,
     regional,
     mentions: [...new Set([...named, ...inBody].filter((p) => !p.ambiguous).map((p) => p.country))].sort(),
+    currencies: findCurrencies(`${item.title}\n${lead}\n${rest}`),
     language: guessLanguage(`${item.title} ${lead}`),
     outlet: item.outlet,
     time: new Date(item.publishedAt ?? item.createdAt).getTime(),

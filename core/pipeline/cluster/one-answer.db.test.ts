@@ -19,6 +19,8 @@ const files = [
   ['world-dev', 'wd-a1.json'],
   ['world-dev', 'wd-b2.json'],
   ['dev', 'dev-dense-jamaica-week.json'],
+  // Amounts in rupees, shillings, naira, rand and pesos: the currency evidence is stored and read back alike.
+  ['world-dev3', 'wd3-c-1.json'],
 ] as const;
 
 describe('the database path and the in-memory rule', () => {
