@@ -8,6 +8,12 @@ const item = (id: string, outlet: string, at: string, title: string, summary: st
   ...eventFeatures({ title, summary, text, outlet, outletRegion, publishedAt: at, createdAt: at } satisfies EventItem),
 });
 
+/** Reports published at `at`, scored with the IDF of an empty corpus (every word as rare as the next). */
+function scorer(at: string) {
+  const idf = makeIdf(new Map(), 0);
+  return (id: string, outlet: string, title: string, summary: string, text = '', region?: string) => withVector(item(id, outlet, at, title, summary, text, region), idf);
+}
+
 // The issue's case: three outlets report one rate decision in their own words; one of them, hours
 // earlier, reports the same institution's governor at a tourism conference.
 const bojWeek = [
@@ -245,9 +251,7 @@ describe('event clustering rules', () => {
   });
 
   it("tells the world apart by its places: two countries, two US states; a firm's home, a wire dateline and a lower-case verb are no place", () => {
-    const idf = makeIdf(new Map(), 0);
-    const scored = (id: string, outlet: string, title: string, summary: string, text = '') =>
-      withVector(item(id, outlet, '2026-03-12T12:00:00Z', title, summary, text), idf);
+    const scored = scorer('2026-03-12T12:00:00Z');
     // Same day, same kind of decision, countries the Caribbean list never held.
     const turkey = scored('tr', 'Reuters', "Turkey's central bank cuts rates by 250 basis points", 'The central bank cut its one-week repo rate on Thursday.');
     const egypt = scored('eg', 'Ahram Online', "Egypt's central bank cuts rates by 250 basis points", 'The central bank cut its overnight rates on Thursday.');
@@ -281,9 +285,7 @@ describe('event clustering rules', () => {
   });
 
   it('tells two countries apart by their currencies when neither report names its own country; dollars and a shared currency place nothing', () => {
-    const idf = makeIdf(new Map(), 0);
-    const scored = (id: string, outlet: string, title: string, summary: string, text = '') =>
-      withVector(item(id, outlet, '2026-09-16T12:00:00Z', title, summary, text), idf);
+    const scored = scorer('2026-09-16T12:00:00Z');
     // National outlets seldom name their own country: the price rise in rupees and the one in shillings.
     const petrol = scored('pk', 'Dawn', 'Petrol up Rs4.86, diesel Rs2.12 for fortnight', 'The government raised the price of petrol by Rs4.86 per litre from Tuesday.');
     const pump = scored('ke', 'Daily Nation', 'Motorists to pay more as regulator raises pump prices', 'Petrol will retail at Sh196.40 a litre in Nairobi from Tuesday, up Sh3.10.');
@@ -305,9 +307,7 @@ describe('event clustering rules', () => {
   });
 
   it("tells the federations' states apart (Kerala and Karnataka), and reads a town of the region as a place only for the region's outlets", () => {
-    const idf = makeIdf(new Map(), 0);
-    const scored = (id: string, outlet: string, title: string, summary: string, text = '', region?: string) =>
-      withVector(item(id, outlet, '2026-08-10T06:00:00Z', title, summary, text, region), idf);
+    const scored = scorer('2026-08-10T06:00:00Z');
     const kerala = scored('kl', 'The Hindu', 'Rain fury: 14 dead in Kerala as landslides hit Idukki', 'Landslides buried homes as the monsoon intensified.');
     const karnataka = scored(
       'ka',
@@ -344,9 +344,7 @@ describe('event clustering rules', () => {
   });
 
   it('joins two sides of one match, each led on the other country, and keeps two states that name each other in passing apart', () => {
-    const idf = makeIdf(new Map(), 0);
-    const scored = (id: string, outlet: string, title: string, summary: string, text: string) =>
-      withVector(item(id, outlet, '2026-07-04T22:00:00Z', title, summary, text), idf);
+    const scored = scorer('2026-07-04T22:00:00Z');
     const rabat = scored(
       'ma',
       'Morocco World News',
