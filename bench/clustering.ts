@@ -108,7 +108,9 @@ async function quality(set: string, items: readonly LabelledItem[], files: reado
   }
 }
 
-for (const set of ['dev', 'check', 'world-dev', 'world-dev2', 'world-dev3', 'world-long-dev', 'world-check', 'world-check2', 'world-long-check'].filter(wanted)) {
+for (const set of ['dev', 'check', 'world-dev', 'world-dev2', 'world-dev3', 'world-long-dev', 'world-check', 'world-check2', 'world-long-check'].filter(
+  wanted,
+)) {
   const files = loadSet(set);
   if (files.length === 0) console.log(`${set}: no fixture files`);
   else

@@ -198,7 +198,8 @@ describe.runIf(run)('two servers behind nginx', () => {
         [ids],
       );
       if (rows[0].items === 0 && rows[0].stories === 0) break;
-      if (Date.now() - started > 45_000) throw new Error(`the workers did not finish: ${JSON.stringify(rows[0])}\n${workers.map((w) => w.log.join('')).join('\n')}`);
+      if (Date.now() - started > 45_000)
+        throw new Error(`the workers did not finish: ${JSON.stringify(rows[0])}\n${workers.map((w) => w.log.join('')).join('\n')}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     process.stderr.write(`two workers: ${items.length} items of ${events.size} events processed in ${Date.now() - started} ms\n`);
@@ -221,7 +222,10 @@ describe.runIf(run)('two servers behind nginx', () => {
          from pipeline_runs where stage = 'worker' and started_at >= to_timestamp(?) group by 1`,
       [started / 1000 - 5],
     );
-    expect(clustered.filter((r: { items: number }) => r.items > 0), JSON.stringify(clustered)).toHaveLength(2);
+    expect(
+      clustered.filter((r: { items: number }) => r.items > 0),
+      JSON.stringify(clustered),
+    ).toHaveLength(2);
     expect(clustered.reduce((n: number, r: { items: number }) => n + r.items, 0)).toBe(items.length);
 
     // One story per event, and no story with two events' reports: every event, published or held for review.
@@ -270,7 +274,10 @@ describe.runIf(run)('two servers behind nginx', () => {
       expect(res.status).toBe(200);
       const { items: cards } = (await res.json()) as { items: { id: string; source_count: number }[] };
       const ours = cards.filter((c) => storyIds.includes(c.id)).map((c) => ({ id: c.id, source_count: c.source_count }));
-      listings.set(upstreamOf(res), ours.sort((x, y) => x.id.localeCompare(y.id)));
+      listings.set(
+        upstreamOf(res),
+        ours.sort((x, y) => x.id.localeCompare(y.id)),
+      );
     }
     expect([...listings.keys()].sort()).toEqual(upstreams);
     const [listedA, listedB] = [...listings.values()];

@@ -11,7 +11,8 @@ const item = (id: string, outlet: string, at: string, title: string, summary: st
 /** Reports published at `at`, scored with the IDF of an empty corpus (every word as rare as the next). */
 function scorer(at: string) {
   const idf = makeIdf(new Map(), 0);
-  return (id: string, outlet: string, title: string, summary: string, text = '', region?: string) => withVector(item(id, outlet, at, title, summary, text, region), idf);
+  return (id: string, outlet: string, title: string, summary: string, text = '', region?: string) =>
+    withVector(item(id, outlet, at, title, summary, text, region), idf);
 }
 
 // The issue's case: three outlets report one rate decision in their own words; one of them, hours
@@ -287,13 +288,28 @@ describe('event clustering rules', () => {
   it('tells two countries apart by their currencies when neither report names its own country; dollars and a shared currency place nothing', () => {
     const scored = scorer('2026-09-16T12:00:00Z');
     // National outlets seldom name their own country: the price rise in rupees and the one in shillings.
-    const petrol = scored('pk', 'Dawn', 'Petrol up Rs4.86, diesel Rs2.12 for fortnight', 'The government raised the price of petrol by Rs4.86 per litre from Tuesday.');
-    const pump = scored('ke', 'Daily Nation', 'Motorists to pay more as regulator raises pump prices', 'Petrol will retail at Sh196.40 a litre in Nairobi from Tuesday, up Sh3.10.');
+    const petrol = scored(
+      'pk',
+      'Dawn',
+      'Petrol up Rs4.86, diesel Rs2.12 for fortnight',
+      'The government raised the price of petrol by Rs4.86 per litre from Tuesday.',
+    );
+    const pump = scored(
+      'ke',
+      'Daily Nation',
+      'Motorists to pay more as regulator raises pump prices',
+      'Petrol will retail at Sh196.40 a litre in Nairobi from Tuesday, up Sh3.10.',
+    );
     expect(petrol.currencies).toEqual(['rupee']);
     expect(pump.currencies).toEqual(['shilling']);
     expect(pairScore(petrol, pump).blocked).toBe('currency');
     // The same rise told in rupees by one outlet and in rupees and dollars by a wire is one event.
-    const wire = scored('pk-2', 'Reuters', 'Pakistan raises petrol price by 4.86 rupees a litre', 'The increase, about 1.7 US cents, takes petrol to $0.95 a litre.');
+    const wire = scored(
+      'pk-2',
+      'Reuters',
+      'Pakistan raises petrol price by 4.86 rupees a litre',
+      'The increase, about 1.7 US cents, takes petrol to $0.95 a litre.',
+    );
     expect(wire.currencies).toEqual(['rupee']);
     expect(pairScore(petrol, wire).blocked).toBeUndefined();
     // Dollars, euros and pounds are quoted everywhere: they never set two reports apart.
