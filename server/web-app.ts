@@ -172,8 +172,8 @@ export function precompressedAssets(dir: string): RequestHandler {
     ] as const) {
       if (!new RegExp(`\\b${encoding}\\b`).test(accept)) continue;
       const file = join(dir, `${req.path}${suffix}`);
-      if (!existsSync(file)) continue;
-      const stat = statSync(file);
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (!stat) continue;
       res.setHeader('Content-Encoding', encoding);
       res.setHeader('Content-Type', ASSET_TYPES[ext]!);
       res.setHeader('Content-Length', String(stat.size));
