@@ -1,6 +1,6 @@
-import winkNLP, { type ItemSentence, type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import type { ItemSentence } from 'wink-nlp';
 import { findPlaces, type Place } from './gazetteer';
+import { engine } from './wink';
 
 /**
  * Text analysis on wink-nlp with its packaged English model (no network, deterministic): sentences,
@@ -8,14 +8,6 @@ import { findPlaces, type Place } from './gazetteer';
  * entities the model lacks: places from our gazetteer, and people and organisations from runs of
  * proper nouns (titles and organisation words decide which).
  */
-
-let nlp: WinkMethods | undefined;
-
-/** The model takes ~100 ms to load, so it is loaded on first use and kept for the process. */
-function engine(): WinkMethods {
-  nlp ??= winkNLP(model);
-  return nlp;
-}
 
 export type Token = { text: string; lower: string; lemma: string; pos: string; stop: boolean; kind: string };
 export type WinkEntity = { text: string; type: string };

@@ -1,18 +1,23 @@
+import { cityMapping } from 'city-timezones';
+import { geoDistance } from 'd3-geo';
 import worldCountries from 'world-countries';
+import { isEnglishWord } from './wink';
 
 /**
  * A gazetteer: the Caribbean's countries (with demonyms and common short names), their first-level
  * divisions (parishes, regions, islands) and main towns, each town placed in its division, written by
  * us from public administrative divisions; the diaspora's states and provinces (US, Canada,
  * Australia); and every other country of the world with its names in English, French, Spanish and
- * Dutch and its capital, from the world-countries package. wink-nlp's English model has no place
+ * Dutch and its capital, from the world-countries package; and the world's cities of 100,000 people or
+ * more outside the region, each placed in its state or province where we list those, from the
+ * city-timezones package (Natural Earth's populated places). wink-nlp's English model has no place
  * entities, so clustering and fact-checking rely on this list.
  */
 
 export type PlaceLevel = 'country' | 'division' | 'town';
 /** `ambiguous`: the name has several places (St James in Jamaica and Barbados) and the text named neither country. */
-/** `world`: from the world list (a country and its capital), not the hand-written gazetteer. */
-export type Place = { name: string; country: string; division?: string; level: PlaceLevel; ambiguous?: true; world?: true };
+/** `world`: from the world list (a country and its capital, or a city), not the hand-written gazetteer; `city`: from the world's cities. */
+export type Place = { name: string; country: string; division?: string; level: PlaceLevel; ambiguous?: true; world?: true; city?: true };
 
 /** `skipName`: the country's own name is not looked for (see SKIPPED_NAMES). */
 type CountryEntry = { name: string; aliases?: string[]; demonyms?: string[]; divisions?: string[]; towns?: Record<string, string | null>; skipName?: boolean };
@@ -420,6 +425,58 @@ function worldEntries(known: ReadonlySet<string>): CountryEntry[] {
   return out;
 }
 
+/** The world's cities we read: large enough that outlets name them as places, not as a village that shares a word. */
+const CITY_MIN_POPULATION = 100_000;
+
+/**
+ * Cities whose names are people's or firms' more often than places in the news: "Charlotte Smith",
+ * "Austin said", Toyota's results, Windsor Castle, Columbia University, the Lok Sabha. (Names that are English words,
+ * Mobile, Reading, Split, are left out by the lexicon.)
+ */
+const CITY_NAMES_SKIPPED = new Set(
+  `george charlotte austin jackson lincoln gary eugene tyler bryan madison montgomery everett stanley douglas elgin sanford salinas
+  davenport lancaster hampton windsor providence columbia augusta sagar puri pali kota gaya naga angeles mesa toyota hitachi mercedes
+  kobe florencia victoria orlando marion warren clinton franklin chester darwin lafayette paterson stockton cleveland sabha nancy mary leon regina`.split(
+    /\s+/,
+  ),
+);
+
+/** Each city is kept once per name and country; a name two cities of one country share places no division. */
+function worldCities(known: ReadonlyMap<string, Place[]>, skip: ReadonlySet<string>): Place[] {
+  const countryOf = new Map(worldCountries.map((c) => [c.cca2, c.name.common]));
+  const byKey = new Map<string, Place>();
+  for (const city of cityMapping) {
+    const country = countryOf.get(city.iso2);
+    const key = normalisePlaceName(city.city);
+    if (city.pop < CITY_MIN_POPULATION || !country || skip.has(country) || !key || known.has(key)) continue;
+    if (SKIPPED_NAMES.has(key) || CITY_NAMES_SKIPPED.has(key) || (!key.includes(' ') && isEnglishWord(key))) continue;
+    const division = (known.get(normalisePlaceName(city.province)) ?? []).find((p) => p.level === 'division' && p.country === country)?.division;
+    const seen = byKey.get(`${country}|${key}`);
+    if (seen) {
+      if (seen.division !== division) delete seen.division;
+      continue;
+    }
+    byKey.set(`${country}|${key}`, { name: city.city, country, ...(division && { division }), level: 'town', world: true, city: true });
+  }
+  return [...byKey.values()];
+}
+
+/** Where the wider world's towns are ([longitude, latitude]), by country and name; the region's own towns have none. */
+function cityCoordinates(skip: ReadonlySet<string>): Map<string, [number, number]> {
+  const countryOf = new Map(worldCountries.map((c) => [c.cca2, c.name.common]));
+  const at = new Map<string, [number, number]>();
+  const largest = new Map<string, number>();
+  for (const city of cityMapping) {
+    const country = countryOf.get(city.iso2);
+    if (!country || skip.has(country)) continue;
+    const key = `${country}|${normalisePlaceName(city.city)}`;
+    if ((largest.get(key) ?? -1) >= city.pop) continue;
+    largest.set(key, city.pop);
+    at.set(key, [city.lng, city.lat]);
+  }
+  return at;
+}
+
 /** Words that mean the whole region rather than one place. */
 export const REGION_WORDS = ['Caribbean', 'CARICOM', 'Caricom', 'OECS', 'West Indies', 'Lesser Antilles', 'Greater Antilles', 'Eastern Caribbean'];
 
@@ -441,7 +498,7 @@ export function normalisePlaceName(text: string): string {
   );
 }
 
-type Index = { byName: Map<string, Place[]>; maxWords: number; countries: string[] };
+type Index = { byName: Map<string, Place[]>; maxWords: number; countries: string[]; coordinates: Map<string, [number, number]> };
 let index: Index | undefined;
 
 /** Built once on first use (a few hundred names); the data above never changes at run time. */
@@ -475,8 +532,9 @@ function gazetteer(): Index {
   for (const c of COUNTRIES) addCountry(c);
   const world = worldEntries(new Set(byName.keys()));
   for (const entry of world) addCountry(entry, true);
+  for (const city of worldCities(byName, caribbean)) add(city.name, city);
   const maxWords = Math.max(...[...byName.keys()].map((k) => k.split(' ').length));
-  index = { byName, maxWords, countries: [...COUNTRIES.map((c) => c.name), ...world.map((w) => w.name)] };
+  index = { byName, maxWords, countries: [...COUNTRIES.map((c) => c.name), ...world.map((w) => w.name)], coordinates: cityCoordinates(caribbean) };
   return index;
 }
 
@@ -551,9 +609,18 @@ export function mainCountry(places: readonly Place[]): string | undefined {
   return best;
 }
 
+/** Towns this far apart are two places; nearer, one city and its suburbs or airport (Toronto and Mississauga). */
+const SAME_TOWN_KM = 60;
+const EARTH_KM = 6_371;
+
+function townAt(p: Place): [number, number] | undefined {
+  return p.level === 'town' ? gazetteer().coordinates.get(`${p.country}|${normalisePlaceName(p.name)}`) : undefined;
+}
+
 /**
  * Two place sets name different places of the same kind: different countries (both name one), or,
- * within one country, different divisions (both name one). A town counts as its division.
+ * within one country, different divisions (both name one), or towns of the wider world too far apart to
+ * be one city (both name one: Toronto and Ottawa). A town counts as its division.
  */
 export function placesConflict(allA: readonly Place[], allB: readonly Place[]): boolean {
   // A name that could be in several countries is no evidence of where an event happened.
@@ -568,6 +635,9 @@ export function placesConflict(allA: readonly Place[], allB: readonly Place[]): 
     const da = new Set(a.filter((p) => p.country === country && p.division).map((p) => p.division!));
     const db = new Set(b.filter((p) => p.country === country && p.division).map((p) => p.division!));
     if (da.size > 0 && db.size > 0 && ![...da].some((d) => db.has(d))) return true;
+    const towns = (ps: readonly Place[]) => ps.filter((p) => p.country === country).flatMap((p) => [townAt(p)].filter((x) => x !== undefined));
+    const [ta, tb] = [towns(a), towns(b)];
+    if (ta.length > 0 && tb.length > 0 && !ta.some((x) => tb.some((y) => geoDistance(x, y) * EARTH_KM <= SAME_TOWN_KM))) return true;
   }
   return false;
 }

@@ -18,6 +18,18 @@ describe('places of the world', () => {
     expect(findPlaces('Emirates cancels flights')).toEqual([]);
     expect(findPlaces('Wildfire in Alberta')).toEqual([{ name: 'Alberta', country: 'Canada', division: 'Alberta', level: 'division' }]);
   });
+
+  it("reads the world's cities, each in its state where we list those, but not names that are words, people or parliaments", () => {
+    expect(findPlaces('Flooding in Lucknow')).toEqual([
+      { name: 'Lucknow', country: 'India', division: 'Uttar Pradesh', level: 'town', world: true, city: true },
+    ]);
+    expect(findPlaces('Shooting in Calgary').map((p) => [p.country, p.division])).toEqual([['Canada', 'Alberta']]);
+    // Mobile, Reading and Split are English words; Charlotte and Nancy are people; the Lok Sabha is a house.
+    expect(findPlaces('Mobile phone sales, Reading lists and a Split decision')).toEqual([]);
+    expect(findPlaces('Charlotte Smith and Nancy Jones told the Lok Sabha')).toEqual([]);
+    // The region's own towns stay the hand-written ones: Kingston is Jamaica's, Santiago the Dominican Republic's.
+    expect(findPlaces('Fire in Kingston, Jamaica').map((p) => p.country)).toEqual(['Jamaica', 'Jamaica']);
+  });
 });
 
 describe('the country a story is about', () => {

@@ -65,8 +65,22 @@ describe('place conflicts', () => {
     // St James is a parish of Jamaica and of Barbados: named alone it places nothing.
     ['Flooding in St James', 'Flooding in Clarendon, Jamaica', false],
     ['Apagón en Santo Domingo', 'Blackout in San Juan, Puerto Rico', true],
+    // Cities of the wider world: two mayors' races 350 km apart are two events; a city and its airport's town are one.
+    ['Toronto elects a new mayor', 'Ottawa elects a new mayor', true],
+    ['Plane skids off runway at Toronto Pearson', 'Mississauga crews clear runway after plane skids', false],
+    ['Flooding in Mumbai', 'Flooding in New Delhi', true],
+    ['Fire in Lyon', 'Incendie à Lyon', false],
   ])('%s / %s → conflict %s', (a, b, conflict) => {
     expect(placesConflict(findPlaces(a), findPlaces(b))).toBe(conflict);
+  });
+
+  it('places a report in a city of the wider world from its title, not from where its lead says people were going', () => {
+    const at = (title: string, summary: string) =>
+      eventFeatures({ title, summary, text: '', outlet: 'Wire', publishedAt: '2026-10-01T00:00:00Z', createdAt: '2026-10-01T00:00:00Z' }).places.map(
+        (p) => p.name,
+      );
+    expect(at('Ottawa elects Hélène Garneau-Price as mayor', '')).toEqual(['Ottawa']);
+    expect(at('Nine killed as bus hits tanker on expressway in Uttar Pradesh', 'The passengers were going home to Patna.')).toEqual(['Uttar Pradesh']);
   });
 
   it('drops wire datelines, which name where the reporter filed, not what happened', () => {

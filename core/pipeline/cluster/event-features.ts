@@ -459,7 +459,10 @@ export function eventFeatures(input: EventItem): EventFeatures {
   const [titled, mentioned] = [placesNamed(`${item.title}. ${lead}`, item.title.length), placesNamed(rest)];
   const vouched = (p: Place) =>
     regionOutlet || p.level !== 'town' || !CARIBBEAN.has(p.country) || [...titled, ...mentioned].some((q) => q.country === p.country && q.level !== 'town');
-  const named = titled.filter(vouched);
+  // A city of the wider world places a report from its title only: a lead's "bound for Patna", "felt in
+  // Tokyo" or "diverted to Entebbe" names where people were going or the news reached, not where it happened.
+  const inTitle = new Set(placesNamed(item.title).map((p) => p.name));
+  const named = titled.filter((p) => vouched(p) && (!p.city || inTitle.has(p.name)));
   const inBody = mentioned.filter(vouched);
   const bodyCountry = mainCountry(inBody);
   const country = mainCountry(named) ?? bodyCountry ?? home;
