@@ -281,7 +281,8 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, until
         await trx.raw(
           // The text only where no features were kept (items clustered before they were): a story of thousands of long reports loads its vectors, not its articles.
           `select r.id, r.story_id, r.cluster_features, r.title, r.summary,
-                  case when r.cluster_features is null or r.cluster_features->'vector' is null or r.cluster_features->'headWeights' is null then left(r.content, 4000) end as content,
+                  case when r.cluster_features is null or r.cluster_features->'vector' is null or r.cluster_features->'headWeights' is null
+                       or r.cluster_features->'meaning' is null then left(r.content, 4000) end as content,
                   r.outlet, r.outlet_region, r.published_at, r.created_at
            from raw_feeds r where r.story_id = any(?::uuid[])`,
           [stories.map((s) => s.id)],
@@ -298,6 +299,8 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, until
     if (stored?.vector && stored.keys && stored.nameWeights && stored.wordNorm !== undefined && stored.headWeights) {
       const member: EngineMember = {
         ...stored,
+        // Kept before meanings were: read from the text once.
+        meaning: stored.meaning ?? featuresOfRow(r).meaning,
         terms: {},
         id: r.id as string,
         vector: new Map(Object.entries(stored.vector)),

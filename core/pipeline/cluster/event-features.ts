@@ -1,5 +1,6 @@
 import stem from 'wink-porter2-stemmer';
 import { caribbeanCountries, findPlaces, lookupPlace, mainCountry, type Place } from '../../nlp/gazetteer';
+import { meaningOf } from '../../nlp/word-vectors';
 import { GENERIC_NAMES, INSTITUTIONS } from './institutions';
 import { TRANSLATIONS } from './translations';
 
@@ -44,6 +45,8 @@ export type EventFeatures = {
   mentions?: string[];
   /** The national currencies its amounts are in (`rupee`, `shilling`...; not the dollar, euro or pound, which many countries quote). */
   currencies?: string[];
+  /** What the report is about, from the meanings of its words (see core/nlp/word-vectors.ts): one event in other words still points one way. */
+  meaning?: number[];
 };
 
 /** Words of several languages that carry no event: articles, pronouns, auxiliaries, reporting verbs. */
@@ -508,6 +511,7 @@ export function eventFeatures(input: EventItem): EventFeatures {
     regional,
     mentions: [...new Set([...named, ...inBody].filter((p) => !p.ambiguous).map((p) => p.country))].sort(),
     currencies: findCurrencies(`${item.title}\n${lead}\n${rest}`),
+    meaning: meaningOf(`${item.title}.\n${lead}\n${rest}`),
     language: guessLanguage(`${item.title} ${lead}`),
     outlet: item.outlet,
     time: new Date(item.publishedAt ?? item.createdAt).getTime(),

@@ -4,6 +4,7 @@ import { useTestDatabase } from '../../../test/helpers/test-database';
 import { clusterThroughDatabase, partitionOf, storedAssignment, storedMembers, storeItems } from '../../../test/helpers/cluster-database-path';
 import { loadSet } from '../../../bench/clustering/fixtures';
 import { clusterEvents } from './cluster-engine';
+import { newClusterCache } from './cluster-items';
 
 /**
  * One rule, one answer: the path `c360 cluster` and the workers take (a database, batches, a copy of
@@ -43,6 +44,37 @@ describe('the database path and the in-memory rule', () => {
       expect(partitionOf(await storedAssignment(db.knex, idOf))).toEqual(memory);
     }, 120_000);
   }
+});
+
+describe('stories clustered before meanings were kept', () => {
+  it('are scored as fresh ones: their reports are read again for what they are about', async () => {
+    const items = loadSet('world-dev')
+      .find((f) => f.file === 'wd-a1.json')!
+      .items.map((i) => ({ ...i, region: null }));
+    const idOf = await storeItems(db.knex, items);
+    await clusterThroughDatabase(db.knex);
+    // As an older release stored them: no meaning.
+    await db.knex.raw(`update raw_feeds set cluster_features = cluster_features - 'meaning'`);
+    const older = new Set(idOf.keys());
+    // A wire's copy of the latest reports, a minute later: their stories are loaded as stored.
+    const latest = [...items].sort((a, b) => b.published_at.localeCompare(a.published_at)).slice(0, 8);
+    const copies = await storeItems(
+      db.knex,
+      latest.map((i) => ({
+        ...i,
+        id: `${i.id}-copy`,
+        outlet: `${i.outlet} (wire)`,
+        published_at: new Date(Date.parse(i.published_at) + 60_000).toISOString(),
+      })),
+    );
+    const cache = newClusterCache();
+    await clusterThroughDatabase(db.knex, { cache });
+    const members = cache.engine!.storyIds().flatMap((id) => cache.engine!.storyOf(id)?.members ?? []);
+    expect(members.filter((m) => older.has(m.id)).length).toBeGreaterThan(0);
+    expect(members.filter((m) => m.meaning?.length !== 100)).toEqual([]);
+    const stories = new Map([...(await storedAssignment(db.knex, idOf)), ...(await storedAssignment(db.knex, copies))]);
+    for (const i of latest) expect(stories.get(`${i.id}-copy`)).toBe(stories.get(i.id));
+  }, 120_000);
 });
 
 describe('two workers at once', () => {
