@@ -4,8 +4,8 @@ import { trainTopicModel } from '../../core/stories/topic-classifier';
 import { loadTrainingExamples } from '../../test/fixtures/sections/examples';
 
 /**
- * npm run train:sections: trains the topic model on test/fixtures/sections/train.tsv and
- * train-world.tsv and writes
+ * npm run train:sections: trains the topic model on test/fixtures/sections/train.tsv,
+ * train-world.tsv and train-world2.tsv (TRAINING_FIXTURES) and writes
  * core/stories/topic-model.json (one feature a line, so a retraining diffs readably). check.tsv is
  * never read here.
  */

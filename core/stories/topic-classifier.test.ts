@@ -7,7 +7,7 @@ import { classifyTopics, scoreTopics, trainTopicModel, TOPIC_LABELS } from './to
 const text = (title: string, summary = '', tags: string[] = []) => ({ title, summary, tags });
 
 describe('the committed topic model', () => {
-  it('is what train:sections makes of train.tsv and train-world.tsv (retrain after editing the labels)', () => {
+  it('is what train:sections makes of the training files (retrain after editing the labels)', () => {
     expect(readFileSync(MODEL_FILE, 'utf8')).toBe(serialiseTopicModel(trainTopicModel(loadTrainingExamples())));
   });
 });

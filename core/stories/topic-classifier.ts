@@ -7,8 +7,8 @@ import TRAINED_MODEL from './topic-model.json';
  * passing "festival" or "US$3 million" does not carry a story off to culture or business).
  *
  * The model is counts per feature and label (core/stories/topic-model.json), trained from the
- * labelled stories in test/fixtures/sections/train.tsv (Caribbean) and train-world.tsv (world news
- * in many outlets' styles) by `npm run train:sections`; a test keeps
+ * labelled stories in test/fixtures/sections/train.tsv (Caribbean), train-world.tsv and
+ * train-world2.tsv (world news in many outlets' styles) by `npm run train:sections`; a test keeps
  * the committed file equal to a fresh training. 'none' is a label of its own (crime, health,
  * schools): a story the model reads as none of the six gets no section, and a block shows fewer
  * stories rather than a wrong one.
