@@ -63,9 +63,13 @@ export function meaningOf(text: string): number[] {
   return Array.from(sum, (x) => Math.round((x / norm) * 1000) / 1000);
 }
 
-/** The cosine of two directions (0 when either is missing or none). */
+/**
+ * The cosine of two directions. When either is missing or none (a script the vectors do not know), 1: the
+ * two are taken to share a subject, so the words they share must carry a join alone (clustering weighs
+ * meaning against; 0 would give such pairs a push no evidence earned).
+ */
 export function meaningSimilarity(a: readonly number[] | undefined, b: readonly number[] | undefined): number {
-  if (a?.length !== WORD_VECTOR_DIMENSIONS || b?.length !== WORD_VECTOR_DIMENSIONS) return 0;
+  if (a?.length !== WORD_VECTOR_DIMENSIONS || b?.length !== WORD_VECTOR_DIMENSIONS) return 1;
   let dot = 0;
   for (let d = 0; d < WORD_VECTOR_DIMENSIONS; d++) dot += a[d]! * b[d]!;
   return dot;
