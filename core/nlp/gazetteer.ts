@@ -616,8 +616,13 @@ export function mainCountry(places: readonly Place[]): string | undefined {
 const SAME_TOWN_KM = 60;
 const EARTH_KM = 6_371;
 
+/** A town's coordinates, by country and name as found (memoised: pairs of reports ask for the same towns again and again). */
+const townCoordinates = new Map<string, [number, number] | undefined>();
 function townAt(p: Place): [number, number] | undefined {
-  return p.level === 'town' ? gazetteer().coordinates.get(`${p.country}|${normalisePlaceName(p.name)}`) : undefined;
+  if (p.level !== 'town') return undefined;
+  const key = `${p.country}|${p.name}`;
+  if (!townCoordinates.has(key)) townCoordinates.set(key, gazetteer().coordinates.get(`${p.country}|${normalisePlaceName(p.name)}`));
+  return townCoordinates.get(key);
 }
 
 /**
@@ -638,7 +643,11 @@ export function placesConflict(allA: readonly Place[], allB: readonly Place[]): 
     const da = new Set(a.filter((p) => p.country === country && p.division).map((p) => p.division!));
     const db = new Set(b.filter((p) => p.country === country && p.division).map((p) => p.division!));
     if (da.size > 0 && db.size > 0 && ![...da].some((d) => db.has(d))) return true;
-    const towns = (ps: readonly Place[]) => ps.filter((p) => p.country === country).flatMap((p) => [townAt(p)].filter((x) => x !== undefined));
+    const towns = (ps: readonly Place[]) =>
+      ps
+        .filter((p) => p.country === country)
+        .map(townAt)
+        .filter((x) => x !== undefined);
     const [ta, tb] = [towns(a), towns(b)];
     if (ta.length > 0 && tb.length > 0 && !ta.some((x) => tb.some((y) => geoDistance(x, y) * EARTH_KM <= SAME_TOWN_KM))) return true;
   }
