@@ -625,6 +625,15 @@ function townAt(p: Place): [number, number] | undefined {
   return townCoordinates.get(key);
 }
 
+// Module-level, not closures in placesConflict: it runs for every pair of reports scored.
+const unambiguous = (p: Place) => !p.ambiguous;
+const countriesOf = (ps: readonly Place[]) => new Set(ps.map((p) => p.country));
+const townsIn = (ps: readonly Place[], country: string) =>
+  ps
+    .filter((p) => p.country === country)
+    .map(townAt)
+    .filter((x) => x !== undefined);
+
 /**
  * Two place sets name different places of the same kind: different countries (both name one), or,
  * within one country, different divisions (both name one), or towns of the wider world too far apart to
@@ -632,23 +641,18 @@ function townAt(p: Place): [number, number] | undefined {
  */
 export function placesConflict(allA: readonly Place[], allB: readonly Place[]): boolean {
   // A name that could be in several countries is no evidence of where an event happened.
-  const a = allA.filter((p) => !p.ambiguous);
-  const b = allB.filter((p) => !p.ambiguous);
-  const countries = (ps: readonly Place[]) => new Set(ps.map((p) => p.country));
-  const ca = countries(a);
-  const cb = countries(b);
+  if (allA.length === 0 || allB.length === 0) return false;
+  const a = allA.filter(unambiguous);
+  const b = allB.filter(unambiguous);
+  const ca = countriesOf(a);
+  const cb = countriesOf(b);
   if (ca.size > 0 && cb.size > 0 && ![...ca].some((c) => cb.has(c))) return true;
   for (const country of ca) {
     if (!cb.has(country)) continue;
     const da = new Set(a.filter((p) => p.country === country && p.division).map((p) => p.division!));
     const db = new Set(b.filter((p) => p.country === country && p.division).map((p) => p.division!));
     if (da.size > 0 && db.size > 0 && ![...da].some((d) => db.has(d))) return true;
-    const towns = (ps: readonly Place[]) =>
-      ps
-        .filter((p) => p.country === country)
-        .map(townAt)
-        .filter((x) => x !== undefined);
-    const [ta, tb] = [towns(a), towns(b)];
+    const [ta, tb] = [townsIn(a, country), townsIn(b, country)];
     if (ta.length > 0 && tb.length > 0 && !ta.some((x) => tb.some((y) => geoDistance(x, y) * EARTH_KM <= SAME_TOWN_KM))) return true;
   }
   return false;

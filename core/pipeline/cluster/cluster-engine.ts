@@ -5,6 +5,7 @@ import {
   misfits,
   pairScore,
   storyAgreement,
+  type PairScore,
   withVector,
   type ClusterParams,
   type Member,
@@ -39,6 +40,10 @@ const MAX_CANDIDATES = 12;
 const SAMPLE = 24;
 /** Members of each story compared when two stories may be one: the most recent ones. */
 const MERGE_SAMPLE = 12;
+/** Pair scores kept at most (then forgotten and worked out again as needed), so memory stays bounded. */
+const PAIRS_KEPT = 200_000;
+/** Members numbered for the pair keys (a pair is lower × 2^32 + higher, exact below 2^53). */
+const MAX_SERIAL = 2 ** 21;
 
 export type EngineMember = Scored & { keys: readonly string[] };
 export type EngineStoryState = { id: string; published: boolean; members: EngineMember[] };
@@ -84,6 +89,11 @@ export class ClusterEngine {
   private seq = 0;
   private scored = 0;
   private centroids = 0;
+  // A member's vector is fixed when it joins, so a pair's score never changes: the re-check after each join
+  // and the merge checks read mostly pairs already scored, and take them from here.
+  private pairs = new Map<number, PairScore>();
+  private serials = new WeakMap<Scored, number>();
+  private serial = 0;
 
   constructor(
     readonly params: ClusterParams = CLUSTER_PARAMS,
@@ -204,7 +214,7 @@ export class ClusterEngine {
     let story = chosen;
     if (story.members.length <= SAMPLE) {
       this.scored += story.members.length * (story.members.length - 1);
-      for (const out of misfits(story.members, this.params)) {
+      for (const out of misfits(story.members, this.params, this.pairOf)) {
         this.removeMember(story, out.id);
         const alone = this.newStory(this.newId(), false);
         this.addMember(alone, out as EngineMember);
@@ -217,7 +227,7 @@ export class ClusterEngine {
       if (c.fit < this.params.leave || !other || !other.alive || other === story) continue;
       const [mine, theirs] = [this.sample(story, MERGE_SAMPLE), this.sample(other, MERGE_SAMPLE)];
       this.scored += mine.length * theirs.length;
-      if (storyAgreement(mine, theirs, this.params) < this.params.merge) continue;
+      if (storyAgreement(mine, theirs, this.params, this.pairOf) < this.params.merge) continue;
       if (story.published && other.published) continue;
       const [keep, gone] = other.published ? [other, story] : [story, other];
       for (const m of gone.members) this.addMember(keep, m);
@@ -286,7 +296,7 @@ export class ClusterEngine {
     for (const m of this.sample(story)) {
       if (m.id === member.id) continue;
       this.scored++;
-      const p = pairScore(member, m, this.params);
+      const p = this.pairOf(member, m);
       if (p.blocked === 'window') continue;
       if (p.blocked) return 0;
       scores.push(p.score);
@@ -299,6 +309,34 @@ export class ClusterEngine {
       best = Math.max(best, x);
     }
     return (sum / scores.length + best) / 2;
+  }
+
+  /** A pair's score, worked out once (pairScore is the same both ways round). */
+  private readonly pairOf = (a: Scored, b: Scored): PairScore => {
+    if (this.serial >= MAX_SERIAL - 2) {
+      this.serials = new WeakMap();
+      this.pairs.clear();
+      this.serial = 0;
+    }
+    let [x, y] = [this.serialOf(a), this.serialOf(b)];
+    if (x > y) [x, y] = [y, x];
+    const key = x * 2 ** 32 + y;
+    let p = this.pairs.get(key);
+    if (p === undefined) {
+      p = pairScore(a, b, this.params);
+      if (this.pairs.size >= PAIRS_KEPT) this.pairs.clear();
+      this.pairs.set(key, p);
+    }
+    return p;
+  };
+
+  private serialOf(m: Scored): number {
+    let n = this.serials.get(m);
+    if (n === undefined) {
+      n = this.serial++;
+      this.serials.set(m, n);
+    }
+    return n;
   }
 
   /** The members a story is compared through: all of a small story, the SAMPLE most recent of a large one. */

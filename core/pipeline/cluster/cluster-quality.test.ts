@@ -4,7 +4,7 @@ import type { FixtureItem } from '../../../test/factories/raw-items';
 import { findPlaces, placesConflict } from '../../nlp/gazetteer';
 import { stripDateline } from '../../nlp/analyse';
 import { eventFeatures } from './event-features';
-import { WINDOW_HOURS } from './event-clustering';
+import { makeIdf, pairScore, WINDOW_HOURS, withVector } from './event-clustering';
 import { clusterEvents } from './cluster-engine';
 import { bcubedQuality, pairwiseQuality } from './quality';
 
@@ -23,6 +23,20 @@ const items = fixture.items.map((i) => ({
 const truth = new Map(fixture.items.map((i) => [i.id, i.event]));
 
 describe('clustering quality on the labelled pipeline fixture', () => {
+  it('scores each pair of reports exactly the same both ways round, as the engine keeps one score per pair', () => {
+    // The engine works a pair's score out once and reads it back whichever report comes first; before
+    // pairScore read its two reports in one order, some of these pairs differed in their last bit.
+    const idf = makeIdf(new Map(), 0);
+    const scored = items.map((m) => withVector(m, idf));
+    let pairs = 0;
+    for (const [i, a] of scored.entries())
+      for (const b of scored.slice(i + 1)) {
+        expect(pairScore(a, b)).toEqual(pairScore(b, a));
+        pairs++;
+      }
+    expect(pairs).toBeGreaterThan(100);
+  });
+
   it('puts reports of one event together and keeps look-alikes apart', () => {
     const predicted = clusterEvents(items);
     const pair = pairwiseQuality(predicted, truth);

@@ -155,8 +155,7 @@ export function pairEvidence(a: Scored, b: Scored): Evidence {
   }
   let shared = 0;
   for (const [n, w] of a.nameWeights) if (b.nameWeights.has(n)) shared += Math.min(w, b.nameWeights.get(n)!);
-  const total = (x: Scored) => nameTotal(x.nameWeights);
-  const smaller = Math.min(total(a), total(b));
+  const smaller = Math.min(nameTotal(a.nameWeights), nameTotal(b.nameWeights));
   const bf = new Set(b.figures);
   return {
     title: (headFound(a, b) + headFound(b, a)) / 2,
@@ -197,17 +196,21 @@ export function sameEventProbability(e: Evidence, w: Readonly<EvidenceWeights> =
 
 export type PairScore = { score: number; text: number; figures: number; blocked?: 'window' | 'place' | 'same outlet' | 'figures' | 'currency' };
 
+// Module-level, not closures in the functions below: these run for every pair scored.
+const figureKind = (f: string) => f.slice(0, f.indexOf(':'));
+const figureValue = (f: string) => Number(f.slice(f.indexOf(':') + 1));
+// Amounts are rounded in headlines ("$1.9b", "nearly $2 billion"): within a tenth they are one amount. Rates are exact.
+const nearAmount = (f: string, g: string) =>
+  figureKind(f) === '$' && Math.abs(figureValue(f) - figureValue(g)) <= 0.1 * Math.max(figureValue(f), figureValue(g));
+
 /**
  * Two titles that lead on different rates or amounts of one kind, neither found anywhere in the other
  * report, are about different things (inflation at 6.1% and a policy rate raised to 7.5%).
  */
 export function headlinesConflict(a: Pick<EventFeatures, 'headline' | 'figures'>, b: Pick<EventFeatures, 'headline' | 'figures'>): boolean {
-  const kind = (f: string) => f.slice(0, f.indexOf(':'));
-  const value = (f: string) => Number(f.slice(f.indexOf(':') + 1));
-  // Amounts are rounded in headlines ("$1.9b", "nearly $2 billion"): within a tenth they are one amount. Rates are exact.
-  const near = (f: string, g: string) => kind(f) === '$' && Math.abs(value(f) - value(g)) <= 0.1 * Math.max(value(f), value(g));
+  if (a.headline.length === 0 || b.headline.length === 0) return false;
   for (const f of a.headline) {
-    const others = b.headline.filter((g) => kind(g) === kind(f) && !near(f, g));
+    const others = b.headline.filter((g) => figureKind(g) === figureKind(f) && !nearAmount(f, g));
     if (others.length === 0) continue;
     if (a.headline.some((x) => b.figures.includes(x)) && b.headline.some((x) => a.figures.includes(x))) return false;
     return true;
@@ -235,13 +238,18 @@ function currenciesConflict(a: Pick<EventFeatures, 'currencies'>, b: Pick<EventF
   return x.length > 0 && y.length > 0 && !x.some((c) => y.includes(c));
 }
 
+// A report about the region (a CARICOM meeting, the West Indies team) names member countries without
+// happening in each; a country outside the region it names (the Test in Sri Lanka) still places it.
+function placesForPair(x: Scored, other: Scored): readonly Place[] {
+  return x.regional || other.regional ? x.places.filter((p) => !CARIBBEAN.has(p.country) || (p.level !== 'country' && p.country === other.country)) : x.places;
+}
+
 export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_PARAMS): PairScore {
+  // Read in one order whichever comes first, so a pair's score is exactly the same both ways round (the
+  // sums would otherwise differ in their last bit) and the engine can keep it once for the pair.
+  if (b.id < a.id) [a, b] = [b, a];
   if (Math.abs(a.time - b.time) > params.windowHours * 3_600_000) return { score: 0, text: 0, figures: 0, blocked: 'window' };
-  // A report about the region (a CARICOM meeting, the West Indies team) names member countries without
-  // happening in each; a country outside the region it names (the Test in Sri Lanka) still places it.
-  const places = (x: Scored, other: Scored) =>
-    x.regional || other.regional ? x.places.filter((p) => !CARIBBEAN.has(p.country) || (p.level !== 'country' && p.country === other.country)) : x.places;
-  const [pa, pb] = [places(a, b), places(b, a)];
+  const [pa, pb] = [placesForPair(a, b), placesForPair(b, a)];
   if (placesConflict(pa, pb) && !bothSides(pa, pb, a, b)) return { score: 0, text: 0, figures: 0, blocked: 'place' };
   if (headlinesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: 'figures' };
   if (currenciesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: 'currency' };
@@ -255,13 +263,16 @@ export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_
   return { score, text, figures: shared };
 }
 
+/** How two members are scored: pairScore, or the engine's copy that keeps each pair's score once worked out. */
+export type PairScorer = (a: Scored, b: Scored) => PairScore;
+
 /** How well a member agrees with the rest of its story: its mean pair score, a blocked pair counting 0. */
-function agreement(m: Scored, members: readonly Scored[], params: ClusterParams): number {
+function agreement(m: Scored, members: readonly Scored[], score: PairScorer): number {
   let sum = 0;
   let n = 0;
   for (const o of members) {
     if (o.id === m.id) continue;
-    const p = pairScore(m, o, params);
+    const p = score(m, o);
     if (p.blocked === 'window') continue;
     sum += p.score;
     n++;
@@ -274,11 +285,11 @@ function agreement(m: Scored, members: readonly Scored[], params: ClusterParams)
  * rest are measured again, so one look-alike does not drag its neighbours out with it). A story keeps
  * at least two members.
  */
-export function misfits(members: readonly Scored[], params: ClusterParams = CLUSTER_PARAMS): Scored[] {
+export function misfits(members: readonly Scored[], params: ClusterParams = CLUSTER_PARAMS, score: PairScorer = (a, b) => pairScore(a, b, params)): Scored[] {
   const out: Scored[] = [];
   let rest = [...members];
   while (rest.length >= 3) {
-    const weakest = rest.map((m) => ({ m, f: agreement(m, rest, params) })).sort((a, b) => a.f - b.f)[0]!;
+    const weakest = rest.map((m) => ({ m, f: agreement(m, rest, score) })).sort((a, b) => a.f - b.f)[0]!;
     if (weakest.f >= params.leave) break;
     out.push(weakest.m);
     rest = rest.filter((m) => m.id !== weakest.m.id);
@@ -287,12 +298,17 @@ export function misfits(members: readonly Scored[], params: ClusterParams = CLUS
 }
 
 /** Mean pair score between two stories' members; 0 if any pair is blocked by place or outlet. */
-export function storyAgreement(a: readonly Scored[], b: readonly Scored[], params: ClusterParams = CLUSTER_PARAMS): number {
+export function storyAgreement(
+  a: readonly Scored[],
+  b: readonly Scored[],
+  params: ClusterParams = CLUSTER_PARAMS,
+  score: PairScorer = (x, y) => pairScore(x, y, params),
+): number {
   let sum = 0;
   let n = 0;
   for (const x of a) {
     for (const y of b) {
-      const p = pairScore(x, y, params);
+      const p = score(x, y);
       if (p.blocked && p.blocked !== 'window') return 0;
       sum += p.score;
       n++;
