@@ -88,6 +88,7 @@ export class ClusterEngine {
   private readonly postings = new Map<string, Story[]>();
   private seq = 0;
   private scored = 0;
+  private workedOut = 0;
   private centroids = 0;
   // A member's vector is fixed when it joins, so a pair's score never changes: the re-check after each join
   // and the merge checks read mostly pairs already scored, and take them from here.
@@ -108,6 +109,11 @@ export class ClusterEngine {
   /** Pairs of reports scored so far: the work the rule has done, bounded per item whatever the window holds. */
   get pairsScored(): number {
     return this.scored;
+  }
+
+  /** Of those, the pairs whose score was worked out (the rest were read back from the engine's store). */
+  get pairsWorkedOut(): number {
+    return this.workedOut;
   }
 
   /** Story centroids an item was compared with so far: the index's shortlist, bounded per item too. */
@@ -323,6 +329,7 @@ export class ClusterEngine {
     const key = x * 2 ** 32 + y;
     let p = this.pairs.get(key);
     if (p === undefined) {
+      this.workedOut++;
       p = pairScore(a, b, this.params);
       if (this.pairs.size >= PAIRS_KEPT) this.pairs.clear();
       this.pairs.set(key, p);
@@ -428,14 +435,26 @@ function counter(): () => string {
  * The whole rule in memory, items in publication order as the database path takes them (bench:clustering
  * and the quality tests): story ids are `story-N`.
  */
-export function clusterEvents(items: readonly Member[], options: Partial<ClusterParams> = {}): Map<string, string> {
-  const engine = new ClusterEngine({ ...CLUSTER_PARAMS, ...options });
+export function clusterEvents(
+  items: readonly Member[],
+  options: Partial<ClusterParams> = {},
+  engine = new ClusterEngine({ ...CLUSTER_PARAMS, ...options }),
+): Map<string, string> {
   const assignment = new Map<string, string>();
+  // Each story's items, so a merge moves only the merged story's items, not a scan of every item placed.
+  const itemsOf = new Map<string, string[]>();
+  const put = (itemId: string, storyId: string) => {
+    assignment.set(itemId, storyId);
+    const list = itemsOf.get(storyId);
+    if (list) list.push(itemId);
+    else itemsOf.set(storyId, [itemId]);
+  };
   for (const item of inClusterOrder(items)) {
     for (const change of engine.add(item)) {
       if (change.kind === 'merge') {
-        for (const [id, story] of assignment) if (story === change.gone) assignment.set(id, change.into);
-      } else assignment.set(change.itemId, change.storyId);
+        for (const id of itemsOf.get(change.gone) ?? []) if (assignment.get(id) === change.gone) put(id, change.into);
+        itemsOf.delete(change.gone);
+      } else put(change.itemId, change.storyId);
     }
   }
   return assignment;
