@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadTrainingExamples } from '../../test/fixtures/sections/examples';
-import { serialiseTopicModel, MODEL_FILE } from '../../bench/sections/train';
-import { classifyTopics, scoreTopics, trainTopicModel, TOPIC_LABELS } from './topic-classifier';
+import { serialiseMeaningModel, serialiseTopicModel, MEANING_FILE, MODEL_FILE } from '../../bench/sections/train';
+import { classifyTopics, scoreTopics, topicFeatures, trainTopicMeaning, trainTopicModel, TOPIC_LABELS } from './topic-classifier';
+import TRAINED_MODEL from './topic-model.json';
 
 const text = (title: string, summary = '', tags: string[] = []) => ({ title, summary, tags });
 
 describe('the committed topic model', () => {
   it('is what train:sections makes of the training files (retrain after editing the labels)', () => {
     expect(readFileSync(MODEL_FILE, 'utf8')).toBe(serialiseTopicModel(trainTopicModel(loadTrainingExamples())));
+  });
+  it('has the meaning weights train:sections makes of the training files', { timeout: 60_000 }, () => {
+    expect(readFileSync(MEANING_FILE, 'utf8')).toBe(serialiseMeaningModel(trainTopicMeaning(loadTrainingExamples())));
   });
 });
 
@@ -43,6 +47,15 @@ describe('classifyTopics', () => {
     ['Government launches online portal for passport renewals', 'technology'],
   ])('%s → %s', (title, section) => {
     expect(classifyTopics(text(title))[0]).toBe(section);
+  });
+  it.each([
+    ["Insolvent conglomerate's auditors and underwriters", 'business'],
+    ['Microprocessors and fiber optics', 'technology'],
+    ['Screenwriter and choreographer filmmakers', 'culture'],
+  ])('files %s under %s by what its words mean, though the training files never used them', (title, section) => {
+    const counts: Record<string, unknown> = TRAINED_MODEL.counts;
+    expect([...topicFeatures(text(title)).keys()].filter((feature) => feature in counts)).toEqual([]);
+    expect(classifyTopics(text(title))).toEqual([section]);
   });
   it('gives no section to crime and health stories', () => {
     expect(classifyTopics(text('Man shot dead in Arima', 'Police are investigating the killing.'))).toEqual([]);
