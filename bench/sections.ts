@@ -1,7 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { keywordSections } from '../core/stories/sections';
-import { classifyTopics, trainTopicModel, TOPIC_SECTIONS, type TopicExample, type TopicOptions, type TopicSection } from '../core/stories/topic-classifier';
+import {
+  classifyTopics,
+  trainTopicMeaning,
+  trainTopicModel,
+  TOPIC_SECTIONS,
+  type TopicExample,
+  type TopicModel,
+  type TopicSection,
+} from '../core/stories/topic-classifier';
+import type { MeaningModel } from '../core/stories/topic-meaning';
 import { loadTopicExamples, loadTrainingExamples, TRAINING_FIXTURES } from '../test/fixtures/sections/examples';
 import { UCI_SAMPLE } from './clustering/uci';
 
@@ -89,25 +98,41 @@ function loadUci(): Labelled[] | null {
   return rows.filter((r) => r.CATEGORY! in label).map((r) => ({ label: label[r.CATEGORY!]!, text: { title: r.TITLE!, summary: '', tags: [] } }));
 }
 
+type Fold = { model: TopicModel; meaningModels: Map<number, MeaningModel>; held: Labelled[] };
+
+/** Each fold's models, trained once and shared by every setting scored on it. */
+function trainFolds(examples: readonly TopicExample[], folds: number, l2s: readonly number[]): Fold[] {
+  return Array.from({ length: folds }, (_, k) => {
+    const training = examples.filter((_, i) => i % folds !== k);
+    return {
+      model: trainTopicModel(training),
+      meaningModels: new Map(l2s.map((l2) => [l2, trainTopicMeaning(training, l2)])),
+      held: asLabelled(examples.filter((_, i) => i % folds === k)),
+    };
+  });
+}
+
 function crossValidate(): void {
   const examples = loadTrainingExamples();
-  const folds = 5;
-  const settings: TopicOptions[] = [];
-  for (const evidenceFeatures of [4, 6, 8, 12, 16]) for (const bar of [0.4, 0.5, 0.6, 0.7]) settings.push({ evidenceFeatures, bar, secondBar: 0.3 });
+  const l2s = [1e-4, 1e-3, 1e-2, 1e-1];
+  // Words alone over the evidence scale and bar, then the meaning averaged in at evidence 6.
+  const wordsOnly = [4, 6, 8, 12, 16].flatMap((evidenceFeatures) => [0.4, 0.5, 0.6, 0.7].map((bar) => ({ evidenceFeatures, bar, meaningWeight: 0, l2: 0 })));
+  const withMeaning = l2s.flatMap((l2) =>
+    [0.25, 0.4, 0.5, 0.6, 0.75].flatMap((meaningWeight) => [0.4, 0.5, 0.6].map((bar) => ({ evidenceFeatures: 6, bar, meaningWeight, l2 }))),
+  );
   console.log(`5-fold cross-validation on the training files (${examples.length} stories)`);
-  for (const options of settings) {
-    const items: Labelled[] = [];
-    const predictions: (readonly string[])[] = [];
-    for (let k = 0; k < folds; k++) {
-      const model = trainTopicModel(examples.filter((_, i) => i % folds !== k));
-      for (const example of asLabelled(examples.filter((_, i) => i % folds === k))) {
-        items.push(example);
-        predictions.push(classifyTopics(example.text, { ...options, model }));
-      }
-    }
+  const folds = trainFolds(examples, 5, l2s);
+  for (const { l2, ...options } of [...wordsOnly, ...withMeaning]) {
+    const items = folds.flatMap((fold) => fold.held);
+    const predictions = folds.flatMap((fold) =>
+      fold.held.map((item) => classifyTopics(item.text, { ...options, secondBar: 0.3, model: fold.model, meaningModel: fold.meaningModels.get(l2) })),
+    );
     let i = 0;
     const s = score(items, () => predictions[i++]!, TOPIC_SECTIONS);
-    console.log(`  evidence ${options.evidenceFeatures} bar ${options.bar}: macro-F1 ${f(s.macroF1)}, none given no section ${s.noneEmpty}/${s.noneCount}`);
+    const meaning = options.meaningWeight ? `meaning ${options.meaningWeight} l2 ${l2} ` : 'words only ';
+    console.log(
+      `  ${meaning}evidence ${options.evidenceFeatures} bar ${options.bar}: macro-F1 ${f(s.macroF1)}, none given no section ${s.noneEmpty}/${s.noneCount}`,
+    );
   }
 }
 
@@ -115,14 +140,15 @@ function crossValidate(): void {
 function devSplit(): void {
   const held = (i: number) => i % 5 === 2;
   const byFixture = TRAINING_FIXTURES.map((fixture) => ({ fixture, examples: loadTopicExamples(fixture) }));
-  const model = trainTopicModel(byFixture.flatMap(({ examples }) => examples.filter((_, i) => !held(i))));
+  const training = byFixture.flatMap(({ examples }) => examples.filter((_, i) => !held(i)));
+  const options = { model: trainTopicModel(training), meaningModel: trainTopicMeaning(training) };
   for (const { fixture, examples } of byFixture) {
     const dev = asLabelled(examples.filter((_, i) => held(i)));
-    const s = score(dev, (t) => classifyTopics(t, { model }), TOPIC_SECTIONS);
+    const s = score(dev, (t) => classifyTopics(t, options), TOPIC_SECTIONS);
     const per = TOPIC_SECTIONS.map((section) => `${section} ${f(s.perSection.get(section)!.f1)}`).join(', ');
     console.log(`\ndev fold of ${fixture}.tsv (${dev.length} stories): macro-F1 ${f(s.macroF1)}; ${per}; none given no section ${s.noneEmpty}/${s.noneCount}`);
     for (const item of dev) {
-      const given = classifyTopics(item.text, { model });
+      const given = classifyTopics(item.text, options);
       const right = item.label === 'none' ? given.length === 0 : given.includes(item.label);
       if (!right || given.length > 1) console.log(`  ${item.label.padEnd(10)} → ${(given.join('+') || '-').padEnd(20)} ${item.text.title}`);
     }
