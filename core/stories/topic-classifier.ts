@@ -18,8 +18,9 @@ import TRAINED_MODEL from './topic-model.json';
  *
  * Beside the words, what the story means (core/nlp/word-vectors.ts) is read by a small logistic
  * regression (core/stories/topic-meaning.ts, weights in topic-meaning.json, trained by the same
- * command): a headline whose words the training files never used ("Twitter IPO", "sitcom finale")
- * still points towards its section. The two readers' label distributions are averaged.
+ * command): a headline whose words the training files never used ("conglomerate insolvency",
+ * "microprocessors") still points towards its section. The two readers' label distributions are
+ * averaged.
  */
 
 export const TOPIC_SECTIONS = ['business', 'politics', 'weather', 'sports', 'culture', 'technology'] as const;

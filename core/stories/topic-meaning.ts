@@ -1,8 +1,8 @@
 /**
  * A small multinomial logistic regression from a text's meaning (core/nlp/word-vectors.ts: 100
  * numbers) to the topic labels. It is the topic classifier's second reader: naive Bayes knows only
- * the words the training files used, this knows that "IPO", "smartphone" or "sitcom" lie near the
- * words it did see. Trained by plain full-batch gradient descent from zero weights for a fixed number
+ * the words the training files used, this knows that "underwriters", "microprocessor" or
+ * "screenwriter" (none of them in those files) lie near the words it did see. Trained by plain full-batch gradient descent from zero weights for a fixed number
  * of rounds, so a training gives the same weights every time; weights are rounded for storage.
  */
 
