@@ -1,6 +1,6 @@
 import stem from 'wink-porter2-stemmer';
 import { meaningOf } from '../nlp/word-vectors';
-import { meaningProbabilities, trainMeaningModel, type MeaningModel } from './topic-meaning';
+import { meaningProbabilities, softmax, trainMeaningModel, type MeaningModel } from './topic-meaning';
 import TRAINED_MEANING from './topic-meaning.json';
 import TRAINED_MODEL from './topic-model.json';
 
@@ -197,11 +197,7 @@ function wordProbabilities(story: TopicText, model: TopicModel, evidenceFeatures
   }
   if (seen === 0) return null;
   const scale = Math.min(1, evidenceFeatures / seen);
-  const scaled = logLikelihood.map((l) => l * scale);
-  const top = Math.max(...scaled);
-  const exp = scaled.map((l) => Math.exp(l - top));
-  const sum = exp.reduce((a, b) => a + b, 0);
-  return exp.map((e) => e / sum);
+  return softmax(logLikelihood.map((l) => l * scale));
 }
 
 /**

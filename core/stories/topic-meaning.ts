@@ -29,7 +29,8 @@ function logits(weights: readonly (readonly number[])[], meaning: readonly numbe
   });
 }
 
-function softmax(z: readonly number[]): number[] {
+/** Scores to probabilities (the naive Bayes reader's log-likelihoods too). */
+export function softmax(z: readonly number[]): number[] {
   const top = Math.max(...z);
   const exp = z.map((x) => Math.exp(x - top));
   const sum = exp.reduce((a, b) => a + b, 0);
