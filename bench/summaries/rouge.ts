@@ -1,5 +1,5 @@
 import { l as rougeLsum, n as rougeN } from 'js-rouge';
-import stem from 'wink-porter2-stemmer';
+import { stem } from '../../core/nlp/stem';
 
 /**
  * ROUGE F1 as the summaries bench reports it, on js-rouge (a maintained implementation of Lin 2004):

@@ -501,7 +501,14 @@ export function normalisePlaceName(text: string): string {
   );
 }
 
-type Index = { byName: Map<string, Place[]>; maxWords: number; countries: string[]; coordinates: Map<string, [number, number]> };
+type Index = {
+  byName: Map<string, Place[]>;
+  /** Every name's leading words (one word, two words...): a text's words are read on only while they may still become a name. */
+  prefixes: Set<string>;
+  maxWords: number;
+  countries: string[];
+  coordinates: Map<string, [number, number]>;
+};
 let index: Index | undefined;
 
 /** Built once on first use (a few thousand names; 0.3-0.5 s, most of it loading the English lexicon); the data above never changes at run time. */
@@ -537,7 +544,12 @@ function gazetteer(): Index {
   for (const entry of world) addCountry(entry, true);
   for (const city of worldCities(byName, caribbean)) add(city.name, city);
   const maxWords = Math.max(...[...byName.keys()].map((k) => k.split(' ').length));
-  index = { byName, maxWords, countries: [...COUNTRIES.map((c) => c.name), ...world.map((w) => w.name)], coordinates: cityCoordinates(caribbean) };
+  const prefixes = new Set<string>();
+  for (const key of byName.keys()) {
+    const words = key.split(' ');
+    for (let n = 1; n <= words.length; n++) prefixes.add(words.slice(0, n).join(' '));
+  }
+  index = { byName, prefixes, maxWords, countries: [...COUNTRIES.map((c) => c.name), ...world.map((w) => w.name)], coordinates: cityCoordinates(caribbean) };
   return index;
 }
 
@@ -559,21 +571,24 @@ export function maxPlaceWords(): number {
  */
 export function findPlaces(text: string, context?: string): Place[] {
   const words = normalisePlaceName(text).split(' ').filter(Boolean);
-  const { byName, maxWords } = gazetteer();
+  const { byName, prefixes } = gazetteer();
   const found: Place[][] = [];
   for (let i = 0; i < words.length;) {
+    // The names starting here, shortest first (read on only while the words may still become a name); the longest that holds wins.
+    const names: [number, Place[]][] = [];
+    for (let n = 1, key = words[i]!; prefixes.has(key); key += ` ${words[i + n]}`, n++) {
+      const candidates = byName.get(key);
+      if (candidates) names.push([n, candidates]);
+      if (i + n >= words.length) break;
+    }
     let matched = 0;
-    for (let n = Math.min(maxWords, words.length - i); n >= 1; n--) {
-      const candidates = byName.get(words.slice(i, i + n).join(' '));
+    for (let k = names.length - 1; k >= 0; k--) {
+      const [n, candidates] = names[k]!;
       // Short aliases (US, UK, DR, TT) only count in upper case, and not as a currency (US$75, TT$500, 50 US cents).
-      if (
-        candidates &&
-        !(n === 1 && words[i]!.length <= 3 && !new RegExp(`\\b${escapeRegExp(words[i]!.toUpperCase())}\\b(?![$.]?\\d|\\$|\\s+cents?\\b)`).test(text))
-      ) {
-        found.push(candidates);
-        matched = n;
-        break;
-      }
+      if (n === 1 && words[i]!.length <= 3 && !shortAliasIn(words[i]!, text)) continue;
+      found.push(candidates);
+      matched = n;
+      break;
     }
     i += matched || 1;
   }
@@ -596,6 +611,10 @@ export function findPlaces(text: string, context?: string): Place[] {
     seen.add(key);
     return true;
   });
+}
+
+function shortAliasIn(word: string, text: string): boolean {
+  return new RegExp(`\\b${escapeRegExp(word.toUpperCase())}\\b(?![$.]?\\d|\\$|\\s+cents?\\b)`).test(text);
 }
 
 function escapeRegExp(text: string): string {

@@ -1,4 +1,4 @@
-import stem from 'wink-porter2-stemmer';
+import { stem } from '../nlp/stem';
 import { meaningOf } from '../nlp/word-vectors';
 import { meaningProbabilities, softmax, trainMeaningModel, type MeaningModel } from './topic-meaning';
 import TRAINED_MEANING from './topic-meaning.json';

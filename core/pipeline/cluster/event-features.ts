@@ -1,4 +1,4 @@
-import stem from 'wink-porter2-stemmer';
+import { stem } from '../../nlp/stem';
 import { caribbeanCountries, findPlaces, lookupPlace, mainCountry, type Place } from '../../nlp/gazetteer';
 import { meaningOf } from '../../nlp/word-vectors';
 import { GENERIC_NAMES, INSTITUTIONS } from './institutions';
@@ -387,6 +387,14 @@ function withoutOutlet(names: string[], outlet: string): string[] {
  */
 const WORD_TOWNS = new Set(['crown', 'penal', 'linden', 'nord', 'sud', 'ouest', 'nord-est', 'sud-est', 'canaries']);
 
+// Each place's pattern, made once (a place is looked for in thousands of reports; the gazetteer's names are fixed).
+const placePatterns = new Map<string, RegExp>();
+function placePattern(name: string): RegExp {
+  let pattern = placePatterns.get(name);
+  if (!pattern) placePatterns.set(name, (pattern = new RegExp(`(?<![\\p{L}])${escape(fold(name))}(?![\\p{L}])`, 'gu')));
+  return pattern;
+}
+
 /**
  * Places a text names, written as names: never a lowercase word ("the penal code"), and a town whose
  * name is also a common word only beside its country's name. Aliases the gazetteer maps to a canonical
@@ -397,7 +405,7 @@ function placesNamed(text: string, titleLength = 0): Place[] {
   const lower = fold(text);
   const folded = lower.length === text.length ? lower : text;
   return findPlaces(text).filter((p) => {
-    const all = [...folded.matchAll(new RegExp(`(?<![\\p{L}])${escape(fold(p.name))}(?![\\p{L}])`, 'gu'))];
+    const all = [...folded.matchAll(placePattern(p.name))];
     // "Singapore-based", "Dublin-born": where a firm or a person is from, not where the event is.
     const found = all
       .filter((m) => !ORIGIN.test(folded.slice(m.index + m[0].length, m.index + m[0].length + 20)))
