@@ -16,6 +16,12 @@ export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
 /** NOTIFY payloads are limited to 8000 bytes: send ids and counts, never whole rows. */
 export async function notify(db: Knex, channel: Channel, payload: Record<string, unknown>): Promise<void> {
-  const text = JSON.stringify(payload);
-  await db.raw('select pg_notify(?, ?)', [channel, text.length > 7900 ? JSON.stringify({ truncated: true }) : text]);
+  await notifyEach(db, channel, [payload]);
+}
+
+/** One notification per payload, sent in one statement. */
+export async function notifyEach(db: Knex, channel: Channel, payloads: readonly Record<string, unknown>[]): Promise<void> {
+  if (payloads.length === 0) return;
+  const texts = payloads.map((p) => JSON.stringify(p)).map((text) => (text.length > 7900 ? JSON.stringify({ truncated: true }) : text));
+  await db.raw('select pg_notify(?, p) from unnest(?::text[]) as p', [channel, texts]);
 }

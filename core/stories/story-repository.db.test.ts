@@ -14,6 +14,8 @@ import {
   listStories,
   searchStories,
   insertStoriesBulk,
+  insertStories,
+  updateStories,
   updateStory,
   FEW_MATCHES,
 } from './story-repository';
@@ -80,6 +82,20 @@ describe('findPublishedStory', () => {
     expect(a.slug).toBe('flooding-portland-jamaica');
     expect(b.slug).toBe('flooding-portland-jamaica-2');
     expect((await findPublishedStory(db.knex, 'flooding-portland-jamaica-2'))?.story.id).toBe(b.id);
+  });
+});
+
+describe('insertStories', () => {
+  it('inserts many stories at once, in order, each with a free address of its own', async () => {
+    await createStory(db.knex, { title: 'Flooding in Portland' });
+    const made = await insertStories(db.knex, [
+      { title: 'Flooding in Portland', region: 'Jamaica' },
+      { title: 'Cricket final set', region: 'Jamaica' },
+      { title: 'Flooding in Portland', region: 'Jamaica' },
+    ]);
+    expect(made.map((s) => s.title)).toEqual(['Flooding in Portland', 'Cricket final set', 'Flooding in Portland']);
+    expect(made.map((s) => s.slug)).toEqual(['flooding-portland-jamaica-2', 'cricket-final-set-jamaica', 'flooding-portland-jamaica-3']);
+    expect(await insertStories(db.knex, [])).toEqual([]);
   });
 });
 
@@ -307,6 +323,31 @@ describe('updateStory', () => {
     const story = await createStory(db.knex, { title: 'Original title here' });
     const updated = await updateStory(db.knex, story.id, { title: 'Corrected title here' }, auditEntry('edit', 'a', now));
     expect(updated.slug).toBe(story.slug);
+  });
+
+  it('updates many stories in one call as updateStory does each: own patch, own audit entry, unknown ids left out', async () => {
+    const [a, b] = await Promise.all([
+      createStory(db.knex, { title: 'Draft about roads', pipeline_stage: 'drafted', status: 'draft', published_at: null }),
+      createStory(db.knex, { title: 'Published about schools' }),
+    ]);
+    const updated = await updateStories(db.knex, [
+      { id: a.id, patch: { title: 'Cricket final set' }, audit: auditEntry('edit', 'ana', now) },
+      {
+        id: b.id,
+        patch: { source_list: ['Gleaner', 'Observer'], source_count: 2 },
+        audit: [auditEntry('source_added', 'cluster', now), auditEntry('edit', 'bo', now)],
+      },
+      { id: '00000000-0000-4000-8000-000000000000', patch: { urgency: 1 }, audit: auditEntry('edit', 'a', now) },
+    ]);
+    expect(updated.map((s) => s.id).sort()).toEqual([a.id, b.id].sort());
+    const [sa, sb] = [await getStoryById(db.knex, a.id), await getStoryById(db.knex, b.id)];
+    expect(sa).toMatchObject({ title: 'Cricket final set', slug: 'cricket-final-set-jamaica', source_list: a.source_list });
+    expect(sa!.audit_log.map((e) => e.user)).toEqual(['ana']);
+    expect(sb).toMatchObject({ title: 'Published about schools', slug: b.slug, source_list: ['Gleaner', 'Observer'], source_count: 2 });
+    expect(sb!.audit_log.map((e) => e.action)).toEqual(['source_added', 'edit']);
+    await expect(updateStories(db.knex, [{ id: a.id, patch: { nope: 1 } as never, audit: auditEntry('edit', 'a', now) }])).rejects.toThrow(
+      /not a story column/,
+    );
   });
 
   it('says not found for an unknown id', async () => {

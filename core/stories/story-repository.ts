@@ -124,55 +124,123 @@ function derivedColumns(story: Pick<Story, 'title' | 'summary' | 'tags' | 'regio
   return { sections: storySections(story), region_visible: isRegionVisible(story.region) };
 }
 
-async function freeSlug(db: Knex, base: string, exceptId?: string): Promise<string> {
-  const stem = base || 'story';
+/**
+ * Free addresses for these bases, looked up in one query: each base itself if free, else base-2,
+ * base-3...; never the same for two stories of one batch.
+ */
+async function freeSlugs(db: Knex, bases: readonly string[], exceptId?: string): Promise<string[]> {
+  const stems = bases.map((b) => b || 'story');
+  if (stems.length === 0) return [];
+  const unique = [...new Set(stems)];
   const q = db('synced_content')
     .select('slug')
-    .where((w) => w.where('slug', stem).orWhere('slug', 'like', `${stem}-%`));
+    .whereRaw('(slug = any(?::text[]) or slug like any(?::text[]))', [unique, unique.map((s) => `${s}-%`)]);
   if (exceptId) q.whereNot('id', exceptId);
   const taken = new Set((await q).map((r: { slug: string }) => r.slug));
-  if (!taken.has(stem)) return stem;
-  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
+  return stems.map((stem) => {
+    let slug = stem;
+    for (let n = 2; taken.has(slug); n++) slug = `${stem}-${n}`;
+    taken.add(slug);
+    return slug;
+  });
 }
 
 export async function insertStory(db: Knex, input: NewStory): Promise<Story> {
-  const base = { summary: '', region: 'Caribbean', tags: [] as string[], ...input };
-  const slug = input.slug ?? (await freeSlug(db, buildSlug(base.title, slugTopics(base))));
-  const [row] = await db('synced_content')
-    .insert(toRow({ ...base, slug, ...derivedColumns(base) }))
-    .returning(COLUMNS as unknown as string[]);
-  return rowToStory(row);
+  return (await insertStories(db, [input]))[0]!;
 }
+
+/** New stories in one statement (a clustering batch starts hundreds), in the order given. */
+export async function insertStories(db: Knex, inputs: readonly NewStory[]): Promise<Story[]> {
+  if (inputs.length === 0) return [];
+  const bases = inputs.map(withDefaults);
+  const free = await freeSlugs(db, bases.filter((b) => b.slug === undefined).map(baseSlug));
+  let next = 0;
+  const rows = (await db('synced_content')
+    .insert(bases.map((b) => storyRow(b, b.slug ?? free[next++]!)))
+    .returning(COLUMNS as unknown as string[])) as Record<string, unknown>[];
+  return rows.map(rowToStory);
+}
+
+/** A new story's defaults, its address before it is made free, and its row: one rule for every insert. */
+const withDefaults = (input: NewStory) => ({ summary: '', region: 'Caribbean', tags: [] as string[], ...input });
+const baseSlug = (story: ReturnType<typeof withDefaults>) => buildSlug(story.title, slugTopics(story));
+const storyRow = (story: ReturnType<typeof withDefaults>, slug: string) => toRow({ ...story, slug, ...derivedColumns(story) });
 
 /**
  * Applies a patch and appends audit entries in one transaction, so a story never changes
  * without its audit trail. Throws not_found for an unknown id.
  */
 export async function updateStory(db: Knex, id: string, patch: StoryPatch, audit: AuditEntry | readonly AuditEntry[]): Promise<Story> {
-  const entries = Array.isArray(audit) ? audit : [audit];
+  const [story] = await updateStories(db, [{ id, patch, audit }]);
+  if (!story) throw new C360Error('not_found', `No story with id ${id}.`);
+  return story;
+}
+
+export type StoryUpdate = { id: string; patch: StoryPatch; audit: AuditEntry | readonly AuditEntry[] };
+
+// Story columns a patch may set, named in SQL below: only these identifiers ever reach it.
+const PATCHABLE = new Set<string>([...COLUMNS, 'sections', 'region_visible']);
+
+/**
+ * updateStory for many stories in one transaction: their rows read once, and one statement for each set
+ * of columns changed (a clustering batch changes hundreds of stories the same way). Stories that do not
+ * exist are left out of the answer.
+ */
+export async function updateStories(db: Knex, updates: readonly StoryUpdate[]): Promise<Story[]> {
+  if (updates.length === 0) return [];
   return db.transaction(async (trx) => {
-    const current = await trx('synced_content')
-      .select(COLUMNS as unknown as string[])
-      .where('id', id)
-      .forUpdate()
-      .first();
-    if (!current) throw new C360Error('not_found', `No story with id ${id}.`);
-    const merged = { ...rowToStory(current), ...patch };
-    const values: Record<string, unknown> = { ...patch, ...derivedColumns(merged) };
-    // The address follows the title until the story is first published; after that it stays.
-    if (patch.title !== undefined && current.published_at === null && patch.slug === undefined) {
-      values.slug = await freeSlug(trx, buildSlug(merged.title, slugTopics(merged)), id);
+    const ids = [...new Set(updates.map((u) => u.id))];
+    const current = new Map(
+      (
+        (await trx('synced_content')
+          .select(COLUMNS as unknown as string[])
+          .whereIn('id', ids)
+          .forUpdate()) as Record<string, unknown>[]
+      ).map((r) => [r.id as string, r]),
+    );
+    // Each set of columns: its rows, each with its audit entries (jsonb_populate_record reads the columns' own types).
+    const groups = new Map<string, Record<string, unknown>[]>();
+    for (const { id, patch, audit } of updates) {
+      const row = current.get(id);
+      if (!row) continue;
+      const merged = { ...rowToStory(row), ...patch };
+      const values: Record<string, unknown> = { ...patch, ...derivedColumns(merged) };
+      // The address follows the title until the story is first published; after that it stays.
+      if (patch.title !== undefined && row.published_at === null && patch.slug === undefined) {
+        values.slug = (await freeSlugs(trx, [buildSlug(merged.title, slugTopics(merged))], id))[0];
+      }
+      const columns = Object.keys(values)
+        .filter((k) => values[k] !== undefined)
+        .sort();
+      const unknown = columns.find((c) => !PATCHABLE.has(c));
+      if (unknown) throw new Error(`updateStories: ${unknown} is not a story column`);
+      const key = columns.join(',');
+      groups.set(key, [
+        ...(groups.get(key) ?? []),
+        { ...Object.fromEntries(columns.map((c) => [c, values[c]])), id, audit: Array.isArray(audit) ? audit : [audit] },
+      ]);
     }
-    const [row] = await trx('synced_content')
-      .update({
-        ...toRow(values),
-        updated_at: trx.fn.now(),
-        audit_log: trx.raw(`audit_log || ?::jsonb`, [JSON.stringify(entries)]),
-      })
-      .where('id', id)
-      .returning(COLUMNS as unknown as string[]);
-    const views = await trx('story_view_counts').where({ story_id: id }).first('views');
-    return rowToStory({ ...row, view_count: views?.views ?? 0 });
+    const changed: Record<string, unknown>[] = [];
+    for (const [key, rows] of groups) {
+      const columns = key.split(',').map((c) => `"${c}"`);
+      const result = await trx.raw(
+        `update synced_content s
+            set (${columns.join(', ')}) = (select ${columns.map((c) => `p.${c}`).join(', ')} from jsonb_populate_record(null::synced_content, v.row) p),
+                updated_at = now(), audit_log = s.audit_log || (v.row->'audit')
+           from jsonb_array_elements(?::jsonb) as v(row)
+          where s.id = (v.row->>'id')::uuid
+          returning ${COLUMNS.map((c) => `s.${c}`).join(', ')}`,
+        [JSON.stringify(rows)],
+      );
+      changed.push(...(result.rows as Record<string, unknown>[]));
+    }
+    const views = new Map(
+      ((await trx('story_view_counts').select('story_id', 'views').whereIn('story_id', ids)) as { story_id: string; views: number }[]).map((v) => [
+        v.story_id,
+        v.views,
+      ]),
+    );
+    return changed.map((row) => rowToStory({ ...row, view_count: views.get(row.id as string) ?? 0 }));
   });
 }
 
@@ -455,10 +523,7 @@ export async function listStories(db: Knex, options: { stage?: string; offset?: 
  * single insert; each story must bring a unique slug or a title that yields one.
  */
 export async function insertStoriesBulk(db: Knex, stories: readonly NewStory[], batchSize = 500): Promise<number> {
-  const rows = stories.map((input) => {
-    const base = { summary: '', region: 'Caribbean', tags: [] as string[], ...input };
-    return toRow({ ...base, slug: input.slug ?? buildSlug(base.title, slugTopics(base)), ...derivedColumns(base) });
-  });
+  const rows = stories.map(withDefaults).map((story) => storyRow(story, story.slug ?? baseSlug(story)));
   for (let i = 0; i < rows.length; i += batchSize) await db('synced_content').insert(rows.slice(i, i + batchSize));
   return rows.length;
 }

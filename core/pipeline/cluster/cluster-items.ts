@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { stripHtml } from '../../nlp/analyse';
 import { storyCountry } from '../../nlp/gazetteer';
-import { insertStory } from '../../stories/story-repository';
+import { insertStories } from '../../stories/story-repository';
 import { auditEntry, type AuditEntry } from '../../stories/story';
 import { CHANNELS, notify } from '../../db/notify';
 import { createTimeSlicer } from '../../event-loop';
 import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '../types';
 import { claimRawItems, lockClustering } from '../work/leases';
-import { saveStory } from '../work/save-story';
+import { saveStories, saveStory, type StoryChange } from '../work/save-story';
 import { loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
 import type { AiProvider } from '../summarise/provider';
 import { eventFeatures, type EventFeatures } from './event-features';
@@ -406,9 +406,36 @@ async function confirmWithModel(
   return engine.choose(prepared, refused);
 }
 
-/** Work columns that queue a story whose sources changed for new layers. */
+/** Work columns that queue a story whose sources changed for new layers (SQL, so one statement can apply them to many stories). */
+const REQUEUE: Readonly<Record<string, string>> = {
+  pipeline_next: `'summarise'`,
+  sources_version: 'sources_version + 1',
+  work_attempts: '0',
+  work_error: 'null',
+  next_attempt_at: 'null',
+};
+/** Work columns of a story clustering has just started: its layers are to be written. */
+const FRESH: Readonly<Record<string, string>> = { pipeline_next: `'summarise'`, cluster_keys: `'{}'`, sources_version: '1' };
+
 function requeue(trx: Knex) {
-  return { pipeline_next: 'summarise' as const, sources_version: trx.raw('sources_version + 1'), work_attempts: 0, work_error: null, next_attempt_at: null };
+  return Object.fromEntries(Object.entries(REQUEUE).map(([column, value]) => [column, trx.raw(value)]));
+}
+
+type StoryWork = { id: string; entities: string[]; first_item_at: string; last_item_at: string; fresh: boolean; requeue: boolean };
+
+/** The changed stories' work columns in one statement: their entities and times, new stories queued, others requeued where their outlets changed. */
+async function saveStoryWork(trx: Knex, rows: readonly StoryWork[]): Promise<void> {
+  if (rows.length === 0) return;
+  const queued = [...new Set([...Object.keys(FRESH), ...Object.keys(REQUEUE)])].map(
+    (c) => `${c} = case ${c in FRESH ? `when v.fresh then ${FRESH[c]} ` : ''}${c in REQUEUE ? `when v.requeue then ${REQUEUE[c]} ` : ''}else s.${c} end`,
+  );
+  await trx.raw(
+    `update synced_content s
+        set entities = v.entities, first_item_at = v.first_item_at, last_item_at = v.last_item_at, ${queued.join(', ')}
+       from jsonb_to_recordset(?::jsonb) as v(id uuid, entities text[], first_item_at timestamptz, last_item_at timestamptz, fresh boolean, requeue boolean)
+      where s.id = v.id`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /**
@@ -477,40 +504,38 @@ async function writeChanges(
   }
   const finalStory = new Map([...moved].map(([item, story]) => [item, resolve(story)]));
 
-  // New stories that survived the batch are inserted with the engine's ids.
-  for (const [storyId, itemId] of created) {
-    if (gone.has(storyId)) continue;
-    const story = engine.storyOf(storyId);
-    if (!story) continue;
-    const lead = byId.get(itemId)?.item ?? (await loadRawItems(trx, [itemId]))[0]!;
-    const features = byId.get(itemId)?.features ?? members.get(itemId) ?? featuresOf(lead);
-    const outlets = outletsOf([lead]);
-    const iso = (t: number) => new Date(t).toISOString();
-    await insertStory(trx, {
-      id: storyId,
-      title: lead.title,
-      summary: firstSentences(lead.summary || lead.text),
-      region: storyCountry(
-        [{ title: lead.title, lead: lead.summary || lead.text.slice(0, 600), body: lead.text, outletRegion: lead.region }],
-        features.country,
-      ),
-      source_list: outlets,
-      source_count: outlets.length,
-      pipeline_stage: 'ingested',
-      status: 'draft',
-      audit_log: [auditEntry('story_created', ctx.actor, now, { details: `from ${lead.outlet}: ${lead.title} (item ${lead.id})` })],
-    });
-    await trx('synced_content')
-      .where('id', storyId)
-      .update({
-        pipeline_next: 'summarise',
-        entities: [],
-        cluster_keys: [],
-        first_item_at: iso(story.first),
-        last_item_at: iso(story.last),
-        sources_version: 1,
-      });
-  }
+  // New stories that survived the batch are inserted with the engine's ids, in one statement (their work columns are written with the others' below).
+  const starts = [...created].filter(([storyId]) => !gone.has(storyId) && engine.storyOf(storyId));
+  const stored = new Map(
+    (
+      await loadRawItems(
+        trx,
+        starts.map(([, itemId]) => itemId).filter((itemId) => !byId.has(itemId)),
+      )
+    ).map((i) => [i.id, i]),
+  );
+  await insertStories(
+    trx,
+    starts.map(([storyId, itemId]) => {
+      const lead = byId.get(itemId)?.item ?? stored.get(itemId)!;
+      const features = byId.get(itemId)?.features ?? members.get(itemId) ?? featuresOf(lead);
+      const outlets = outletsOf([lead]);
+      return {
+        id: storyId,
+        title: lead.title,
+        summary: firstSentences(lead.summary || lead.text),
+        region: storyCountry(
+          [{ title: lead.title, lead: lead.summary || lead.text.slice(0, 600), body: lead.text, outletRegion: lead.region }],
+          features.country,
+        ),
+        source_list: outlets,
+        source_count: outlets.length,
+        pipeline_stage: 'ingested' as const,
+        status: 'draft' as const,
+        audit_log: [auditEntry('story_created', ctx.actor, now, { details: `from ${lead.outlet}: ${lead.title} (item ${lead.id})` })],
+      };
+    }),
+  );
   const touched = new Set<string>([...audits.keys(), ...finalStory.values()].map(resolve).filter((s) => !gone.has(s)));
   const existing = new Set(
     (
@@ -557,6 +582,8 @@ async function writeChanges(
   for (const g of goneStored) mergedInto.set(resolve(g), [...(mergedInto.get(resolve(g)) ?? []), g]);
   const storms = await stormMatcher(trx, now);
   const settled = new Set<string>();
+  const saves: StoryChange[] = [];
+  const work: StoryWork[] = [];
   for (const id of touched) {
     const story = engine.storyOf(id);
     if (!story) continue;
@@ -579,20 +606,20 @@ async function writeChanges(
       const adds = item && was && outletsOf([item]).some((o) => !was.source_list.includes(o));
       return adds ? { ...e, details: e.details!.replace(/\)$/, '; new outlet, layers to regenerate)') } : e;
     });
-    const work = {
+    work.push({
+      id,
       entities,
       first_item_at: new Date(story.first).toISOString(),
       last_item_at: new Date(story.last).toISOString(),
-      ...(changedOutlets && !isNew ? requeue(trx) : {}),
-    };
+      fresh: isNew,
+      requeue: changedOutlets && !isNew,
+    });
     if (entries.length > 0 || (changedOutlets && !isNew)) {
-      await saveStory(trx, id, {
+      saves.push({
+        id,
         patch: { source_list: outlets, source_count: outlets.length },
-        work,
         audit: entries.length > 0 ? entries : [auditEntry('sources_changed', ctx.actor, now, { details: 'outlets recounted' })],
       });
-    } else {
-      await trx('synced_content').where('id', id).update(work);
     }
     // An item that only added another report of an outlet already counted is done; otherwise it waits for its story's layers.
     if (!changedOutlets && was?.pipeline_next !== 'summarise') settled.add(id);
@@ -604,6 +631,9 @@ async function writeChanges(
         .update({ storm_id: storm.id, storm_name: storm.name, storm_type: trx.raw('coalesce(storm_type, ?)', [storm.type]) });
     }
   }
+
+  await saveStories(trx, saves);
+  await saveStoryWork(trx, work);
 
   const rows = batch.map((p) => {
     const story = finalStory.get(p.item.id)!;

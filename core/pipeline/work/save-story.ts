@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { CHANNELS, notify } from '../../db/notify';
-import { updateStory } from '../../stories/story-repository';
+import { CHANNELS, notifyEach } from '../../db/notify';
+import { C360Error } from '../../errors';
+import { updateStories } from '../../stories/story-repository';
 import type { AuditEntry, Story, StoryPatch } from '../../stories/story';
 
 /** Pipeline columns of synced_content that are not part of the Story shape (see the 2026112300021x migrations). */
@@ -37,11 +38,29 @@ export async function saveStory(
   id: string,
   change: { patch?: StoryPatch; work?: StoryWorkPatch; audit: AuditEntry | readonly AuditEntry[] },
 ): Promise<Story> {
+  const [story] = await saveStories(db, [{ id, ...change }]);
+  if (!story) throw new C360Error('not_found', `No story with id ${id}.`);
+  return story;
+}
+
+export type StoryChange = { id: string; patch?: StoryPatch; work?: StoryWorkPatch; audit: AuditEntry | readonly AuditEntry[] };
+
+/** saveStory for many stories in one transaction (the stories' fields in one statement per set of columns changed). */
+export async function saveStories(db: Knex, changes: readonly StoryChange[]): Promise<Story[]> {
+  if (changes.length === 0) return [];
   return db.transaction(async (trx) => {
-    const story = await updateStory(trx, id, change.patch ?? {}, change.audit);
-    if (change.work && Object.keys(change.work).length > 0) await trx('synced_content').where('id', id).update(change.work);
-    await notify(trx, CHANNELS.storyUpdated, { id });
-    return story;
+    const stories = await updateStories(
+      trx,
+      changes.map((c) => ({ id: c.id, patch: c.patch ?? {}, audit: c.audit })),
+    );
+    const saved = new Set(stories.map((s) => s.id));
+    for (const c of changes) if (saved.has(c.id) && c.work && Object.keys(c.work).length > 0) await trx('synced_content').where('id', c.id).update(c.work);
+    await notifyEach(
+      trx,
+      CHANNELS.storyUpdated,
+      [...saved].map((id) => ({ id })),
+    );
+    return stories;
   });
 }
 
