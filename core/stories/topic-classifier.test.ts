@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadTrainingExamples } from '../../test/fixtures/sections/examples';
 import { serialiseMeaningModel, serialiseTopicModel, MEANING_FILE, MODEL_FILE } from '../../bench/sections/train';
-import { classifyTopics, scoreTopics, topicFeatures, trainTopicMeaning, trainTopicModel, TOPIC_LABELS } from './topic-classifier';
+import { classifyTopics, scoreTopics, topicClassifierFingerprint, topicFeatures, trainTopicMeaning, trainTopicModel, TOPIC_LABELS } from './topic-classifier';
 import TRAINED_MODEL from './topic-model.json';
 
 const text = (title: string, summary = '', tags: string[] = []) => ({ title, summary, tags });
@@ -13,6 +13,10 @@ describe('the committed topic model', () => {
   });
   it('has the meaning weights train:sections makes of the training files', { timeout: 60_000 }, () => {
     expect(readFileSync(MEANING_FILE, 'utf8')).toBe(serialiseMeaningModel(trainTopicMeaning(loadTrainingExamples())));
+  });
+  it('comes with a new TOPIC_CLASSIFIER_VERSION whenever it changes (databases re-file their stories by it)', () => {
+    // After a retraining: raise TOPIC_CLASSIFIER_VERSION and put the new version and digest here.
+    expect(topicClassifierFingerprint()).toEqual({ version: 1, digest: '376123cb8e724587338c959e20e49ccbea9d4a1af9100a93f560661b55caefb5' });
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { stem } from '../nlp/stem';
 import { meaningOf } from '../nlp/word-vectors';
 import { meaningProbabilities, softmax, trainMeaningModel, type MeaningModel } from './topic-meaning';
@@ -50,6 +51,26 @@ export type TopicOptions = {
   bar?: number;
   secondBar?: number;
 };
+
+/**
+ * The classifier's version: raise it with any change that files stories differently (a retrained
+ * model, the bars, the features, the stemmer), so databases filed by an older release are re-filed
+ * (core/stories/section-filing.ts) and an older release still running beside a newer one does not
+ * file them back. A test holds it to the models' digest, so a retraining cannot ship without it.
+ */
+export const TOPIC_CLASSIFIER_VERSION = 1;
+
+export type TopicClassifierFingerprint = { version: number; digest: string };
+
+/**
+ * What files stories in this process: the version and a digest of the two models it reads. The word
+ * vectors (core/nlp/word-vectors.bin) are in it through topic-meaning.json, which a test keeps equal
+ * to a training on them.
+ */
+export function topicClassifierFingerprint(): TopicClassifierFingerprint {
+  const digest = createHash('sha256').update(JSON.stringify(TRAINED_MODEL)).update('\n').update(JSON.stringify(TRAINED_MEANING)).digest('hex');
+  return { version: TOPIC_CLASSIFIER_VERSION, digest };
+}
 
 /** Additive smoothing of the word probabilities (at 0.5 one topical word alone, "story", was enough to file a story). */
 const ALPHA = 1;
