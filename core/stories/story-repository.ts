@@ -528,6 +528,46 @@ export async function insertStoriesBulk(db: Knex, stories: readonly NewStory[], 
   return rows.length;
 }
 
+export type RefileCounts = { examined: number; refiled: number };
+
+/**
+ * Files every story again by the rule every insert and update files it by (derivedColumns), in
+ * batches by id, and writes only the rows whose sections differ: a release whose classifier files
+ * everything as before rewrites nothing. A row whose title, lead or tags changed since it was read
+ * is left to the write that changed it (that write filed it too). Only `sections` changes: not
+ * updated_at nor the audit log, since no one edited the story. Run it in a transaction to make the
+ * whole re-filing one change.
+ */
+export async function refileStorySections(db: Knex, options: { batchSize?: number } = {}): Promise<RefileCounts> {
+  const batchSize = options.batchSize ?? 1000;
+  const counts: RefileCounts = { examined: 0, refiled: 0 };
+  let after: string | null = null;
+  for (;;) {
+    const q = db('synced_content').select('id', 'title', 'summary', 'tags', 'region', 'sections').orderBy('id').limit(batchSize);
+    if (after !== null) q.where('id', '>', after);
+    const rows = (await q) as { id: string; title: string; summary: string; tags: string[] | null; region: string; sections: string[] | null }[];
+    if (rows.length === 0) return counts;
+    counts.examined += rows.length;
+    after = rows[rows.length - 1]!.id;
+    const changed: { id: string; title: string; summary: string; tags: string[]; sections: string[] }[] = [];
+    for (const row of rows) {
+      const story = { ...row, tags: row.tags ?? [] };
+      const sections = derivedColumns(story).sections as string[];
+      if (sections.join('\n') !== (row.sections ?? []).join('\n'))
+        changed.push({ id: row.id, title: row.title, summary: row.summary, tags: story.tags, sections });
+    }
+    if (changed.length === 0) continue;
+    const { rows: updated } = await db.raw(
+      `update synced_content s set sections = v.sections
+         from jsonb_to_recordset(?::jsonb) as v(id uuid, title text, summary text, tags text[], sections text[])
+        where s.id = v.id and s.title = v.title and s.summary = v.summary and s.tags = v.tags
+        returning s.id`,
+      [JSON.stringify(changed)],
+    );
+    counts.refiled += (updated as unknown[]).length;
+  }
+}
+
 /** Published stories about a place (region contains it) matching any of the words, newest first. */
 export async function listLocalStories(db: Knex, options: { place: string; words: readonly string[]; limit?: number }): Promise<Story[]> {
   const words = options.words.map((w) => w.replace(/[^\p{L}\p{N} -]/gu, '').trim()).filter(Boolean);
