@@ -8,7 +8,7 @@ import { loadStormSequence, releaseDueStormAdvisory, startDemoStorm } from '../.
 import { disableDemoFeeds, registerDemoFeeds } from '../../core/feeds/feed-repository';
 import { ingestDueFeeds } from '../../core/ingest/ingest-feeds';
 import { feedUserAgent } from '../../core/ingest/user-agent';
-import { withContext, type CommandContext } from '../context';
+import { refileSectionsOnce, withContext, type CommandContext } from '../context';
 import { startFeedHost } from '../demo/feed-host';
 import { startMailCatcher, type MailCatcher } from '../demo/mail-catcher';
 import { demoClosingLines } from '../demo/closing-lines';
@@ -51,6 +51,8 @@ async function runDemo(base: CommandContext, options: DemoOptions): Promise<void
   const { db, logger } = base;
   const say = (line: string) => process.stderr.write(`${line}\n`);
   const migrated = await migrateLatest(db.knex);
+  // A data directory from an earlier release keeps its stories: filed as this release files them before they are served.
+  await refileSectionsOnce(db, 'demo', logger);
   say(`Database ready (${db.location}; ${migrated.applied.length} migration(s) applied).`);
   const start = new Date();
   const clock = () => new Date();
