@@ -217,12 +217,22 @@ describe.runIf(run)('two servers behind nginx', () => {
         .filter(Boolean),
     );
     expect(joined.sort()).toEqual([...ids].sort());
-    // The two workers shared the clustering: each clustered some of the items.
-    const { rows: clustered } = await db.knex.raw(
-      `select stats->>'worker' as worker, sum((stats->'cluster'->>'processed')::int)::int as items
-         from pipeline_runs where stage = 'worker' and started_at >= to_timestamp(?) group by 1`,
-      [started / 1000 - 5],
-    );
+    // The two workers shared the clustering: each clustered some of the items. A worker records its
+    // cycle after the cycle's last stage commits, so the last cycle's row may come just after the work
+    // shows done: wait for the rows (a deadline), then count exactly.
+    const clusteredByWorker = async (): Promise<{ worker: string; items: number }[]> =>
+      (
+        await db.knex.raw(
+          `select stats->>'worker' as worker, sum((stats->'cluster'->>'processed')::int)::int as items
+             from pipeline_runs where stage = 'worker' and started_at >= to_timestamp(?) group by 1`,
+          [started / 1000 - 5],
+        )
+      ).rows;
+    let clustered = await clusteredByWorker();
+    for (const recorded = Date.now(); clustered.reduce((n, r) => n + r.items, 0) < items.length && Date.now() - recorded < 10_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      clustered = await clusteredByWorker();
+    }
     expect(
       clustered.filter((r: { items: number }) => r.items > 0),
       JSON.stringify(clustered),
