@@ -361,6 +361,34 @@ describe('cluster stage: stray dates', () => {
   });
 });
 
+describe('cluster stage: a backlog of older reports', () => {
+  it('keeps its copy of the open stories from batch to batch, moving its window forward (the one-answer test holds the assignments to the in-memory rule)', async () => {
+    await db.knex('raw_feeds').del();
+    await db.knex('synced_content').del();
+    // 450 reports of last month over ten days (the fixture's, cycled under other outlet names): three batches.
+    const start = Date.parse('2026-10-10T00:00:00Z');
+    const items = Array.from({ length: 450 }, (_, k) => {
+      const i = fixture.items[k % fixture.items.length]!;
+      const at = new Date(start + Math.floor((k / 450) * 10 * 86_400_000)).toISOString();
+      return { outlet: `${i.outlet} ${Math.floor(k / fixture.items.length)}`, title: i.title, summary: i.summary, published_at: at, created_at: at };
+    });
+    await insertRawItems(db.knex, items);
+    const reads: string[] = [];
+    const listen = (q: { sql: string }) => {
+      if (/from raw_feeds r where r\.story_id = any/.test(q.sql)) reads.push(q.sql);
+    };
+    db.knex.on('query', listen);
+    try {
+      const stats = await clusterItems(ctx());
+      expect(stats).toMatchObject({ processed: 450, failed: 0 });
+    } finally {
+      db.knex.off('query', listen);
+    }
+    // Before, each batch after the first read every report of the window's stories back from the database.
+    expect(reads).toEqual([]);
+  });
+});
+
 describe('cluster stage: progress', () => {
   it('counts up across batches (claimed 7 at a time) to the whole run', async () => {
     await db.knex('raw_feeds').del();

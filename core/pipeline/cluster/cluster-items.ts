@@ -9,7 +9,7 @@ import { createTimeSlicer } from '../../event-loop';
 import { emptyStats, retryDelayMs, type StageContext, type StageStats } from '../types';
 import { claimRawItems, lockClustering } from '../work/leases';
 import { saveStories, saveStory, type StoryChange } from '../work/save-story';
-import { loadRawItems, outletsOf, loadStorySources, type SourceItem } from '../work/story-sources';
+import { loadRawItems, outletsOf, loadStoriesSources, loadStorySources, type SourceItem } from '../work/story-sources';
 import type { AiProvider } from '../summarise/provider';
 import { eventFeatures, type EventFeatures } from './event-features';
 import { CLUSTER_PARAMS, countedKeys, type ClusterParams } from './event-clustering';
@@ -237,12 +237,20 @@ async function syncEngine(
     cache.generation !== generation ||
     cache.windowHours !== params.windowHours ||
     (cache.since ?? Infinity) > since ||
-    (cache.until ?? Infinity) < until ||
+    // a jump past the copy's window (a stray date, then today's news): today's window is read afresh
+    (cache.until ?? Infinity) < since ||
     engine.size > MAX_ENGINE_STORIES
   ) {
-    engine = await loadEngine(trx, params, since, until, terms);
+    engine = new ClusterEngine(params, randomUUID);
+    await addStories(trx, engine, { since, until }, terms);
     Object.assign(cache, { engine, generation, since, until, windowHours: params.windowHours });
   } else {
+    // A backlog of older items moves its window forward batch by batch: only the stories begun after the
+    // copy's end are read (the copy holds every other story of the window, unchanged: same generation).
+    if ((cache.until ?? Infinity) < until) {
+      await addStories(trx, engine, { since, after: cache.until!, until }, terms);
+      cache.until = until;
+    }
     const published = (await trx('synced_content')
       .select('id')
       .where('published_at', '>=', new Date(new Date(cache.checkedAt ?? 0).getTime() - 60_000).toISOString())) as { id: string }[];
@@ -266,14 +274,22 @@ async function loadCounts(trx: Knex, engine: ClusterEngine, terms: Iterable<stri
   engine.setCounts([...missing.map((t) => [t, found.get(t) ?? 0] as const)], docs);
 }
 
-/** The stories with a report between `since` and `until`, with their members' stored vectors. */
-async function loadEngine(trx: Knex, params: ClusterParams, since: number, until: number, terms: readonly string[]): Promise<ClusterEngine> {
-  const engine = new ClusterEngine(params, randomUUID);
+/**
+ * Adds to the engine the stories with a report between `since` and `until` (begun after `after`, when
+ * given), with their members' stored vectors.
+ */
+async function addStories(
+  trx: Knex,
+  engine: ClusterEngine,
+  { since, until, after }: { since: number; until: number; after?: number },
+  terms: readonly string[],
+): Promise<void> {
   const stories = (await trx('synced_content')
     .select('id', 'published_at')
     .where('last_item_at', '>=', new Date(since).toISOString())
     .modify((q) => {
       if (Number.isFinite(until)) q.where('first_item_at', '<=', new Date(until).toISOString());
+      if (after !== undefined) q.where('first_item_at', '>', new Date(after).toISOString());
     })
     .orderBy([{ column: 'cluster_seq' }, { column: 'id' }])) as { id: string; published_at: unknown }[];
   const rows = stories.length
@@ -324,9 +340,8 @@ async function loadEngine(trx: Knex, params: ClusterParams, since: number, until
   for (const s of stories) {
     await slice();
     const members = byStory.get(s.id);
-    if (members?.length) engine.loadStory({ id: s.id, published: s.published_at != null, members });
+    if (members?.length && !engine.storyOf(s.id)) engine.loadStory({ id: s.id, published: s.published_at != null, members });
   }
-  return engine;
 }
 
 /** Consecutive items (in time order) no further apart than a window from their run's first one. */
@@ -580,6 +595,11 @@ async function writeChanges(
   }
   const mergedInto = new Map<string, string[]>();
   for (const g of goneStored) mergedInto.set(resolve(g), [...(mergedInto.get(resolve(g)) ?? []), g]);
+  // Stories whose outlets are counted again from their items: read together.
+  const recounted = await loadStoriesSources(
+    trx,
+    [...touched].filter((id) => recount.has(id) || !before.has(id)),
+  );
   const storms = await stormMatcher(trx, now);
   const settled = new Set<string>();
   const saves: StoryChange[] = [];
@@ -590,8 +610,7 @@ async function writeChanges(
     const joined = joinedBy.get(id) ?? [];
     const was = before.get(id);
     const isNew = created.has(id);
-    const outlets =
-      recount.has(id) || !was ? outletsOf(await loadStorySources(trx, id)) : [...new Set([...was.source_list, ...outletsOf(joined.map((p) => p.item))])];
+    const outlets = recount.has(id) || !was ? outletsOf(recounted.get(id)!) : [...new Set([...was.source_list, ...outletsOf(joined.map((p) => p.item))])];
     const changedOutlets = isNew || !was || outlets.length !== was.source_list.length || outlets.some((o) => !was.source_list.includes(o));
     const entities = [
       ...new Set([

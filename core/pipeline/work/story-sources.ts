@@ -24,6 +24,8 @@ export type SourceItem = {
   region: string | null;
   /** How well the item fits the rest of its story (clustering's mean pair score); null before it is known. */
   fit?: number | null;
+  /** The story the item belongs to, once clustered. */
+  storyId?: string | null;
   /** The registry marks the outlet unreliable (not yet a registry column: set by callers that know it). */
   unreliable?: boolean;
   carriers: Carrier[];
@@ -33,6 +35,14 @@ const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v a
 
 export async function loadStorySources(db: Knex, storyId: string): Promise<SourceItem[]> {
   return loadSources(db, (q) => q.where('r.story_id', storyId));
+}
+
+/** Several stories' sources in one query each for items and carriers: story id → its sources. */
+export async function loadStoriesSources(db: Knex, storyIds: readonly string[]): Promise<Map<string, SourceItem[]>> {
+  const byStory = new Map<string, SourceItem[]>(storyIds.map((id) => [id, []]));
+  if (storyIds.length === 0) return byStory;
+  for (const item of await loadSources(db, (q) => q.whereIn('r.story_id', storyIds as string[]))) byStory.get(item.storyId!)?.push(item);
+  return byStory;
 }
 
 export async function loadRawItems(db: Knex, ids: readonly string[]): Promise<SourceItem[]> {
@@ -55,6 +65,7 @@ async function loadSources(db: Knex, filter: (q: Knex.QueryBuilder) => Knex.Quer
         'r.published_at',
         'r.created_at',
         'r.cluster_fit',
+        'r.story_id',
         db.raw('coalesce(r.owner_group, f.owner_group, r.outlet) as owner_group'),
         db.raw(`coalesce(f.kind, r.outlet_kind, 'press') as outlet_kind`),
         db.raw('coalesce(r.outlet_region, f.region) as region'),
@@ -90,6 +101,7 @@ async function loadSources(db: Knex, filter: (q: Knex.QueryBuilder) => Knex.Quer
     createdAt: iso(r.created_at)!,
     region: (r.region as string | null) ?? null,
     fit: r.cluster_fit === null || r.cluster_fit === undefined ? null : Number(r.cluster_fit),
+    storyId: (r.story_id as string | null) ?? null,
     carriers: carriers
       .filter((c: Record<string, unknown>) => c.raw_feed_id === r.id && c.outlet !== r.outlet)
       .map((c: Record<string, unknown>) => ({
