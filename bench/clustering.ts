@@ -14,9 +14,9 @@ import { loadUciSample, UCI_SAMPLE } from './clustering/uci';
 /**
  * npm run bench:clustering: C360's clustering rule on labelled sets, as pairwise and B-cubed precision,
  * recall and F1, beside a text-alone baseline computed in the same run:
- * - dev, world-dev, world-dev2 and world-dev3: the development sets (the evidence weights are fitted on dev and
- *   world-dev: `-- --train` fits on the first three and prints the result beside the weights in use;
- *   world-dev3 was read for misses, never fitted on);
+ * - dev, world-dev, world-dev2, world-dev3 and world-dev4: the development sets (the evidence weights are fitted
+ *   on dev and world-dev: `-- --train` fits on the first three and prints the result beside the weights in use;
+ *   world-dev3 and world-dev4 were read for misses, never fitted on);
  * - check and world-check: written separately and never tuned on (world-check: news from outside the
  *   region, by writers who saw neither the rule nor the other sets);
  * - world-long-dev and world-long-check: full-length reports (450-900 words, as national outlets publish),
@@ -108,9 +108,18 @@ async function quality(set: string, items: readonly LabelledItem[], files: reado
   }
 }
 
-for (const set of ['dev', 'check', 'world-dev', 'world-dev2', 'world-dev3', 'world-long-dev', 'world-check', 'world-check2', 'world-long-check'].filter(
-  wanted,
-)) {
+for (const set of [
+  'dev',
+  'check',
+  'world-dev',
+  'world-dev2',
+  'world-dev3',
+  'world-dev4',
+  'world-long-dev',
+  'world-check',
+  'world-check2',
+  'world-long-check',
+].filter(wanted)) {
   const files = loadSet(set);
   if (files.length === 0) console.log(`${set}: no fixture files`);
   else
