@@ -540,6 +540,14 @@ function gazetteer(): Index {
       add(town, { name: town, country: c.name, division: division ?? undefined, level: 'town', ...(world && { world }) });
   };
   for (const c of COUNTRIES) addCountry(c);
+  // The hand-written countries by the package's French, Spanish and Dutch names too ("États-Unis", "Reino
+  // Unido", "Mexique"), as the rest of the world is: a name already given to another place stays its own.
+  for (const c of worldCountries) {
+    const own = byName.get(normalisePlaceName(c.name.common))?.find((p) => p.level === 'country' && p.name === c.name.common);
+    if (!own) continue;
+    for (const name of ['fra', 'spa', 'nld'].flatMap((l) => [c.translations[l]?.common ?? '', c.translations[l]?.official ?? '']))
+      if (name && !byName.has(normalisePlaceName(name))) add(name, own);
+  }
   const world = worldEntries(new Set(byName.keys()));
   for (const entry of world) addCountry(entry, true);
   for (const city of worldCities(byName, caribbean)) add(city.name, city);

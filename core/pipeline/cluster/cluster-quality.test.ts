@@ -97,6 +97,24 @@ describe('place conflicts', () => {
     expect(at('Nine killed as bus hits tanker on expressway in Uttar Pradesh', 'The passengers were going home to Patna.')).toEqual(['Uttar Pradesh']);
   });
 
+  it('reads a title city before a noun as the place, and not a player, a street or a route that shares a town’s name', () => {
+    const at = (title: string, summary: string) =>
+      eventFeatures({ title, summary, text: '', outlet: 'Wire', publishedAt: '2026-10-01T00:00:00Z', createdAt: '2026-10-01T00:00:00Z' }).places.map(
+        (p) => p.name,
+      );
+    // Before, a title's city followed by a noun ("Sunderland car plant") was dropped and the lead's street placed it in the US.
+    expect(at('Sunderland car plant to lose 600 jobs as Nissan cuts shift', 'Workers at the Washington Road plant were told this morning.')).toEqual([
+      'Sunderland',
+    ]);
+    expect(at('Marchetti beats Sofia Lindgren to win the final', 'The crowd in Melbourne rose.')).toEqual(['Melbourne']);
+    expect(at('Autobús cae a un barranco en la autopista Puebla-Orizaba', 'El accidente ocurrió en Veracruz.')).toEqual(['Veracruz']);
+  });
+
+  it('knows the hand-written countries by their French, Spanish and Dutch names too', () => {
+    expect(findPlaces('la Coupe du monde aux États-Unis, au Canada et au Mexique').map((p) => p.country)).toEqual(['United States', 'Canada', 'Mexico']);
+    expect(findPlaces('las elecciones en el Reino Unido').map((p) => p.country)).toEqual(['United Kingdom']);
+  });
+
   it('drops wire datelines, which name where the reporter filed, not what happened', () => {
     expect(stripDateline("ST JOHN'S (Antilles Wire) — West Indies selectors named a squad.")).toBe('West Indies selectors named a squad.');
     expect(stripDateline('Police in St James are searching for gunmen.')).toBe('Police in St James are searching for gunmen.');

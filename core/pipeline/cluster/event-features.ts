@@ -1,5 +1,6 @@
 import { stem } from '../../nlp/stem';
 import { caribbeanCountries, findPlaces, lookupPlace, mainCountry, type Place } from '../../nlp/gazetteer';
+import { isEnglishWord } from '../../nlp/wink';
 import { meaningOf } from '../../nlp/word-vectors';
 import { GENERIC_NAMES, INSTITUTIONS } from './institutions';
 import { TRANSLATIONS } from './translations';
@@ -413,6 +414,13 @@ function placesNamed(text: string, titleLength = 0): Place[] {
       // place: "the Sudan strain", "the Ethiopia unit's losses", "near Bahrain bazaar" (a town in Swat).
       // A state still places it ("the Kerala government").
       .filter((m) => !p.world || p.level === 'division' || m.index < titleLength || !modifies(text.slice(m.index + m[0].length, m.index + m[0].length + 30)))
+      .filter((m) => p.level !== 'town' || !personOrStreet(text.slice(m.index + m[0].length, m.index + m[0].length + 30)))
+      // "the Puebla-Orizaba highway", "a Bihar-Delhi bus": two places joined name a route, not where it happened.
+      .filter(
+        (m) =>
+          !/^[-–]\p{Lu}/u.test(text.slice(m.index + m[0].length, m.index + m[0].length + 2)) &&
+          !/\p{Lu}[\p{L}]*[-–]$/u.test(text.slice(Math.max(0, m.index - 30), m.index)),
+      )
       .map((m) => ({ 0: text.slice(m.index, m.index + m[0].length) }));
     if (all.length > 0 && found.length === 0) return false;
     if (found.length === 0) return true;
@@ -420,6 +428,29 @@ function placesNamed(text: string, titleLength = 0): Place[] {
     if (WORD_TOWNS.has(fold(p.name)) && !findPlaces(text).some((q) => q.level === 'country' && q.country === p.country)) return false;
     return found.some((m) => /^\p{Lu}/u.test(m[0]));
   });
+}
+
+/** Words after a town's name that make it a street's: "Washington Road", "Albert Street". */
+const STREET_WORDS = new Set(['road', 'street', 'avenue', 'drive', 'lane', 'boulevard', 'way', 'square', 'crescent', 'terrace', 'close', 'highway']);
+const englishWords = new Map<string, boolean>();
+function englishWord(word: string): boolean {
+  let known = englishWords.get(word);
+  if (known === undefined) {
+    known = isEnglishWord(word);
+    if (englishWords.size < 50_000) englishWords.set(word, known);
+  }
+  return known;
+}
+/**
+ * A town's name followed by a surname or a street word names a person or a street, not where the event
+ * is: "Sofia Lindgren" (a player, not Bulgaria's capital), "the Washington Road plant" (in Sunderland).
+ * A following word that is English ("Adelaide Hills", "Kingston Harbour") or a place leaves it a place.
+ */
+function personOrStreet(after: string): boolean {
+  const next = /^ (\p{Lu}[\p{L}'’-]+)/u.exec(after)?.[1];
+  if (!next) return false;
+  const word = fold(next);
+  return STREET_WORDS.has(word) || (!NOT_NAMES.has(word) && !STOP.has(word) && lookupPlace(next).length === 0 && !englishWord(word));
 }
 
 /** The text after a name starts with a common noun it qualifies ("strain", "unit's"), not a function word or a clause. */
@@ -472,7 +503,7 @@ export function eventFeatures(input: EventItem): EventFeatures {
     regionOutlet || p.level !== 'town' || !CARIBBEAN.has(p.country) || [...titled, ...mentioned].some((q) => q.country === p.country && q.level !== 'town');
   // A city of the wider world places a report from its title only: a lead's "bound for Patna", "felt in
   // Tokyo" or "diverted to Entebbe" names where people were going or the news reached, not where it happened.
-  const inTitle = new Set(placesNamed(item.title).map((p) => p.name));
+  const inTitle = new Set(placesNamed(item.title, item.title.length).map((p) => p.name));
   const named = titled.filter((p) => vouched(p) && (!p.city || inTitle.has(p.name)));
   const inBody = mentioned.filter(vouched);
   const bodyCountry = mainCountry(inBody);
