@@ -19,6 +19,21 @@ const engine = new ClusterEngine(CLUSTER_PARAMS);
 const scored = new Map<string, Scored>();
 for (const f of inClusterOrder(feats)) scored.set(f.id, engine.prepare(f).member);
 const reasons = new Map<string, number>();
+// What the stories two items ended in hold: the events of their members (the labels), with counts.
+const eventOf = new Map(items.map((i) => [i.id, i.event]));
+// Every pair across the two stories, as the story-level rule reads them (a blocked pair vetoes the join).
+const across = (x: string, y: string): string => {
+  const of = (id: string) => [...predicted].filter(([, story]) => story === predicted.get(id)).map(([item]) => item);
+  return of(x)
+    .flatMap((i) => of(y).map((j) => pairScore(scored.get(i)!, scored.get(j)!)))
+    .map((q) => q.blocked ?? q.score.toFixed(2))
+    .join(' ');
+};
+const storyEvents = (id: string): string => {
+  const counts = new Map<string, number>();
+  for (const [item, story] of predicted) if (story === predicted.get(id)) counts.set(eventOf.get(item)!, (counts.get(eventOf.get(item)!) ?? 0) + 1);
+  return [...counts].map(([e, n]) => `${e}×${n}`).join(' ');
+};
 const lines: string[] = [];
 let missed = 0;
 const diffScores: number[] = [];
@@ -49,6 +64,9 @@ for (let i = 0; i < items.length; i++)
       `${reason.padEnd(18)} p=${p.score.toFixed(3)} text=${e.text.toFixed(3)} words=${e.words.toFixed(3)} names=${e.names.toFixed(2)} share=${e.nameShare.toFixed(2)} fig=${e.figures} days=${e.days.toFixed(1)}\n   A ${a.outlet}: ${a.title}\n   B ${b.outlet}: ${b.title}` +
         (p.blocked === 'place' ? `\n   places A ${JSON.stringify(sa.places.map((x) => x.name))} B ${JSON.stringify(sb.places.map((x) => x.name))}` : '') +
         (p.blocked === 'figures' ? `\n   headline A ${sa.headline} B ${sb.headline}` : '') +
+        (!p.blocked && p.score >= CLUSTER_PARAMS.join
+          ? `\n   story A ${storyEvents(a.id)} | story B ${storyEvents(b.id)}\n   across: ${across(a.id, b.id)}`
+          : '') +
         `\n   names A ${[...sa.nameWeights.keys()].slice(0, 12).join(',')}\n   names B ${[...sb.nameWeights.keys()].slice(0, 12).join(',')}`,
     );
   }
