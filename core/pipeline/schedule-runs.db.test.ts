@@ -1,22 +1,24 @@
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { silentLogger } from '../logger';
-import { openTestDatabase, postgresUrlOf, testDatabaseMode } from '../../test/helpers/test-database';
+import { openTestDatabase, secondConnection } from '../../test/helpers/test-database';
 import { claimScheduledRun } from './schedule-runs';
 import { startSchedule } from './scheduler';
 
 /** Two servers running `serve --schedule` on one database: each tick of a job runs on one of them. */
 let db: Database;
 let other: Knex;
+let second: ReturnType<typeof secondConnection>;
 
 beforeAll(async () => {
   db = await openTestDatabase();
   // On PostgreSQL the second "server" has its own connection pool, as another process would.
-  other = testDatabaseMode() === 'postgres' ? knexFactory({ client: 'pg', connection: postgresUrlOf(db), pool: { min: 0, max: 2 } }) : db.knex;
+  second = secondConnection(db);
+  other = second.knex;
 });
 afterAll(async () => {
-  if (other !== db.knex) await other.destroy();
+  await second.close();
   await db.close();
 });
 

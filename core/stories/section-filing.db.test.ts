@@ -1,9 +1,9 @@
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { readSetting, writeSetting } from '../settings/settings-repository';
 import { createStory } from '../../test/factories/stories';
-import { openTestDatabase, postgresUrlOf, testDatabaseMode } from '../../test/helpers/test-database';
+import { openTestDatabase, secondConnection, testDatabaseMode } from '../../test/helpers/test-database';
 import { buildCategoryBlocks } from './home-layout';
 import { refileStaleSections, SECTION_FILING_SETTING } from './section-filing';
 import { storySections } from './sections';
@@ -15,6 +15,7 @@ import { topicClassifierFingerprint, TOPIC_CLASSIFIER_VERSION } from './topic-cl
 let db: Database;
 /** A second connection on PostgreSQL (a second process starting at once); the same one on PGlite, which has one. */
 let other: Knex;
+let second: ReturnType<typeof secondConnection>;
 const now = new Date('2026-11-20T12:00:00Z');
 const actor = 'cli:test (tester)';
 const OLD = { version: TOPIC_CLASSIFIER_VERSION - 1, digest: 'a classifier of an earlier release' };
@@ -34,10 +35,11 @@ const STORIES = [
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  other = testDatabaseMode() === 'postgres' ? knexFactory({ client: 'pg', connection: postgresUrlOf(db), pool: { min: 0, max: 2 } }) : db.knex;
+  second = secondConnection(db);
+  other = second.knex;
 });
 afterAll(async () => {
-  if (other !== db.knex) await other.destroy();
+  await second.close();
   await db.close();
 });
 beforeEach(async () => {

@@ -1,19 +1,21 @@
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../core/db/open-database';
 import { pruneRateLimitCounters } from '../../core/limits/rate-limit-counters';
-import { openTestDatabase, postgresUrlOf, testDatabaseMode } from '../../test/helpers/test-database';
+import { openTestDatabase, secondConnection } from '../../test/helpers/test-database';
 import { DatabaseRateLimitStore } from './database-rate-limit-store';
 
 let db: Database;
 let other: Knex;
+let second: ReturnType<typeof secondConnection>;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  other = testDatabaseMode() === 'postgres' ? knexFactory({ client: 'pg', connection: postgresUrlOf(db), pool: { min: 0, max: 5 } }) : db.knex;
+  second = secondConnection(db, 5);
+  other = second.knex;
 });
 afterAll(async () => {
-  if (other !== db.knex) await other.destroy();
+  await second.close();
   await db.close();
 });
 

@@ -58,6 +58,17 @@ export function postgresUrlOf(db: Database): string {
   return url;
 }
 
+/**
+ * The test database opened as a second server would open it: on PostgreSQL a pool of its own (another
+ * process's connections); on the embedded database, which one process holds, the same connection.
+ * `close` ends only what this opened.
+ */
+export function secondConnection(db: Database, poolSize = 2): { knex: Knex; close: () => Promise<void> } {
+  if (testDatabaseMode() !== 'postgres') return { knex: db.knex, close: async () => {} };
+  const knex = knexFactory({ client: 'pg', connection: postgresUrlOf(db), pool: { min: 0, max: poolSize } });
+  return { knex, close: () => knex.destroy() };
+}
+
 /** A database of this file's own, copied from the run's migrated template (see global-setup.ts). */
 async function openPostgresDatabase(url: string): Promise<Database> {
   configurePgTypes();
