@@ -1,25 +1,19 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { silentLogger } from '../logger';
-import { openTestDatabase, secondConnection } from '../../test/helpers/test-database';
+import { useTwoConnections } from '../../test/helpers/test-database';
 import { claimScheduledRun } from './schedule-runs';
 import { startSchedule } from './scheduler';
 
 /** Two servers running `serve --schedule` on one database: each tick of a job runs on one of them. */
 let db: Database;
 let other: Knex;
-let second: ReturnType<typeof secondConnection>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  // On PostgreSQL the second "server" has its own connection pool, as another process would.
-  second = secondConnection(db);
-  other = second.knex;
-});
-afterAll(async () => {
-  await second.close();
-  await db.close();
+// On PostgreSQL the second "server" has its own connection pool, as another process would.
+useTwoConnections((opened, second) => {
+  db = opened;
+  other = second;
 });
 
 describe('scheduled runs across servers', () => {

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open-database';
 import { readSetting, writeSetting } from '../settings/settings-repository';
 import { createStory } from '../../test/factories/stories';
-import { openTestDatabase, secondConnection, testDatabaseMode } from '../../test/helpers/test-database';
+import { testDatabaseMode, useTwoConnections } from '../../test/helpers/test-database';
 import { buildCategoryBlocks } from './home-layout';
 import { refileStaleSections, SECTION_FILING_SETTING } from './section-filing';
 import { storySections } from './sections';
@@ -15,7 +15,6 @@ import { topicClassifierFingerprint, TOPIC_CLASSIFIER_VERSION } from './topic-cl
 let db: Database;
 /** A second connection on PostgreSQL (a second process starting at once); the same one on PGlite, which has one. */
 let other: Knex;
-let second: ReturnType<typeof secondConnection>;
 const now = new Date('2026-11-20T12:00:00Z');
 const actor = 'cli:test (tester)';
 const OLD = { version: TOPIC_CLASSIFIER_VERSION - 1, digest: 'a classifier of an earlier release' };
@@ -33,14 +32,9 @@ const STORIES = [
   { title: 'Reggae Sumfest lineup announced for July', summary: 'Organisers of the music festival in Montego Bay named the headline acts for this year.' },
 ];
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  second = secondConnection(db);
-  other = second.knex;
-});
-afterAll(async () => {
-  await second.close();
-  await db.close();
+useTwoConnections((opened, second) => {
+  db = opened;
+  other = second;
 });
 beforeEach(async () => {
   await db.knex('synced_content').del();

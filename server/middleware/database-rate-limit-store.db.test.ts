@@ -1,23 +1,17 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../core/db/open-database';
 import { pruneRateLimitCounters } from '../../core/limits/rate-limit-counters';
-import { openTestDatabase, secondConnection } from '../../test/helpers/test-database';
+import { useTwoConnections } from '../../test/helpers/test-database';
 import { DatabaseRateLimitStore } from './database-rate-limit-store';
 
 let db: Database;
 let other: Knex;
-let second: ReturnType<typeof secondConnection>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  second = secondConnection(db, 5);
-  other = second.knex;
-});
-afterAll(async () => {
-  await second.close();
-  await db.close();
-});
+useTwoConnections((opened, second) => {
+  db = opened;
+  other = second;
+}, 5);
 
 describe('DatabaseRateLimitStore', () => {
   it('counts concurrent hits from two servers once each', async () => {

@@ -69,6 +69,21 @@ export function secondConnection(db: Database, poolSize = 2): { knex: Knex; clos
   return { knex, close: () => knex.destroy() };
 }
 
+/** A test file's database and a second server's connection to it (secondConnection), opened before its tests and closed after. */
+export function useTwoConnections(opened: (db: Database, other: Knex) => void, poolSize = 2): void {
+  let db: Database | undefined;
+  let second: ReturnType<typeof secondConnection> | undefined;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    second = secondConnection(db, poolSize);
+    opened(db, second.knex);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await db?.close();
+  });
+}
+
 /** A database of this file's own, copied from the run's migrated template (see global-setup.ts). */
 async function openPostgresDatabase(url: string): Promise<Database> {
   configurePgTypes();
