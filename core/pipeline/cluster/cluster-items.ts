@@ -212,8 +212,9 @@ async function decideAndWrite(
 }
 
 /**
- * The engine, current: kept if no other worker has clustered since (same generation) and it holds the
- * window this batch needs; otherwise loaded again from the stored stories and features. Stories
+ * The engine, current: kept if no other worker has clustered since (same generation) and its window
+ * starts early enough for this batch (extended forward when the batch reaches past its end); otherwise
+ * loaded again from the stored stories and features. Stories
  * published since the last look are marked (a merge never removes a published address), and the
  * document frequencies of the batch's terms are read.
  */
