@@ -95,9 +95,10 @@ describe('acquireDataDirLock: stale locks whose owner is gone, though its pid or
   });
 
   it.runIf(process.platform === 'linux')('takes over a lock whose owner is a zombie (exited, not yet reaped: state Z)', async () => {
-    // `sleep 0` exits at once; its parent then becomes `sleep 30` (exec), which never reaps it, so
-    // it stays a zombie with its pid, its start time and this boot id: everything the lock records.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // `sleep 0.5` exits after its parent has become `sleep 30` (exec), which never reaps it, so it stays
+    // a zombie with its pid, its start time and this boot id: everything the lock records. (A child that
+    // exits before the exec, as `sleep 0` could on a fast machine, is reaped by the shell and gone.)
+    const parent = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))));
       await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0], { timeout: 5_000 }).toBe('Z');
