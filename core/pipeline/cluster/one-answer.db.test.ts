@@ -22,6 +22,9 @@ const files = [
   ['dev', 'dev-dense-jamaica-week.json'],
   // Amounts in rupees, shillings, naira, rand and pesos: the currency evidence is stored and read back alike.
   ['world-dev3', 'wd3-c-1.json'],
+  // Half a year of two countries' news in English and French: the window moves forward run by run, and
+  // the worker's copy of the open stories is extended rather than read again.
+  ['world-dev4', 'wd4-c-2.json'],
 ] as const;
 
 describe('the database path and the in-memory rule', () => {
