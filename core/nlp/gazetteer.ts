@@ -17,7 +17,8 @@ import { isEnglishWord } from './wink';
 export type PlaceLevel = 'country' | 'division' | 'town';
 /** `ambiguous`: the name has several places (St James in Jamaica and Barbados) and the text named neither country. */
 /** `world`: from the world list (a country and its capital, or a city), not the hand-written gazetteer; `city`: from the world's cities. */
-export type Place = { name: string; country: string; division?: string; level: PlaceLevel; ambiguous?: true; world?: true; city?: true };
+/** `readings`: an ambiguous name's places (St Thomas: Jamaica's parish, Barbados's parish). */
+export type Place = { name: string; country: string; division?: string; level: PlaceLevel; ambiguous?: true; readings?: Place[]; world?: true; city?: true };
 
 /** `skipName`: the country's own name is not looked for (see SKIPPED_NAMES). */
 type CountryEntry = { name: string; aliases?: string[]; demonyms?: string[]; divisions?: string[]; towns?: Record<string, string | null>; skipName?: boolean };
@@ -610,7 +611,9 @@ export function findPlaces(text: string, context?: string): Place[] {
       : []),
   ]);
   const places = found.map(
-    (candidates) => candidates.find((p) => named.has(p.country)) ?? (candidates.length > 1 ? { ...candidates[0]!, ambiguous: true as const } : candidates[0]!),
+    (candidates) =>
+      candidates.find((p) => named.has(p.country)) ??
+      (candidates.length > 1 ? { ...candidates[0]!, ambiguous: true as const, ...readingsWithin(candidates) } : candidates[0]!),
   );
   const seen = new Set<string>();
   return places.filter((p) => {
@@ -667,8 +670,39 @@ const townsIn = (ps: readonly Place[], country: string) =>
  * be one city (both name one: Toronto and Ottawa). A town counts as its division.
  */
 export function placesConflict(allA: readonly Place[], allB: readonly Place[]): boolean {
-  // A name that could be in several countries is no evidence of where an event happened.
   if (allA.length === 0 || allB.length === 0) return false;
+  // A name that could be in several places is in one of them: two reports conflict when they do in every
+  // reading ("St Thomas", Jamaica's parish or Barbados's, is neither Tobago nor Barbados's St Philip).
+  return readingsOf(allA).every((a) => readingsOf(allB).every((b) => readingConflict(a, b)));
+}
+
+/** Each place has at most this many readings, and a list at most this many combinations; past that an ambiguous name is no evidence. */
+const MAX_READINGS = 4;
+const MAX_COMBINATIONS = 8;
+
+/**
+ * An ambiguous name's readings when all of them are the region's (St James: a parish of Jamaica or of
+ * Barbados): such a name is in one of them. A name the region shares with the wider world (Manchester,
+ * Jamaica's parish and England's city) keeps no readings: it says nothing of where an event is.
+ */
+function readingsWithin(candidates: readonly Place[]): { readings?: Place[] } {
+  const region = new Set(caribbeanCountries());
+  return candidates.length <= MAX_READINGS && candidates.every((p) => region.has(p.country)) ? { readings: [...candidates] } : {};
+}
+
+/** A place list read every way its ambiguous names allow (names kept before readings were: left ambiguous). */
+function readingsOf(ps: readonly Place[]): (readonly Place[])[] {
+  let lists: Place[][] = [[]];
+  for (const p of ps) {
+    const ways = p.ambiguous && p.readings?.length ? p.readings : [p];
+    if (lists.length * ways.length > MAX_COMBINATIONS) return [ps];
+    lists = lists.flatMap((l) => ways.map((w) => [...l, w]));
+  }
+  return lists;
+}
+
+function readingConflict(allA: readonly Place[], allB: readonly Place[]): boolean {
+  // A name that could be in several countries (and was not read) is no evidence of where an event happened.
   const a = allA.filter(unambiguous);
   const b = allB.filter(unambiguous);
   const ca = countriesOf(a);
