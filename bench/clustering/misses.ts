@@ -19,19 +19,19 @@ const engine = new ClusterEngine(CLUSTER_PARAMS);
 const scored = new Map<string, Scored>();
 for (const f of inClusterOrder(feats)) scored.set(f.id, engine.prepare(f).member);
 const reasons = new Map<string, number>();
-// What the stories two items ended in hold: the events of their members (the labels), with counts.
 const eventOf = new Map(items.map((i) => [i.id, i.event]));
+/** The items of the story an item ended in. */
+const storyOf = (id: string): string[] => [...predicted].filter(([, story]) => story === predicted.get(id)).map(([item]) => item);
 // Every pair across the two stories, as the story-level rule reads them (a blocked pair vetoes the join).
-const across = (x: string, y: string): string => {
-  const of = (id: string) => [...predicted].filter(([, story]) => story === predicted.get(id)).map(([item]) => item);
-  return of(x)
-    .flatMap((i) => of(y).map((j) => pairScore(scored.get(i)!, scored.get(j)!)))
+const across = (x: string, y: string): string =>
+  storyOf(x)
+    .flatMap((i) => storyOf(y).map((j) => pairScore(scored.get(i)!, scored.get(j)!)))
     .map((q) => q.blocked ?? q.score.toFixed(2))
     .join(' ');
-};
+// What a story holds: the events of its members (the labels), with counts.
 const storyEvents = (id: string): string => {
   const counts = new Map<string, number>();
-  for (const [item, story] of predicted) if (story === predicted.get(id)) counts.set(eventOf.get(item)!, (counts.get(eventOf.get(item)!) ?? 0) + 1);
+  for (const item of storyOf(id)) counts.set(eventOf.get(item)!, (counts.get(eventOf.get(item)!) ?? 0) + 1);
   return [...counts].map(([e, n]) => `${e}×${n}`).join(' ');
 };
 const lines: string[] = [];

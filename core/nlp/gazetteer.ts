@@ -508,6 +508,8 @@ type Index = {
   prefixes: Set<string>;
   maxWords: number;
   countries: string[];
+  /** The region's countries (the hand-written list's first part). */
+  caribbean: ReadonlySet<string>;
   coordinates: Map<string, [number, number]>;
 };
 let index: Index | undefined;
@@ -558,7 +560,14 @@ function gazetteer(): Index {
     const words = key.split(' ');
     for (let n = 1; n <= words.length; n++) prefixes.add(words.slice(0, n).join(' '));
   }
-  index = { byName, prefixes, maxWords, countries: [...COUNTRIES.map((c) => c.name), ...world.map((w) => w.name)], coordinates: cityCoordinates(caribbean) };
+  index = {
+    byName,
+    prefixes,
+    maxWords,
+    countries: [...COUNTRIES.map((c) => c.name), ...world.map((w) => w.name)],
+    caribbean,
+    coordinates: cityCoordinates(caribbean),
+  };
   return index;
 }
 
@@ -686,8 +695,8 @@ const MAX_COMBINATIONS = 8;
  * Jamaica's parish and England's city) keeps no readings: it says nothing of where an event is.
  */
 function readingsWithin(candidates: readonly Place[]): { readings?: Place[] } {
-  const region = new Set(caribbeanCountries());
-  return candidates.length <= MAX_READINGS && candidates.every((p) => region.has(p.country)) ? { readings: [...candidates] } : {};
+  const { caribbean } = gazetteer();
+  return candidates.length <= MAX_READINGS && candidates.every((p) => caribbean.has(p.country)) ? { readings: [...candidates] } : {};
 }
 
 /** A place list read every way its ambiguous names allow (names kept before readings were: left ambiguous). */

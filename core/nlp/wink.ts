@@ -16,8 +16,18 @@ export function engine(): WinkMethods {
 const core = (model as unknown as { core(): { lexicon: { length: number }; packing: { size: number } } }).core();
 const LEXICON_SIZE = core.lexicon.length / core.packing.size;
 
+const english = new Map<string, boolean>();
+/** Remembered answers, bounded: the clustering asks about the words after place names in every report. */
+const ENGLISH_MEMO = 50_000;
+
 /** Every word of `text` is an English word of the model's lexicon ("Mobile", "Reading", "Split"; not "Toronto"). */
 export function isEnglishWord(text: string): boolean {
-  const ids = engine().readDoc(text.toLowerCase()).tokens().out(engine().its.uniqueId) as number[];
-  return ids.length > 0 && ids.every((id) => id < LEXICON_SIZE);
+  const key = text.toLowerCase();
+  let known = english.get(key);
+  if (known === undefined) {
+    const ids = engine().readDoc(key).tokens().out(engine().its.uniqueId) as number[];
+    known = ids.length > 0 && ids.every((id) => id < LEXICON_SIZE);
+    if (english.size < ENGLISH_MEMO) english.set(key, known);
+  }
+  return known;
 }

@@ -246,17 +246,17 @@ async function syncEngine(
     await addStories(trx, engine, { since, until }, terms);
     Object.assign(cache, { engine, generation, since, until, windowHours: params.windowHours });
   } else {
-    // A backlog of older items moves its window forward batch by batch: only the stories begun after the
-    // copy's end are read (the copy holds every other story of the window, unchanged: same generation).
-    if ((cache.until ?? Infinity) < until) {
-      await addStories(trx, engine, { since, after: cache.until!, until }, terms);
-      cache.until = until;
-    }
     const published = (await trx('synced_content')
       .select('id')
       .where('published_at', '>=', new Date(new Date(cache.checkedAt ?? 0).getTime() - 60_000).toISOString())) as { id: string }[];
     for (const { id } of published) engine.markPublished(id);
-    await loadCounts(trx, engine, terms);
+    // A backlog of older items moves its window forward batch by batch: only the stories begun after the
+    // copy's end are read (the copy holds every other story of the window, unchanged: same generation),
+    // with the batch's counts.
+    if ((cache.until ?? Infinity) < until) {
+      await addStories(trx, engine, { since, after: cache.until!, until }, terms);
+      cache.until = until;
+    } else await loadCounts(trx, engine, terms);
   }
   cache.checkedAt = new Date(now).toISOString();
   return engine;

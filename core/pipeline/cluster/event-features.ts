@@ -432,15 +432,6 @@ function placesNamed(text: string, titleLength = 0): Place[] {
 
 /** Words after a town's name that make it a street's: "Washington Road", "Albert Street". */
 const STREET_WORDS = new Set(['road', 'street', 'avenue', 'drive', 'lane', 'boulevard', 'way', 'square', 'crescent', 'terrace', 'close', 'highway']);
-const englishWords = new Map<string, boolean>();
-function englishWord(word: string): boolean {
-  let known = englishWords.get(word);
-  if (known === undefined) {
-    known = isEnglishWord(word);
-    if (englishWords.size < 50_000) englishWords.set(word, known);
-  }
-  return known;
-}
 /**
  * A town's name followed by a surname or a street word names a person or a street, not where the event
  * is: "Sofia Lindgren" (a player, not Bulgaria's capital), "the Washington Road plant" (in Sunderland).
@@ -450,7 +441,7 @@ function personOrStreet(after: string): boolean {
   const next = /^ (\p{Lu}[\p{L}'’-]+)/u.exec(after)?.[1];
   if (!next) return false;
   const word = fold(next);
-  return STREET_WORDS.has(word) || (!NOT_NAMES.has(word) && !STOP.has(word) && lookupPlace(next).length === 0 && !englishWord(word));
+  return STREET_WORDS.has(word) || (!NOT_NAMES.has(word) && !STOP.has(word) && lookupPlace(next).length === 0 && !isEnglishWord(word));
 }
 
 /** The text after a name starts with a common noun it qualifies ("strain", "unit's"), not a function word or a clause. */

@@ -34,7 +34,7 @@ export type SourceItem = {
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 export async function loadStorySources(db: Knex, storyId: string): Promise<SourceItem[]> {
-  return loadSources(db, (q) => q.where('r.story_id', storyId));
+  return (await loadStoriesSources(db, [storyId])).get(storyId)!;
 }
 
 /** Several stories' sources in one query each for items and carriers: story id → its sources. */
