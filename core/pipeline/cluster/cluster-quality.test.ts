@@ -115,6 +115,21 @@ describe('place conflicts', () => {
     expect(at('Autobús cae a un barranco en la autopista Puebla-Orizaba', 'El accidente ocurrió en Veracruz.')).toEqual(['Veracruz']);
   });
 
+  it('reads ambiguous names in at most 8 combinations: past that they say nothing (bounded work per pair)', () => {
+    const parish = (name: string) => ({
+      name,
+      country: 'Jamaica',
+      division: name,
+      level: 'division' as const,
+      ambiguous: true as const,
+      readings: ['Jamaica', 'Barbados'].map((country) => ({ name, country, division: name, level: 'division' as const })),
+    });
+    const tobago = findPlaces('Tobago');
+    // Three names, 8 readings, each conflicting with Tobago: a conflict. Four names, 16 readings: no evidence.
+    expect(placesConflict(['St James', 'St Thomas', 'St Andrew'].map(parish), tobago)).toBe(true);
+    expect(placesConflict(['St James', 'St Thomas', 'St Andrew', 'St George'].map(parish), tobago)).toBe(false);
+  });
+
   it('knows the hand-written countries by their French, Spanish and Dutch names too', () => {
     expect(findPlaces('la Coupe du monde aux États-Unis, au Canada et au Mexique').map((p) => p.country)).toEqual(['United States', 'Canada', 'Mexico']);
     expect(findPlaces('las elecciones en el Reino Unido').map((p) => p.country)).toEqual(['United Kingdom']);
