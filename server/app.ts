@@ -222,11 +222,23 @@ export function createApp(deps: AppDeps): C360App {
   const originOf = siteOrigin({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts });
   // The fast lane reads the trusted origin of a raw request through a view that has Express's
   // request getters (host, protocol under `trust proxy`), without entering the app.
+  // The origin depends only on the connection's addresses, Host and X-Forwarded-Proto, and
+  // working it out (the proxy-trust check parses the peer's address) costs a tenth of a cached
+  // answer, so answers are remembered per set of those; a bounded map, as Host is the client's.
+  const origins = new Map<string, string>();
   const rawOriginOf = (raw: IncomingMessage) => {
-    const view = Object.create(app.request) as Request & { headers: IncomingMessage['headers']; socket: IncomingMessage['socket'] };
-    view.headers = raw.headers;
-    view.socket = raw.socket;
-    return originOf(view);
+    const socket = raw.socket as IncomingMessage['socket'] & { encrypted?: boolean };
+    const key = `${socket.encrypted ? 's' : ''} ${socket.remoteAddress} ${socket.localAddress} ${socket.localPort} ${raw.headers.host} ${raw.headers['x-forwarded-proto']}`;
+    let origin = origins.get(key);
+    if (origin === undefined) {
+      const view = Object.create(app.request) as Request & { headers: IncomingMessage['headers']; socket: IncomingMessage['socket'] };
+      view.headers = raw.headers;
+      view.socket = raw.socket;
+      origin = originOf(view);
+      if (origins.size >= 1024) origins.clear();
+      origins.set(key, origin);
+    }
+    return origin;
   };
   // The web app's files, answered on the fast lane as the app first answered them (server/static-answers.ts).
   const staticAnswers = createStaticAnswers({ webDist: deps.webDist });

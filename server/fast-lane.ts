@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler, Request, Response } from 'express';
-import type { Logger } from '../core/logger';
+import { fixedShapeLogger, type Logger } from '../core/logger';
 import { writeCached, type ResponseCache } from './cache/response-cache';
 import { pageLanguage } from './cookies';
 import { redactUrl } from './middleware/request-log';
@@ -39,6 +39,7 @@ export function createFastLane(deps: {
   staticAnswers?: Pick<StaticAnswers, 'answerFor'>;
 }): FastLane {
   const security = deps.headers.flat();
+  const log = fixedShapeLogger(deps.logger);
   return (req, res) => {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
@@ -67,7 +68,7 @@ export function createFastLane(deps: {
     }
     const elapsed = performance.now() - started;
     deps.onAnswered?.(method, status, elapsed / 1000);
-    deps.logger.info(
+    log.info(
       {
         reqId: id,
         req: { id, method, url: redactUrl(url) },

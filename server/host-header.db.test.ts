@@ -64,6 +64,17 @@ describe('Host header poisoning (C360_PUBLIC_URL unset)', () => {
     expect(direct.body).not.toContain('news.local');
   });
 
+  it('a forwarded https from the trusted proxy gets https links, and the next plain request its own (origins remembered apart)', async () => {
+    for (let i = 0; i < 2; i++) {
+      // Twice each: the second answer comes from the fast lane, which remembers each origin.
+      const forwarded = await get(path, `localhost:${port}`, { 'x-forwarded-proto': 'https' });
+      expect(forwarded.body).toContain(`href="https://localhost:${port}${path}"`);
+      const plain = await get(path, `localhost:${port}`);
+      expect(plain.body).toContain(`href="http://localhost:${port}${path}"`);
+      expect(plain.body).not.toContain('https://localhost');
+    }
+  });
+
   it("the console's webhook address does not come from an untrusted host either", async () => {
     const { client } = await t.signedIn('editor');
     const res = await get('/api/console/sync', 'evil.example', { cookie: client.jar.header(new URL(t.url)) });
