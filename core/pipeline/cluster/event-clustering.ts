@@ -1,4 +1,5 @@
 import { caribbeanCountries, placesConflict, type Place } from '../../nlp/gazetteer';
+import { isEnglishWord } from '../../nlp/wink';
 import { meaningSimilarity } from '../../nlp/word-vectors';
 
 const CARIBBEAN = new Set(caribbeanCountries());
@@ -244,19 +245,40 @@ function placesForPair(x: Scored, other: Scored): readonly Place[] {
   return x.regional || other.regional ? x.places.filter((p) => !CARIBBEAN.has(p.country) || (p.level !== 'country' && p.country === other.country)) : x.places;
 }
 
+/**
+ * Two reports whose places conflict are still one event when nearly all the names of the one with
+ * fewer are the other's too, those names are rare (a player, a film, a firm and its boss), and their
+ * words agree: the places were then a winner's home town, a host country or a buyer's market, not
+ * two scenes (a final won in Melbourne by "the Adelaide star"; a squad for a World Cup held in North
+ * America; a Cannes film from Argentina bought for the United States). Two minimum-wage rises or
+ * two cities' elections share common words and few or no names, and stay apart.
+ */
+const PLACES_OUTWEIGHED = { score: 0.9, nameShare: 0.6, names: 2.4 };
+function outweighsPlaces(a: Scored, b: Scored, e: Evidence, score: number): boolean {
+  if (score < PLACES_OUTWEIGHED.score || e.nameShare < PLACES_OUTWEIGHED.nameShare) return false;
+  // Only proper names count here: a capitalised "Voters" or "Primary" opens two states' results alike.
+  let proper = 0;
+  for (const [n, w] of a.nameWeights) {
+    const o = b.nameWeights.get(n);
+    if (o !== undefined && !isEnglishWord(n)) proper += Math.min(w, o);
+  }
+  return Math.log1p(proper) >= PLACES_OUTWEIGHED.names;
+}
+
 export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_PARAMS): PairScore {
   // Read in one order whichever comes first, so a pair's score is exactly the same both ways round (the
   // sums would otherwise differ in their last bit) and the engine can keep it once for the pair.
   if (b.id < a.id) [a, b] = [b, a];
   if (Math.abs(a.time - b.time) > params.windowHours * 3_600_000) return { score: 0, text: 0, figures: 0, blocked: 'window' };
   const [pa, pb] = [placesForPair(a, b), placesForPair(b, a)];
-  if (placesConflict(pa, pb) && !bothSides(pa, pb, a, b)) return { score: 0, text: 0, figures: 0, blocked: 'place' };
-  if (headlinesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: 'figures' };
-  if (currenciesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: 'currency' };
+  const placeConflict = placesConflict(pa, pb) && !bothSides(pa, pb, a, b);
+  if (headlinesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: placeConflict ? 'place' : 'figures' };
+  if (currenciesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: placeConflict ? 'place' : 'currency' };
   const evidence = pairEvidence(a, b);
   const text = evidence.text;
   const shared = evidence.figures;
   const score = sameEventProbability(evidence);
+  if (placeConflict && !outweighsPlaces(a, b, evidence, score)) return { score: 0, text: 0, figures: 0, blocked: 'place' };
   // One outlet's two items hours apart are two events unless one restates the other; its versions in two languages are one report.
   const sameOutlet = a.outlet === b.outlet && a.language === b.language && Math.abs(a.time - b.time) <= params.sameOutletHours * 3_600_000;
   if (sameOutlet && score < params.sameOutlet) return { score: 0, text, figures: shared, blocked: 'same outlet' };
