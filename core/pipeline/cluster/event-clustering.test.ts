@@ -59,6 +59,7 @@ describe('event features', () => {
     ['12,000 customers without power; 150.000 personas; 7,3 kilómetros', ['#:12000', '#:150000', '#:7.3']],
     ['On 18 November 2026 at 10:30 am, two people were hurt', []],
     ['Inflation climbs to 6.1 per cent in October', ['%:6.1']],
+    ['Newcastle complete £70m signing; €81m; US$ 90m', ['$:90000000', '£:70000000', '€:81000000']],
   ])('reads the figures of %j in any style', (text, figures) => {
     expect(findEventFigures(text)).toEqual(figures);
   });
@@ -205,6 +206,15 @@ describe('event clustering rules', () => {
     );
     expect(headlinesConflict(inflation, bojWeek[1]!)).toBe(true);
     expect(headlinesConflict(bojWeek[1]!, bojWeek[2]!)).toBe(false);
+  });
+
+  it('reads one fee told in pounds by one outlet and in euros by another as no conflict, and two fees in pounds as one', () => {
+    const at = '2026-06-02T10:00:00Z';
+    const pounds = item('gbp', 'Sky Sports', at, 'Newcastle complete club-record £70m signing of Benfica striker', 'The fee is a club record.');
+    const euros = item('eur', 'The Athletic', at, 'Why Newcastle paid €81m for their record striker', 'The deal was agreed on Monday.');
+    const other = item('gbp2', 'BBC Sport', at, 'Wolves sign Benfica midfielder in £24m deal', 'Wolves agreed the fee on Monday.');
+    expect(headlinesConflict(pounds, euros)).toBe(false);
+    expect(headlinesConflict(pounds, other)).toBe(true);
   });
 
   it('never joins across places in two countries or parishes, or two items of one outlet hours apart on different things', () => {

@@ -201,8 +201,9 @@ export type PairScore = { score: number; text: number; figures: number; blocked?
 const figureKind = (f: string) => f.slice(0, f.indexOf(':'));
 const figureValue = (f: string) => Number(f.slice(f.indexOf(':') + 1));
 // Amounts are rounded in headlines ("$1.9b", "nearly $2 billion"): within a tenth they are one amount. Rates are exact.
+const AMOUNT_KINDS = new Set(['$', '£', '€']);
 const nearAmount = (f: string, g: string) =>
-  figureKind(f) === '$' && Math.abs(figureValue(f) - figureValue(g)) <= 0.1 * Math.max(figureValue(f), figureValue(g));
+  AMOUNT_KINDS.has(figureKind(f)) && Math.abs(figureValue(f) - figureValue(g)) <= 0.1 * Math.max(figureValue(f), figureValue(g));
 
 /**
  * Two titles that lead on different rates or amounts of one kind, neither found anywhere in the other

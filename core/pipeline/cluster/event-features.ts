@@ -158,7 +158,17 @@ function parseNumber(raw: string): number {
 
 const NUMBER_RE = /(\d{1,3}(?:[ ,.]\d{3})+|\d+(?:[.,]\d+)?)/g;
 
-/** Exact figures of a text, as language-free keys: `%:7.5`, `bp:50`, `$:14200000000`, `#:12000`. */
+/**
+ * An amount's kind: pounds and euros apart from dollars, so that one fee told as £70m by one outlet and
+ * as €81m by another is not read as two different amounts; the dollars of the region and the world are
+ * one kind, as outlets drop the prefix.
+ */
+function amountKind(before: string): string {
+  const symbol = before.trimEnd().slice(-1);
+  return symbol === '£' || symbol === '€' ? symbol : '$';
+}
+
+/** Exact figures of a text, as language-free keys: `%:7.5`, `bp:50`, `$:14200000000`, `£:70000000`, `#:12000`. */
 export function findEventFigures(text: string): string[] {
   const keys = new Set<string>();
   const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
@@ -175,7 +185,7 @@ export function findEventFigures(text: string): string[] {
     const scale = scaleWord ? SCALE[scaleWord] : undefined;
     if (PERCENT.test(after)) keys.add(`%:${round(value)}`);
     else if (BASIS_POINTS.test(after)) keys.add(`bp:${round(value)}`);
-    else if (CURRENCY_BEFORE.test(before)) keys.add(`$:${round(value * (scale ?? 1))}`);
+    else if (CURRENCY_BEFORE.test(before)) keys.add(`${amountKind(before)}:${round(value * (scale ?? 1))}`);
     else {
       if (scale) value *= scale;
       else if (Number.isInteger(value) && value >= 1900 && value <= 2100)
