@@ -255,15 +255,19 @@ function placesForPair(x: Scored, other: Scored): readonly Place[] {
  * two cities' elections share common words and few or no names, and stay apart.
  */
 const PLACES_OUTWEIGHED = { score: 0.9, nameShare: 0.6, names: 2.4 };
-function outweighsPlaces(a: Scored, b: Scored, e: Evidence, score: number): boolean {
-  if (score < PLACES_OUTWEIGHED.score || e.nameShare < PLACES_OUTWEIGHED.nameShare) return false;
-  // Only proper names count here: a capitalised "Voters" or "Primary" opens two states' results alike.
+/** The names half of that, read first: it is cheap, and most pairs across a place conflict fail it. */
+function namesOutweighPlaces(a: Scored, b: Scored): boolean {
+  let shared = 0;
   let proper = 0;
   for (const [n, w] of a.nameWeights) {
     const o = b.nameWeights.get(n);
-    if (o !== undefined && !isEnglishWord(n)) proper += Math.min(w, o);
+    if (o === undefined) continue;
+    shared += Math.min(w, o);
+    // Only proper names count as rare here: a capitalised "Voters" or "Primary" opens two states' results alike.
+    if (!isEnglishWord(n)) proper += Math.min(w, o);
   }
-  return Math.log1p(proper) >= PLACES_OUTWEIGHED.names;
+  const smaller = Math.min(nameTotal(a.nameWeights), nameTotal(b.nameWeights));
+  return smaller > 0 && shared / smaller >= PLACES_OUTWEIGHED.nameShare && Math.log1p(proper) >= PLACES_OUTWEIGHED.names;
 }
 
 export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_PARAMS): PairScore {
@@ -273,13 +277,14 @@ export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_
   if (Math.abs(a.time - b.time) > params.windowHours * 3_600_000) return { score: 0, text: 0, figures: 0, blocked: 'window' };
   const [pa, pb] = [placesForPair(a, b), placesForPair(b, a)];
   const placeConflict = placesConflict(pa, pb) && !bothSides(pa, pb, a, b);
+  if (placeConflict && !namesOutweighPlaces(a, b)) return { score: 0, text: 0, figures: 0, blocked: 'place' };
   if (headlinesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: placeConflict ? 'place' : 'figures' };
   if (currenciesConflict(a, b)) return { score: 0, text: 0, figures: 0, blocked: placeConflict ? 'place' : 'currency' };
   const evidence = pairEvidence(a, b);
   const text = evidence.text;
   const shared = evidence.figures;
   const score = sameEventProbability(evidence);
-  if (placeConflict && !outweighsPlaces(a, b, evidence, score)) return { score: 0, text: 0, figures: 0, blocked: 'place' };
+  if (placeConflict && score < PLACES_OUTWEIGHED.score) return { score: 0, text: 0, figures: 0, blocked: 'place' };
   // One outlet's two items hours apart are two events unless one restates the other; its versions in two languages are one report.
   const sameOutlet = a.outlet === b.outlet && a.language === b.language && Math.abs(a.time - b.time) <= params.sameOutletHours * 3_600_000;
   if (sameOutlet && score < params.sameOutlet) return { score: 0, text, figures: shared, blocked: 'same outlet' };
