@@ -40,6 +40,10 @@ const MAX_CANDIDATES = 12;
 const SAMPLE = 24;
 /** Members of each story compared when two stories may be one: the most recent ones. */
 const MERGE_SAMPLE = 12;
+/** A member of another story moves to the new report's when their pair scores this much ... */
+const STRAY_PAIR = 0.95;
+/** ... and it fits the new report's story by this much more than the rest of its own. */
+const STRAY_MARGIN = 0.5;
 /** Pair scores kept at most (then forgotten and worked out again as needed), so memory stays bounded. */
 const PAIRS_KEPT = 200_000;
 /** Members numbered for the pair keys (a pair is lower × 2^32 + higher, exact below 2^53). */
@@ -213,7 +217,7 @@ export class ClusterEngine {
     if (!chosen || !chosen.alive) {
       const story = this.newStory(this.newId(), false);
       this.addMember(story, member);
-      return [{ kind: 'start', itemId: member.id, storyId: story.id }];
+      return [{ kind: 'start', itemId: member.id, storyId: story.id }, ...this.takeStrays(prepared, story)];
     }
     const changes: Change[] = [{ kind: 'join', itemId: member.id, storyId: chosen.id, fit: prepared.candidates.find((c) => c.id === chosen.id)?.fit ?? 0 }];
     this.addMember(chosen, member);
@@ -227,6 +231,7 @@ export class ClusterEngine {
         changes.push({ kind: 'leave', itemId: out.id, from: story.id, storyId: alone.id });
       }
     }
+    changes.push(...this.takeStrays(prepared, story));
     for (const c of prepared.candidates) {
       const other = this.stories.get(c.id);
       // A story the new report hardly fits cannot have come to agree with this one through it.
@@ -242,6 +247,49 @@ export class ClusterEngine {
       story = keep;
     }
     return changes;
+  }
+
+  /** Moves the strays of the new report's candidate stories to its story, as a leave and a merge each (what the database path writes). */
+  private takeStrays(prepared: Prepared, story: Story): Change[] {
+    const changes: Change[] = [];
+    for (const c of prepared.candidates) {
+      const other = this.stories.get(c.id);
+      if (!other || !other.alive || other === story || other.published || other.members.length < 2 || other.members.length > SAMPLE) continue;
+      for (const moving of this.strays(prepared.member, story, other)) {
+        this.removeMember(other, moving.id);
+        const alone = this.newStory(this.newId(), false);
+        this.addMember(alone, moving);
+        changes.push({ kind: 'leave', itemId: moving.id, from: other.id, storyId: alone.id });
+        this.addMember(story, moving);
+        this.retire(alone);
+        changes.push({ kind: 'merge', gone: alone.id, into: story.id });
+      }
+    }
+    return changes;
+  }
+
+  /**
+   * Members of `other` that belong with the new report's story instead: a report that came first may
+   * have joined a look-alike before the reports of its own event arrived (a general strike in Buenos
+   * Aires joined a train strike in Melbourne until the wires on Buenos Aires came in). A member moves
+   * when it tells one event with the new report, fits its story as one, and fits it far better than the
+   * rest of its own.
+   */
+  private strays(member: EngineMember, story: Story, other: Story): EngineMember[] {
+    const out: EngineMember[] = [];
+    const here = this.sample(story);
+    for (const y of other.members) {
+      const pair = this.pairOf(member, y);
+      if (pair.blocked || pair.score < STRAY_PAIR) continue;
+      const fitHere = storyAgreement([y], here, this.params, this.pairOf);
+      if (fitHere < this.params.merge) continue;
+      const rest = other.members.filter((m) => m !== y && !out.includes(m));
+      if (rest.length === 0) continue;
+      const fitThere = rest.reduce((sum, m) => sum + (this.pairOf(y, m).score ?? 0), 0) / rest.length;
+      if (fitHere - fitThere >= STRAY_MARGIN) out.push(y);
+    }
+    this.scored += other.members.length * (here.length + other.members.length);
+    return out.length < other.members.length ? out : [];
   }
 
   /** How well a member fits the rest of its story (its mean pair score with the sampled members), for centrality. */

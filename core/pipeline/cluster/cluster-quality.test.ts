@@ -5,7 +5,9 @@ import { findPlaces, placesConflict } from '../../nlp/gazetteer';
 import { stripDateline } from '../../nlp/analyse';
 import { eventFeatures } from './event-features';
 import { makeIdf, pairScore, WINDOW_HOURS, withVector } from './event-clustering';
-import { ClusterEngine, clusterEvents, inClusterOrder } from './cluster-engine';
+import { loadSet } from '../../../bench/clustering/fixtures';
+import { featuresOfLabelled } from '../../../bench/clustering/train-evidence';
+import { ClusterEngine, clusterEvents, inClusterOrder, type Change } from './cluster-engine';
 import { bcubedQuality, pairwiseQuality } from './quality';
 
 /**
@@ -163,6 +165,23 @@ describe('place conflicts', () => {
   it('drops wire datelines, which name where the reporter filed, not what happened', () => {
     expect(stripDateline("ST JOHN'S (Antilles Wire) — West Indies selectors named a squad.")).toBe('West Indies selectors named a squad.');
     expect(stripDateline('Police in St James are searching for gunmen.')).toBe('Police in St James are searching for gunmen.');
+  });
+});
+
+describe('a report that joined a look-alike first', () => {
+  it('moves to its own event’s story when that event’s reports arrive, as a leave and a merge the database path writes', () => {
+    // The CBTT's repo hold came in while the ECCB's Monetary Council was the only rate story of the day.
+    const file = loadSet('dev').find((f) => f.file === 'dev-nov-early.json')!;
+    const event = new Map(file.items.map((i) => [i.id, i.event]));
+    const engine = new ClusterEngine();
+    const changes = inClusterOrder(file.items.map((i) => featuresOfLabelled(i, true))).flatMap((item) => engine.add(item));
+    const leave = changes.findIndex((c) => c.kind === 'leave' && c.itemId === 'dev-ne-035');
+    expect(leave).toBeGreaterThan(-1);
+    const moved = changes[leave] as Extract<Change, { kind: 'leave' }>;
+    expect(changes[leave + 1]).toMatchObject({ kind: 'merge', gone: moved.storyId });
+    const home = (id: string) => engine.storyOf((changes[leave + 1] as Extract<Change, { kind: 'merge' }>).into)?.members.some((m) => m.id === id);
+    expect(home('dev-ne-038')).toBe(true);
+    expect(engine.storyOf(moved.from)?.members.map((m) => event.get(m.id))).not.toContain('tt-cbtt-repo-hold');
   });
 });
 
