@@ -254,6 +254,7 @@ export class ClusterEngine {
     const changes: Change[] = [];
     for (const c of prepared.candidates) {
       const other = this.stories.get(c.id);
+      // Not by the story's fit: a member blocked by place from the new report makes it 0, and that member is why the stray must move.
       if (!other || !other.alive || other === story || other.published || other.members.length < 2 || other.members.length > SAMPLE) continue;
       for (const moving of this.strays(prepared.member, story, other)) {
         this.removeMember(other, moving.id);
@@ -279,16 +280,18 @@ export class ClusterEngine {
     const out: EngineMember[] = [];
     const here = this.sample(story);
     for (const y of other.members) {
+      this.scored++;
       const pair = this.pairOf(member, y);
       if (pair.blocked || pair.score < STRAY_PAIR) continue;
+      this.scored += here.length;
       const fitHere = storyAgreement([y], here, this.params, this.pairOf);
       if (fitHere < this.params.merge) continue;
       const rest = other.members.filter((m) => m !== y && !out.includes(m));
       if (rest.length === 0) continue;
-      const fitThere = rest.reduce((sum, m) => sum + (this.pairOf(y, m).score ?? 0), 0) / rest.length;
+      this.scored += rest.length;
+      const fitThere = rest.reduce((sum, m) => sum + this.pairOf(y, m).score, 0) / rest.length;
       if (fitHere - fitThere >= STRAY_MARGIN) out.push(y);
     }
-    this.scored += other.members.length * (here.length + other.members.length);
     return out.length < other.members.length ? out : [];
   }
 
