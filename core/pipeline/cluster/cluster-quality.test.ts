@@ -152,8 +152,18 @@ describe('place conflicts', () => {
     expect(pairScore(home, venue).blocked).toBeUndefined();
     expect(pairScore(home, venue).score).toBeGreaterThan(0.9);
     // Two countries' minimum wages: the same words, no shared names: still two events.
-    const stLucia = report('c', 'CMC', 'St Lucia raises minimum wage', 'The government of St Lucia will raise the national minimum wage from April, the labour minister said.');
-    const barbados = report('d', 'CBC Barbados', 'Minimum wage increase announced in Barbados', 'Barbados will raise the national minimum wage from April, the labour minister said on Tuesday.');
+    const stLucia = report(
+      'c',
+      'CMC',
+      'St Lucia raises minimum wage',
+      'The government of St Lucia will raise the national minimum wage from April, the labour minister said.',
+    );
+    const barbados = report(
+      'd',
+      'CBC Barbados',
+      'Minimum wage increase announced in Barbados',
+      'Barbados will raise the national minimum wage from April, the labour minister said on Tuesday.',
+    );
     expect(pairScore(stLucia, barbados).blocked).toBe('place');
   });
 
