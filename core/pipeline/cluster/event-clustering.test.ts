@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventFeatures, eventWords, findEventFigures, findInstitutions, guessLanguage, type EventItem } from './event-features';
+import { placesConflict } from '../../nlp/gazetteer';
 import { headlinesConflict, makeIdf, misfits, pairScore, withVector, type Member } from './event-clustering';
 import { clusterEvents } from './cluster-engine';
 
@@ -259,6 +260,39 @@ describe('event clustering rules', () => {
       idf,
     );
     expect(pairScore(fr, en).blocked).toBeUndefined();
+  });
+
+  it('joins across a place conflict only when the rare names and the words agree: a winner’s home town is not a second scene', () => {
+    const scored = scorer('2026-01-31T12:00:00Z');
+    const home = scored(
+      'a',
+      'Fox Sports Australia',
+      'Ellie Marchetti wins Australian Open: Adelaide star ends home drought in epic final',
+      'Ellie Marchetti beat Sofia Lindgren in three sets at Rod Laver Arena to become the first Australian woman to win the title since 1978.',
+    );
+    const venue = scored(
+      'b',
+      'BBC Sport',
+      'Australian Open 2026: Ellie Marchetti beats Sofia Lindgren to win maiden Grand Slam title',
+      'Marchetti, 23, beat the Swede Lindgren 6-4 3-6 6-3 in Melbourne for her first major title.',
+    );
+    expect(placesConflict(home.places, venue.places)).toBe(true); // Adelaide and Melbourne
+    expect(pairScore(home, venue).blocked).toBeUndefined();
+    expect(pairScore(home, venue).score).toBeGreaterThan(0.9);
+    // Two countries' minimum wages: the same words, no shared names: still two events.
+    const stLucia = scored(
+      'c',
+      'CMC',
+      'St Lucia raises minimum wage',
+      'The government of St Lucia will raise the national minimum wage from April, the labour minister said.',
+    );
+    const barbados = scored(
+      'd',
+      'CBC Barbados',
+      'Minimum wage increase announced in Barbados',
+      'Barbados will raise the national minimum wage from April, the labour minister said on Tuesday.',
+    );
+    expect(pairScore(stLucia, barbados).blocked).toBe('place');
   });
 
   it("tells the world apart by its places: two countries, two US states; a firm's home, a wire dateline and a lower-case verb are no place", () => {
