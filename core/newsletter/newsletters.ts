@@ -352,12 +352,15 @@ export async function processNewsletterQueue(deps: QueueDeps, options: { limit?:
         deps.clock(),
       );
   }
-  const finished = await finishCompletedSends(deps.db, deps.clock());
+  // A send marked finished and its newsletter's status change together: a reader never sees a
+  // finished send of a newsletter still "sending".
+  const finished = await deps.db.transaction(async (trx) => {
+    const sends = await finishCompletedSends(trx, deps.clock());
+    for (const send of sends) await settleNewsletterStatus(trx, send.newsletter_id, deps.clock());
+    return sends;
+  });
   stats.finishedSends = finished.length;
-  for (const send of finished) {
-    await settleNewsletterStatus(deps.db, send.newsletter_id, deps.clock());
-    stats.reports += await sendReports(deps, send.id);
-  }
+  for (const send of finished) stats.reports += await sendReports(deps, send.id);
   return stats;
 }
 
