@@ -144,6 +144,22 @@ function headFound(a: Scored, b: Scored): number {
   return found / (all + HEAD_PRIOR);
 }
 
+/** The weight of the names both reports use (each at the lower of its two weights); `only` narrows which names count. */
+function sharedNames(a: Scored, b: Scored, only?: (name: string) => boolean): number {
+  let shared = 0;
+  for (const [n, w] of a.nameWeights) {
+    const o = b.nameWeights.get(n);
+    if (o !== undefined && (!only || only(n))) shared += Math.min(w, o);
+  }
+  return shared;
+}
+
+/** Shared names over the names of the report that has fewer. */
+function nameShare(a: Scored, b: Scored, shared: number): number {
+  const smaller = Math.min(nameTotal(a.nameWeights), nameTotal(b.nameWeights));
+  return smaller > 0 ? shared / smaller : 0;
+}
+
 export function pairEvidence(a: Scored, b: Scored): Evidence {
   let all = 0;
   let words = 0;
@@ -154,16 +170,14 @@ export function pairEvidence(a: Scored, b: Scored): Evidence {
     all += w * o;
     if (!t.includes('_')) words += w * o;
   }
-  let shared = 0;
-  for (const [n, w] of a.nameWeights) if (b.nameWeights.has(n)) shared += Math.min(w, b.nameWeights.get(n)!);
-  const smaller = Math.min(nameTotal(a.nameWeights), nameTotal(b.nameWeights));
+  const shared = sharedNames(a, b);
   const bf = new Set(b.figures);
   return {
     title: (headFound(a, b) + headFound(b, a)) / 2,
     text: all,
     words: a.wordNorm > 0 && b.wordNorm > 0 ? words / (a.wordNorm * b.wordNorm) : 0,
     names: Math.log1p(shared),
-    nameShare: smaller > 0 ? shared / smaller : 0,
+    nameShare: nameShare(a, b, shared),
     figures: Math.min(3, a.figures.filter((f) => bf.has(f)).length),
     days: Math.abs(a.time - b.time) / 86_400_000,
     meaning: meaningSimilarity(a.meaning, b.meaning),
@@ -257,17 +271,9 @@ function placesForPair(x: Scored, other: Scored): readonly Place[] {
 const PLACES_OUTWEIGHED = { score: 0.9, nameShare: 0.6, names: 2.4 };
 /** The names half of that, read first: it is cheap, and most pairs across a place conflict fail it. */
 function namesOutweighPlaces(a: Scored, b: Scored): boolean {
-  let shared = 0;
-  let proper = 0;
-  for (const [n, w] of a.nameWeights) {
-    const o = b.nameWeights.get(n);
-    if (o === undefined) continue;
-    shared += Math.min(w, o);
-    // Only proper names count as rare here: a capitalised "Voters" or "Primary" opens two states' results alike.
-    if (!isEnglishWord(n)) proper += Math.min(w, o);
-  }
-  const smaller = Math.min(nameTotal(a.nameWeights), nameTotal(b.nameWeights));
-  return smaller > 0 && shared / smaller >= PLACES_OUTWEIGHED.nameShare && Math.log1p(proper) >= PLACES_OUTWEIGHED.names;
+  if (nameShare(a, b, sharedNames(a, b)) < PLACES_OUTWEIGHED.nameShare) return false;
+  // Only proper names count as rare here: a capitalised "Voters" or "Primary" opens two states' results alike.
+  return Math.log1p(sharedNames(a, b, (n) => !isEnglishWord(n))) >= PLACES_OUTWEIGHED.names;
 }
 
 export function pairScore(a: Scored, b: Scored, params: ClusterParams = CLUSTER_PARAMS): PairScore {
